@@ -1,0 +1,1 @@
+"""The ``sweepkit`` command line: one module of commands per area, all registered in ``main``."""

@@ -1,0 +1,37 @@
+"""Helpers shared by the command modules: reading boards and reporting bad input."""
+
+from __future__ import annotations
+
+import sys
+from typing import NoReturn
+
+import typer
+
+from sweepkit.boardfile import BoardFormatError, read_board
+from sweepkit.position import Position
+
+EXIT_BAD_INPUT = 2
+"""Exit status for malformed input, for every command."""
+
+
+def fail(message: str, status: int = EXIT_BAD_INPUT) -> NoReturn:
+    """Print ``error: message`` on standard error and exit with ``status``."""
+    print(f"error: {message}", file=sys.stderr)
+    raise typer.Exit(status)
+
+
+def load_position(path: str, mines: int | None = None) -> Position:
+    """Read a board file (``-`` = stdin); on bad input print one line and exit 2.
+
+    ``mines`` overrides the file's ``mines:`` header when given.
+    """
+    try:
+        position = read_board(path)
+    except BoardFormatError as exc:
+        fail(str(exc))
+    if mines is not None:
+        known = len(position.known_mines())
+        if mines < known or mines > position.size:
+            fail(f"--mines {mines} is outside {known}..{position.size} for this board")
+        position = position.with_mines(mines)
+    return position

@@ -1,0 +1,29 @@
+"""Entry point of the ``sweepkit`` command: builds the Typer app from the command modules."""
+
+from __future__ import annotations
+
+import typer
+
+from sweepkit.cli import analysis_cmds, board_cmds, game_cmds, strip_cmds
+
+app = typer.Typer(
+    name="sweepkit",
+    help="Minesweeper and its mathematics: play, analyse positions, run the automata.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+@app.callback()
+def root() -> None:
+    """Minesweeper and its mathematics: play, analyse positions, run the automata."""
+
+
+for module in (board_cmds, game_cmds, analysis_cmds, strip_cmds):
+    module.register(app)
+
+
+def main() -> None:
+    """Run the command line."""
+    app()

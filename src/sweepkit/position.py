@@ -1,0 +1,194 @@
+"""Position: what a player knows about a board — numbers, covered cells, known mines, known safes.
+
+A Position is immutable and hashable. Cells are stored flat, row-major, as small
+integers: ``0``–``8`` for a revealed number and the constants below for the rest.
+Parsing and printing the ``.board`` text live in :mod:`sweepkit.boardfile`.
+
+>>> p = Position.from_rows(["1?", "??"], mines=1)
+>>> p.shape, p[0, 1] == UNKNOWN, p.unknown_cells()
+((2, 2), True, (1, 2, 3))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from sweepkit.topology import cell_neighbours, check_shape, neighbours
+
+UNKNOWN = -1
+"""A covered cell (``?``): mine or not, not known."""
+MINE = -2
+"""A known mine (``*``, a flag the solver trusts)."""
+SAFE = -3
+"""Known not to be a mine but showing no number (``-``): no constraint of its own."""
+
+CHAR_OF = {UNKNOWN: "?", MINE: "*", SAFE: "-", **{n: str(n) for n in range(9)}}
+"""Canonical character of every cell value."""
+VALUE_OF = {"?": UNKNOWN, ".": UNKNOWN, "*": MINE, "B": MINE, "F": MINE, "-": SAFE}
+VALUE_OF.update({str(n): n for n in range(9)})
+"""Cell value of every character the ``.board`` format accepts (aliases included)."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """The player's view of a board.
+
+    ``shape`` is ``(rows, cols)`` (an n-dimensional grid would have more entries);
+    ``cells`` holds one value per cell, row-major; ``mines`` is the total number of
+    mines on the whole board (known ones included) or ``None`` when not given.
+    """
+
+    shape: tuple[int, ...]
+    cells: tuple[int, ...]
+    mines: int | None = None
+    topology: str = "grid"
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        check_shape(self.shape, self.topology)
+        size = 1
+        for n in self.shape:
+            size *= n
+        if len(self.cells) != size:
+            raise ValueError(f"shape {self.shape} needs {size} cells, got {len(self.cells)}")
+        if self.mines is not None and not 0 <= self.mines <= size:
+            raise ValueError(f"mine count {self.mines} is outside 0..{size}")
+        object.__setattr__(self, "_hash", hash((self.shape, self.cells, self.mines, self.topology)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    # -- construction -------------------------------------------------------------
+
+    @classmethod
+    def from_rows(
+        cls, rows: Sequence[str], mines: int | None = None, topology: str = "grid"
+    ) -> Position:
+        """Build from rows of ``.board`` characters (whitespace ignored, no headers).
+
+        Raises :class:`sweepkit.boardfile.BoardFormatError` on bad input; for full
+        files with headers and comments use :func:`sweepkit.boardfile.parse_board`.
+        """
+        from sweepkit.boardfile import parse_board
+
+        text = "".join(f"{line}\n" for line in rows)
+        if mines is not None:
+            text = f"mines: {mines}\n" + text
+        if topology != "grid":
+            text = f"topology: {topology}\n" + text
+        return parse_board(text)
+
+    @classmethod
+    def unknown(cls, rows: int, cols: int, mines: int | None = None) -> Position:
+        """An all-covered board."""
+        return cls((rows, cols), (UNKNOWN,) * (rows * cols), mines)
+
+    # -- geometry -----------------------------------------------------------------
+
+    @property
+    def rows(self) -> int:
+        return self.shape[0]
+
+    @property
+    def cols(self) -> int:
+        return self.shape[-1]
+
+    @property
+    def size(self) -> int:
+        return len(self.cells)
+
+    def index(self, row: int, col: int) -> int:
+        """Flat index of ``(row, col)``; raises IndexError when off the board."""
+        if not (0 <= row < self.rows and 0 <= col < self.cols):
+            raise IndexError(f"cell ({row}, {col}) is off the {self.rows}x{self.cols} board")
+        return row * self.cols + col
+
+    def coord(self, index: int) -> tuple[int, int]:
+        """``(row, col)`` of a flat index."""
+        return divmod(index, self.cols)
+
+    def neighbours(self, index: int) -> tuple[int, ...]:
+        """Flat indices of the neighbours of cell ``index``."""
+        return cell_neighbours(self.shape, self.topology, index)
+
+    def neighbour_table(self) -> tuple[tuple[int, ...], ...]:
+        """Neighbours of every cell (cached per shape and topology)."""
+        return neighbours(self.shape, self.topology)
+
+    def __getitem__(self, rc: tuple[int, int]) -> int:
+        return self.cells[self.index(*rc)]
+
+    # -- queries ------------------------------------------------------------------
+
+    def is_number(self, index: int) -> bool:
+        return self.cells[index] >= 0
+
+    def unknown_cells(self) -> tuple[int, ...]:
+        return tuple(i for i, v in enumerate(self.cells) if v == UNKNOWN)
+
+    def known_mines(self) -> tuple[int, ...]:
+        return tuple(i for i, v in enumerate(self.cells) if v == MINE)
+
+    def number_cells(self) -> tuple[int, ...]:
+        return tuple(i for i, v in enumerate(self.cells) if v >= 0)
+
+    def remaining_mines(self) -> int | None:
+        """Mines still to place among unknown cells (``None`` without a mine count)."""
+        if self.mines is None:
+            return None
+        return self.mines - sum(1 for v in self.cells if v == MINE)
+
+    # -- derived positions --------------------------------------------------------
+
+    def replace(self, changes: dict[int, int] | Iterable[tuple[int, int]]) -> Position:
+        """A copy with some cells changed (``{index: value}``)."""
+        cells = list(self.cells)
+        for i, v in dict(changes).items():
+            cells[i] = v
+        return Position(self.shape, tuple(cells), self.mines, self.topology)
+
+    def with_mines(self, mines: int | None) -> Position:
+        """A copy with another total mine count."""
+        return Position(self.shape, self.cells, mines, self.topology)
+
+    def layout(self, mine_cells: Iterable[int]) -> Position:
+        """The full board of a layout: ``*`` on each mine, its neighbour count elsewhere.
+
+        This is how a solution prints; it is itself a valid position.
+
+        >>> Position.unknown(2, 2).layout([0]).cells
+        (-2, 1, 1, 1)
+        """
+        mines = set(mine_cells)
+        cells = []
+        for i in range(self.size):
+            if i in mines:
+                cells.append(MINE)
+            else:
+                cells.append(sum(1 for j in self.neighbours(i) if j in mines))
+        return Position(self.shape, tuple(cells), self.mines, self.topology)
+
+    def explains(self, mine_cells: Iterable[int]) -> bool:
+        """Whether a set of mine cells is an explanation of this position.
+
+        Known mines must be mines, numbers and ``-`` cells must not be, every number
+        must equal its mine neighbours, and the total must match ``mines`` if given.
+        """
+        mines = set(mine_cells)
+        if self.mines is not None and len(mines) != self.mines:
+            return False
+        for i, v in enumerate(self.cells):
+            if v == MINE and i not in mines:
+                return False
+            if v >= 0 or v == SAFE:
+                if i in mines:
+                    return False
+                if v >= 0 and sum(1 for j in self.neighbours(i) if j in mines) != v:
+                    return False
+        return True
+
+    def __str__(self) -> str:
+        from sweepkit.boardfile import format_board
+
+        return format_board(self)

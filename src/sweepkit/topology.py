@@ -1,0 +1,80 @@
+"""Neighbourhoods: which cells see which, as one function of the board's shape and topology.
+
+Every module that needs adjacency asks here; nothing else counts neighbours.
+A ``grid`` of any number of dimensions uses Chebyshev adjacency (8 neighbours
+in 2-D, 3**n - 1 in n-D); a ``line`` is a 1-row grid read as a strip, whose
+neighbourhood is the same left/right pair.
+
+>>> neighbours((2, 2), "grid")[0]
+(1, 2, 3)
+>>> neighbours((1, 4), "line")[1]
+(0, 2)
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import lru_cache
+
+TOPOLOGIES = ("grid", "line")
+
+
+def check_shape(shape: tuple[int, ...], topology: str) -> None:
+    """Raise ValueError when ``shape`` cannot carry ``topology``."""
+    if topology not in TOPOLOGIES:
+        raise ValueError(f"unknown topology {topology!r} (expected one of {', '.join(TOPOLOGIES)})")
+    if not shape or any(n < 1 for n in shape):
+        raise ValueError(f"every side of a board must be at least 1, got shape {shape}")
+    if topology == "line" and (len(shape) != 2 or shape[0] != 1):
+        raise ValueError(f"topology: line needs exactly one row, got shape {shape}")
+
+
+def cell_neighbours(shape: tuple[int, ...], topology: str, index: int) -> tuple[int, ...]:
+    """The sorted flat indices of the neighbours of one cell (no table is built).
+
+    >>> cell_neighbours((3, 3), "grid", 4)
+    (0, 1, 2, 3, 5, 6, 7, 8)
+    """
+    if len(shape) == 2:
+        rows, cols = shape
+        r, c = divmod(index, cols)
+        return tuple(
+            rr * cols + cc
+            for rr in range(max(r - 1, 0), min(r + 2, rows))
+            for cc in range(max(c - 1, 0), min(c + 2, cols))
+            if rr != r or cc != c
+        )
+    return neighbours(shape, topology)[index]
+
+
+@lru_cache(maxsize=64)
+def neighbours(shape: tuple[int, ...], topology: str = "grid") -> tuple[tuple[int, ...], ...]:
+    """For each flat (row-major) cell index, the sorted flat indices of its neighbours."""
+    check_shape(shape, topology)
+    if len(shape) == 2:
+        size = shape[0] * shape[1]
+        return tuple(cell_neighbours(shape, topology, i) for i in range(size))
+    strides = [1] * len(shape)
+    for d in range(len(shape) - 2, -1, -1):
+        strides[d] = strides[d + 1] * shape[d + 1]
+    offsets = [o for o in itertools.product((-1, 0, 1), repeat=len(shape)) if any(o)]
+    result = []
+    for coord in itertools.product(*(range(n) for n in shape)):
+        adj = []
+        for off in offsets:
+            idx = 0
+            for d, (x, dx) in enumerate(zip(coord, off, strict=False)):
+                y = x + dx
+                if y < 0 or y >= shape[d]:
+                    break
+                idx += y * strides[d]
+            else:
+                adj.append(idx)
+        result.append(tuple(sorted(adj)))
+    return tuple(result)
+
+
+@lru_cache(maxsize=64)
+def neighbour_masks(shape: tuple[int, ...], topology: str = "grid") -> tuple[int, ...]:
+    """For each cell, its neighbours as a bit set (bit i set = cell i is a neighbour)."""
+    return tuple(sum(1 << j for j in adj) for adj in neighbours(shape, topology))

@@ -1,0 +1,98 @@
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from sweepkit.boardfile import BoardFormatError, format_board, parse_board, read_board
+from sweepkit.position import MINE, SAFE, UNKNOWN, Position
+from tests.strategies_boards import positions
+
+ALL_CHARS = "012345678?.*BF-"
+
+
+def test_aliases_whitespace_comments_and_headers():
+    text = "# Kadlac style\nmines: 3\n\n0 1 ? B\n# between rows\n. F - 2\n# end\n"
+    p = parse_board(text)
+    assert p.shape == (2, 4)
+    assert p.mines == 3
+    assert p.cells == (0, 1, UNKNOWN, MINE, UNKNOWN, MINE, SAFE, 2)
+    assert format_board(p) == "mines: 3\n01?*\n?*-2\n"
+
+
+def test_topology_line():
+    p = parse_board("topology: line\n01?B?1?10\n")
+    assert p.topology == "line" and p.shape == (1, 9)
+    assert format_board(p) == "topology: line\n01?*?1?10\n"
+    # on a line a number sees only two cells
+    with pytest.raises(BoardFormatError, match="larger than its 2 neighbours"):
+        parse_board("topology: line\n?3?\n")
+
+
+def test_spec_examples_parse():
+    kadlac = parse_board("00011\n0002?\n0002?\n11011\n?1000\n")
+    assert kadlac.unknown_cells() == (9, 14, 20)
+    play = parse_board("mines: 10\n0001???\n0012???\n112????\n???????\n")
+    assert play.mines == 10 and play.shape == (4, 7)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "cell", "words"),
+    [
+        ("12\n1x\n", 2, 2, (1, 1), "bad character 'x'"),
+        ("12\n 1  9\n", 2, 5, (1, 1), "bad character '9'"),
+        ("123\n12\n", 2, None, None, "ragged row: row 1 has 2 cells"),
+        ("4?\n??\n", 1, 1, (0, 0), "number 4 is larger than its 3 neighbours"),
+        ("mines: -1\n??\n", 1, 8, None, "negative"),
+        ("mines: 1.5\n??\n", 1, 8, None, "not a whole number"),
+        ("mines: 1\n**\n", 1, 8, None, "less than the 2 known mines"),
+        ("mines: 9\n??\n", 1, 8, None, "exceeds the 2 cells"),
+        ("topology: ring\n??\n", 1, 11, None, "unknown topology"),
+        ("topology: line\n??\n??\n", 1, 11, None, "exactly one row"),
+        ("size: 3\n??\n", 1, 1, None, "unknown header"),
+        ("mines: 1\nmines: 1\n??\n", 2, 1, None, "given twice"),
+        ("??\nmines: 1\n", 2, 1, None, "after the board rows"),
+        ("# only a comment\n\n", None, None, None, "no board rows"),
+    ],
+)
+def test_every_error_names_its_place(text, line, column, cell, words):
+    with pytest.raises(BoardFormatError) as info:
+        parse_board(text, source="x.board")
+    err = info.value
+    assert words in str(err)
+    assert (err.line, err.column, err.cell) == (line, column, cell)
+    assert str(err).startswith("x.board")
+    if line is not None:
+        assert f"line {line}" in str(err)
+
+
+def test_read_board_reports_missing_file(tmp_path):
+    with pytest.raises(BoardFormatError, match="cannot read file"):
+        read_board(tmp_path / "missing.board")
+    path = tmp_path / "a.board"
+    path.write_bytes(b"\xff\xfe")
+    with pytest.raises(BoardFormatError, match="not UTF-8"):
+        read_board(path)
+
+
+@given(positions(max_rows=6, max_cols=6))
+def test_parse_of_print_is_identity(p: Position):
+    assert parse_board(format_board(p)) == p
+
+
+@st.composite
+def board_texts(draw):
+    rows = draw(st.integers(1, 5))
+    cols = draw(st.integers(1, 5))
+    lines = []
+    if draw(st.booleans()):
+        lines.append("# comment")
+    for _ in range(rows):
+        chars = draw(st.lists(st.sampled_from("?.*BF-0"), min_size=cols, max_size=cols))
+        sep = draw(st.sampled_from(["", " ", "  "]))
+        lines.append(sep.join(chars))
+    return "\n".join(lines) + "\n"
+
+
+@given(board_texts())
+def test_print_is_stable(text):
+    once = format_board(parse_board(text))
+    assert format_board(parse_board(once)) == once
