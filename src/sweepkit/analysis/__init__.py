@@ -1,0 +1,1 @@
+"""Exact analysis of any position: counts, probabilities, consistency, enumeration, explanations."""
