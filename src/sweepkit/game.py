@@ -27,11 +27,13 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import repeat
+from typing import NamedTuple
 
 from sweepkit.difficulty import three_bv_of_mines
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.rules import FirstClick, Rules
-from sweepkit.topology import neighbours
+from sweepkit.topology import neighbour_masks, neighbours
 
 Cell = tuple[int, int]
 """A cell as ``(row, col)``, 0-based, row 0 at the top."""
@@ -68,8 +70,7 @@ class HiddenLayoutError(RuntimeError):
     """The layout (or anything derived from it) was asked for while it is still secret."""
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
     """One click of the log; ``time`` is seconds since the first reveal (0 before it)."""
 
     kind: MoveKind
@@ -77,8 +78,7 @@ class Move:
     time: float = 0.0
 
 
-@dataclass(frozen=True)
-class MoveResult:
+class MoveResult(NamedTuple):
     """What a move did: the cells it opened (in opening order) and the status after it."""
 
     opened: tuple[Cell, ...]
@@ -145,9 +145,12 @@ class Game:
         self._seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
         self._clock = clock
         self._table = neighbours(rules.shape, "grid")
+        self._masks = neighbour_masks(rules.shape, "grid")
+        self._safe_cells = rules.size - rules.mines
         size = rules.size
         self._is_mine: bytearray | None = None
-        self._counts: list[int] = []
+        self._mine_bits = 0
+        self._counts: list[int] = []  # a cell's number, filled in when it is opened
         self._fixed_layout = mine_cells is not None
         if mine_cells is not None:
             mines = frozenset(mine_cells)
@@ -182,6 +185,7 @@ class Game:
         self._opened = 0
         self._flags = 0
         self.status = Status.READY
+        self._over = False
         self.exploded: Cell | None = None
         self.clicks = ClickCounts()
         self._log: list[Move] = []
@@ -190,18 +194,22 @@ class Game:
 
     def _set_layout(self, mines: frozenset[int]) -> None:
         is_mine = bytearray(self.rules.size)
-        counts = [0] * self.rules.size
-        table = self._table
+        bits = 0
         for m in mines:
             is_mine[m] = 1
-            for j in table[m]:
-                counts[j] += 1
+            bits |= 1 << m
         self._is_mine = is_mine
-        self._counts = counts
+        self._mine_bits = bits
+        self._counts = [0] * self.rules.size
+
+    def _count(self, index: int) -> int:
+        """The number of cell ``index``: its mine neighbours, as a bit count."""
+        return (self._mine_bits & self._masks[index]).bit_count()
 
     @property
     def over(self) -> bool:
-        return self.status is Status.WON or self.status is Status.LOST
+        """Whether the game is won or lost."""
+        return self._over
 
     @property
     def log(self) -> tuple[Move, ...]:
@@ -247,7 +255,7 @@ class Game:
 
     def _begin_move(self, row: int, col: int, starts_timer: bool) -> tuple[int, float]:
         """Check the move may be taken; return its flat index and its time."""
-        if self.over:
+        if self._over:
             raise GameOverError(f"the game is over ({self.status}); no more moves")
         if not (0 <= row < self.rules.rows and 0 <= col < self.rules.cols):
             raise MoveError(
@@ -264,12 +272,11 @@ class Game:
         self, kind: MoveKind, cell: Cell, moment: float, opened: list[int], wasted: bool
     ) -> MoveResult:
         self._log.append(Move(kind, cell, moment))
-        if self.over:
+        if self._over:
             self._final_time = moment
         if wasted:
             self.clicks.wasted += 1
-        cols = self.rules.cols
-        return MoveResult(tuple(divmod(i, cols) for i in opened), self.status, wasted)
+        return MoveResult(tuple(map(divmod, opened, repeat(self.rules.cols))), self.status, wasted)
 
     def reveal(self, row: int, col: int) -> MoveResult:
         """Open a cell (left click); a 0 opens its neighbours, recursively. Flagged or open
@@ -320,22 +327,27 @@ class Game:
         if is_mine[index]:
             if self.status is not Status.LOST:
                 self.status = Status.LOST
+                self._over = True
                 self.exploded = divmod(index, self.rules.cols)
             return [index]
-        counts = self._counts
-        table = self._table
+        # Numbers are counted as cells open (one AND and one bit count each), so a game
+        # lost early pays for few of them and a game played out for each cell once.
+        counts, table, masks, bits = self._counts, self._table, self._masks, self._mine_bits
         opened = [index]
+        counts[index] = (bits & masks[index]).bit_count()
         stack = [index] if counts[index] == 0 else []
         while stack:
             for j in table[stack.pop()]:
                 if state[j] == _COVERED:
                     state[j] = _OPEN
                     opened.append(j)
-                    if counts[j] == 0:
+                    counts[j] = count = (bits & masks[j]).bit_count()
+                    if count == 0:
                         stack.append(j)
         self._opened += len(opened)
-        if self.status is not Status.LOST and self._opened == self.rules.size - self.rules.mines:
+        if self._opened == self._safe_cells and self.status is not Status.LOST:
             self.status = Status.WON
+            self._over = True
         return opened
 
     # -- what is secret during play --------------------------------------------------
@@ -353,7 +365,7 @@ class Game:
         ``cheat`` (debugging, tests)."""
         self._check_may_see(cheat)
         assert self._is_mine is not None
-        cells = tuple(MINE if m else n for m, n in zip(self._is_mine, self._counts, strict=True))
+        cells = tuple(MINE if m else self._count(i) for i, m in enumerate(self._is_mine))
         return Position(self.rules.shape, cells, self.rules.mines)
 
     def three_bv(self, *, cheat: bool = False) -> int:
