@@ -30,18 +30,31 @@ from sweepkit.rules import level
 LEVEL_NAMES = ("beginner", "intermediate", "expert")
 
 
-def play_engine(name: str, seed: int) -> bool:
-    """One game on :class:`sweepkit.game.Game`; True when won."""
-    game = Game(level(name, "safe"), seed=seed)
-    rows, cols = game.rules.rows, game.rules.cols
-    opened: set[tuple[int, int]] = set()
-    for r in range(rows):
-        for c in range(cols):
-            if (r, c) not in opened:
-                opened.update(game.reveal(r, c).opened)
-                if game.over:
-                    return game.status == "won"
-    raise AssertionError("a game cannot outlast its cells")
+def engine_game(name: str, seed: int, safe_only: bool) -> Callable[[], bool]:
+    """One game on :class:`sweepkit.game.Game`, ready to time; it returns True when won.
+
+    With ``safe_only`` the player skips the mines, read beforehand (untimed) from a twin
+    game with ``cheat=True``, so the game is played out to a win.
+    """
+    rules = level(name, "safe")
+    mines: set[int] = set()
+    if safe_only:
+        twin = Game(rules, seed=seed)
+        twin.reveal(0, 0)
+        mines = set(twin.reveal_layout(cheat=True).known_mines())
+
+    def play() -> bool:
+        game = Game(rules, seed=seed)
+        opened: set[tuple[int, int]] = set()
+        for r in range(rules.rows):
+            for c in range(rules.cols):
+                if (r, c) not in opened and r * rules.cols + c not in mines:
+                    opened.update(game.reveal(r, c).opened)
+                    if game.over:
+                        return game.status == "won"
+        raise AssertionError("a game cannot outlast its cells")
+
+    return play
 
 
 class NaiveGame:
@@ -87,25 +100,34 @@ class NaiveGame:
         return opened
 
 
-def play_naive(name: str, seed: int) -> bool:
-    rows, cols, mines = level(name).rows, level(name).cols, level(name).mines
-    game = NaiveGame(rows, cols, mines, seed)
-    opened: set[tuple[int, int]] = set()
-    for r in range(rows):
-        for c in range(cols):
-            if (r, c) not in opened:
+def naive_game(name: str, seed: int, safe_only: bool) -> Callable[[], bool]:
+    """The same player on the baseline engine (whose mines it can read directly)."""
+    rules = level(name)
+
+    def play() -> bool:
+        game = NaiveGame(rules.rows, rules.cols, rules.mines, seed)
+        opened: set[tuple[int, int]] = set()
+        for r in range(rules.rows):
+            for c in range(rules.cols):
+                if (r, c) in opened or (safe_only and game.mine and game.mine[r][c]):
+                    continue
                 opened.update(game.reveal(r, c))
                 if game.lost or game.left == 0:
                     return not game.lost
-    raise AssertionError("a game cannot outlast its cells")
+        raise AssertionError("a game cannot outlast its cells")
+
+    return play
 
 
-def measure(play: Callable[[str, int], bool], name: str, games: int) -> tuple[list[float], int]:
+def measure(
+    make: Callable[[str, int, bool], Callable[[], bool]], name: str, games: int, safe_only: bool
+) -> tuple[list[float], int]:
     """Per-game times (seconds) and wins over seeds 0..games-1."""
     times, wins = [], 0
     for seed in range(games):
+        play = make(name, seed, safe_only)
         start = time.perf_counter()
-        wins += play(name, seed)
+        wins += play()
         times.append(time.perf_counter() - start)
     return times, wins
 
@@ -113,19 +135,26 @@ def measure(play: Callable[[str, int], bool], name: str, games: int) -> tuple[li
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="games per level (seeds 0..N-1)")
+    parser.add_argument("--player", choices=["row-major", "safe-only", "both"], default="both",
+                        help="row-major reveals everything in order; safe-only skips the mines")
     args = parser.parse_args()
-    header = (f"{'level':<13} {'engine':<8} {'games':>6} {'wins':>5} {'median ms':>10} "
-              f"{'games/s':>9} {'speed-up':>9}")
+    players = ["row-major", "safe-only"] if args.player == "both" else [args.player]
+    header = (f"{'player':<10} {'level':<13} {'engine':<8} {'games':>6} {'wins':>5} "
+              f"{'median ms':>10} {'games/s':>9} {'speed-up':>9}")
     print(header)
     print("-" * len(header))
-    for name in LEVEL_NAMES:
-        base_times, base_wins = measure(play_naive, name, args.games)
-        times, wins = measure(play_engine, name, args.games)
-        base_median = statistics.median(base_times)
-        for label, t, w in (("naive", base_times, base_wins), ("sweepkit", times, wins)):
-            median = statistics.median(t)
-            print(f"{name:<13} {label:<8} {len(t):>6} {w:>5} {median * 1e3:>10.3f} "
-                  f"{len(t) / sum(t):>9.0f} {base_median / median:>8.1f}x")
+    for player in players:
+        safe_only = player == "safe-only"
+        for name in LEVEL_NAMES:
+            base_times, base_wins = measure(naive_game, name, args.games, safe_only)
+            times, wins = measure(engine_game, name, args.games, safe_only)
+            base_median = statistics.median(base_times)
+            for label, t, w in (("naive", base_times, base_wins), ("sweepkit", times, wins)):
+                median = statistics.median(t)
+                print(f"{player:<10} {name:<13} {label:<8} {len(t):>6} {w:>5} "
+                      f"{median * 1e3:>10.3f} {len(t) / sum(t):>9.0f} "
+                      f"{base_median / median:>8.1f}x")
+
 
 if __name__ == "__main__":
     main()
