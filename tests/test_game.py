@@ -388,3 +388,83 @@ def test_from_layout_position():
     game = Game.from_layout(Position.from_rows(["*1.", "11.", "..."]))
     assert game.rules.mines == 1
     assert game.reveal(2, 2).status is Status.WON
+
+
+# -- against a reference model ---------------------------------------------------------------
+
+class ReferenceGame:
+    """The rules written the plain way (sets of coordinates, recursion-free flood), to compare
+    the engine with move by move."""
+
+    def __init__(self, rows: int, cols: int, mines: set[tuple[int, int]]) -> None:
+        self.rows, self.cols, self.mines = rows, cols, mines
+        self.open: set[tuple[int, int]] = set()
+        self.flags: set[tuple[int, int]] = set()
+        self.status = "ready"
+        self.exploded: tuple[int, int] | None = None
+
+    def number(self, cell: tuple[int, int]) -> int:
+        return sum(n in self.mines for n in around(self.rows, self.cols, *cell))
+
+    def uncover(self, cell: tuple[int, int]) -> None:
+        if cell in self.mines:
+            self.open.add(cell)
+            if self.status != "lost":
+                self.status, self.exploded = "lost", cell
+            return
+        todo = [cell]
+        self.open.add(cell)
+        while todo:
+            here = todo.pop()
+            if self.number(here) == 0:
+                for n in around(self.rows, self.cols, *here):
+                    if n not in self.open and n not in self.flags:
+                        self.open.add(n)
+                        todo.append(n)
+        if self.status != "lost" and len(self.open) == self.rows * self.cols - len(self.mines):
+            self.status = "won"
+
+    def move(self, kind: str, cell: tuple[int, int]) -> None:
+        if kind == "reveal":
+            self.status = "playing" if self.status == "ready" else self.status
+            if cell not in self.open and cell not in self.flags:
+                self.uncover(cell)
+        elif kind == "flag":
+            if cell not in self.open:
+                self.flags ^= {cell}
+        elif cell in self.open:
+            neighbours = around(self.rows, self.cols, *cell)
+            if sum(n in self.flags for n in neighbours) == self.number(cell):
+                for n in neighbours:
+                    if n not in self.open and n not in self.flags:
+                        self.uncover(n)
+
+    def view(self) -> list[str]:
+        def char(cell: tuple[int, int]) -> str:
+            if cell == self.exploded or (self.status == "won" and cell in self.mines):
+                return "*"
+            if cell in self.open:
+                return str(self.number(cell))
+            return "*" if cell in self.flags else "?"
+        return ["".join(char((r, c)) for c in range(self.cols)) for r in range(self.rows)]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(1, 5), st.integers(1, 6), st.data())
+def test_engine_agrees_with_a_reference_model(rows, cols, data):
+    size = rows * cols
+    mines = data.draw(st.sets(st.integers(0, size - 1), max_size=size - 1))
+    game = Game(Rules(rows, cols, len(mines), "none"), mine_cells=mines)
+    model = ReferenceGame(rows, cols, {divmod(i, cols) for i in mines})
+    moves = st.tuples(st.sampled_from(["reveal", "reveal", "flag", "chord"]),
+                      st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1)))
+    for kind, cell in data.draw(st.lists(moves, max_size=25)):
+        if game.over:
+            with pytest.raises(GameOverError):
+                getattr(game, kind)(*cell)
+            break
+        getattr(game, kind)(*cell)
+        model.move(kind, cell)
+        assert game.status == model.status
+        expected = Position.from_rows(model.view())  # (may hold more flags than mines)
+        assert game.view() == Position(expected.shape, expected.cells, len(mines))
