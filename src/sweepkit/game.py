@@ -184,9 +184,9 @@ class Game:
         self._state = bytearray(self.rules.size)
         self._opened = 0
         self._flags = 0
-        self.status = Status.READY
+        self._status = Status.READY
         self._over = False
-        self.exploded: Cell | None = None
+        self._exploded: Cell | None = None
         self.clicks = ClickCounts()
         self._log: list[Move] = []
         self._start: float | None = None
@@ -205,6 +205,15 @@ class Game:
     def _count(self, index: int) -> int:
         """The number of cell ``index``: its mine neighbours, as a bit count."""
         return (self._mine_bits & self._masks[index]).bit_count()
+
+    @property
+    def status(self) -> Status:
+        return self._status
+
+    @property
+    def exploded(self) -> Cell | None:
+        """The mine that was opened, once the game is lost."""
+        return self._exploded
 
     @property
     def over(self) -> bool:
@@ -245,9 +254,9 @@ class Game:
                 cells[i] = counts[i]
             elif state == _FLAGGED:
                 cells[i] = MINE
-        if self.exploded is not None:
-            cells[self.rules.index(*self.exploded)] = MINE
-        if self.status is Status.WON:
+        if self._exploded is not None:
+            cells[self.rules.index(*self._exploded)] = MINE
+        if self._status is Status.WON:
             cells = [MINE if v == UNKNOWN else v for v in cells]
         return Position(self.rules.shape, tuple(cells), self.rules.mines)
 
@@ -285,8 +294,8 @@ class Game:
         self.clicks.left += 1
         if self._is_mine is None:
             self._set_layout(self.rules.place_mines(index, random.Random(self._seed)))
-        if self.status is Status.READY:
-            self.status = Status.PLAYING
+        if self._status is Status.READY:
+            self._status = Status.PLAYING
         opened = self._open(index) if self._state[index] == _COVERED else []
         return self._finish_move(MoveKind.REVEAL, (row, col), moment, opened, not opened)
 
@@ -325,10 +334,10 @@ class Game:
         assert is_mine is not None
         state[index] = _OPEN
         if is_mine[index]:
-            if self.status is not Status.LOST:
-                self.status = Status.LOST
+            if self._status is not Status.LOST:
+                self._status = Status.LOST
                 self._over = True
-                self.exploded = divmod(index, self.rules.cols)
+                self._exploded = divmod(index, self.rules.cols)
             return [index]
         # Numbers are counted as cells open (one AND and one bit count each), so a game
         # lost early pays for few of them and a game played out for each cell once.
@@ -345,8 +354,8 @@ class Game:
                     if count == 0:
                         stack.append(j)
         self._opened += len(opened)
-        if self._opened == self._safe_cells and self.status is not Status.LOST:
-            self.status = Status.WON
+        if self._opened == self._safe_cells and self._status is not Status.LOST:
+            self._status = Status.WON
             self._over = True
         return opened
 
