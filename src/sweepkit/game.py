@@ -33,7 +33,7 @@ from typing import NamedTuple
 from sweepkit.difficulty import three_bv_of_mines
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.rules import FirstClick, Rules
-from sweepkit.topology import neighbour_masks, neighbours
+from sweepkit.topology import neighbours
 
 Cell = tuple[int, int]
 """A cell as ``(row, col)``, 0-based, row 0 at the top."""
@@ -145,12 +145,10 @@ class Game:
         self._seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
         self._clock = clock
         self._table = neighbours(rules.shape, "grid")
-        self._masks = neighbour_masks(rules.shape, "grid")
         self._safe_cells = rules.size - rules.mines
         size = rules.size
         self._is_mine: bytearray | None = None
-        self._mine_bits = 0
-        self._counts: list[int] = []  # a cell's number, filled in when it is opened
+        self._counts: list[int] = []  # every cell's number of mine neighbours
         self._fixed_layout = mine_cells is not None
         if mine_cells is not None:
             mines = frozenset(mine_cells)
@@ -193,18 +191,16 @@ class Game:
         self._final_time: float | None = None
 
     def _set_layout(self, mines: frozenset[int]) -> None:
+        """Store the layout and count every cell's mines (8 increments per mine)."""
         is_mine = bytearray(self.rules.size)
-        bits = 0
+        counts = [0] * self.rules.size
+        table = self._table
         for m in mines:
             is_mine[m] = 1
-            bits |= 1 << m
+            for j in table[m]:
+                counts[j] += 1
         self._is_mine = is_mine
-        self._mine_bits = bits
-        self._counts = [0] * self.rules.size
-
-    def _count(self, index: int) -> int:
-        """The number of cell ``index``: its mine neighbours, as a bit count."""
-        return (self._mine_bits & self._masks[index]).bit_count()
+        self._counts = counts
 
     @property
     def status(self) -> Status:
@@ -339,19 +335,15 @@ class Game:
                 self._over = True
                 self._exploded = divmod(index, self.rules.cols)
             return [index]
-        # Numbers are counted as cells open (one AND and one bit count each), so a game
-        # lost early pays for few of them and a game played out for each cell once.
-        counts, table, masks, bits = self._counts, self._table, self._masks, self._mine_bits
+        counts, table = self._counts, self._table
         opened = [index]
-        counts[index] = (bits & masks[index]).bit_count()
         stack = [index] if counts[index] == 0 else []
         while stack:
             for j in table[stack.pop()]:
                 if state[j] == _COVERED:
                     state[j] = _OPEN
                     opened.append(j)
-                    counts[j] = count = (bits & masks[j]).bit_count()
-                    if count == 0:
+                    if counts[j] == 0:
                         stack.append(j)
         self._opened += len(opened)
         if self._opened == self._safe_cells and self._status is not Status.LOST:
@@ -374,7 +366,7 @@ class Game:
         ``cheat`` (debugging, tests)."""
         self._check_may_see(cheat)
         assert self._is_mine is not None
-        cells = tuple(MINE if m else self._count(i) for i, m in enumerate(self._is_mine))
+        cells = tuple(MINE if m else n for m, n in zip(self._is_mine, self._counts, strict=True))
         return Position(self.rules.shape, cells, self.rules.mines)
 
     def three_bv(self, *, cheat: bool = False) -> int:
