@@ -468,3 +468,14 @@ def test_engine_agrees_with_a_reference_model(rows, cols, data):
         assert game.status == model.status
         expected = Position.from_rows(model.view())  # (may hold more flags than mines)
         assert game.view() == Position(expected.shape, expected.cells, len(mines))
+
+
+def test_view_without_flags():
+    game = game_of(CHORD_LAYOUT)
+    game.reveal(1, 1)
+    game.flag(0, 1)  # a wrong flag
+    game.flag(0, 0)
+    game.flag(2, 2)  # three flags, two mines
+    assert game.view().cells.count(MINE) == 3
+    plain = game.view(flags=False)
+    assert MINE not in plain.cells and plain.cells.count(UNKNOWN) == 8 and plain.mines == 2

@@ -238,17 +238,19 @@ class Game:
             return 0.0
         return self._clock() - self._start
 
-    def view(self) -> Position:
+    def view(self, *, flags: bool = True) -> Position:
         """The player's view: open numbers, ``?`` covered, ``*`` flags, with the mine count.
 
         After a loss the mine that exploded shows as ``*``; after a win every mine does.
+        Flags are the player's claims, not facts (there may be more of them than mines),
+        while analysis trusts ``*``: pass ``flags=False`` to see flagged cells as ``?``.
         """
         counts = self._counts
         cells = [UNKNOWN] * self.rules.size
         for i, state in enumerate(self._state):
             if state == _OPEN:
                 cells[i] = counts[i]
-            elif state == _FLAGGED:
+            elif state == _FLAGGED and flags:
                 cells[i] = MINE
         if self._exploded is not None:
             cells[self.rules.index(*self._exploded)] = MINE
