@@ -1,9 +1,217 @@
-"""Commands of the game area (filled in by the issue that builds that area)."""
+"""Commands of the game area: ``new`` (a seeded layout or first view) and ``play-text``.
+
+Numbers arrive as text and are parsed here so that a bad value gets the project's
+one-line ``error: ...`` and exit status 2 rather than a usage box.
+"""
 
 from __future__ import annotations
 
+import random
+import sys
+from collections.abc import Callable, Iterable
+from typing import TextIO
+
 import typer
+
+from sweepkit.boardfile import format_board
+from sweepkit.cli.common import fail
+from sweepkit.game import Game, MoveResult, Status
+from sweepkit.position import CHAR_OF, Position
+from sweepkit.rules import LEVELS, Rules, level
+
+HELP = """commands:
+  r C        reveal the cell at row R, column C   (e.g. "3 4" or "r 3 4")
+  f R C      put a flag on (R, C) or take it off
+  c R C      chord on the number at (R, C): open its other neighbours if its flags match
+  h, ?       this help
+  q          quit"""
+
+NO_EFFECT = {
+    "r": "that cell is already open or flagged",
+    "f": "an open cell cannot be flagged",
+    "c": "chording needs an open number with exactly that many flagged neighbours",
+}
+
+
+def parse_int(option: str, text: str | None) -> int | None:
+    """An integer option's value, or ``None`` if absent; exit 2 on anything else."""
+    if text is None:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        fail(f"{option}: expected an integer, got {text!r}")
+
+
+def rules_from_options(
+    level_name: str, rows: str | None, cols: str | None, mines: str | None, rule: str
+) -> Rules:
+    """The rules a command asks for: a preset level, with ``--rows/--cols/--mines`` overriding
+    its size; exit 2 with one line on a bad combination."""
+    sizes = [parse_int(option, text) for option, text in
+             (("--rows", rows), ("--cols", cols), ("--mines", mines))]
+    try:
+        preset = level(level_name, rule)
+        defaults = (preset.rows, preset.cols, preset.mines)
+        rows_n, cols_n, mines_n = (
+            default if given is None else given
+            for given, default in zip(sizes, defaults, strict=True)
+        )
+        return Rules(rows_n, cols_n, mines_n, preset.first_click)
+    except ValueError as exc:
+        fail(str(exc))
+
+
+def parse_cell(text: str, rules: Rules) -> tuple[int, int]:
+    """``"R,C"`` as a cell of the board; exit 2 naming it when malformed or off the board."""
+    parts = text.replace(" ", "").split(",")
+    if len(parts) != 2 or not all(p.lstrip("-").isdigit() for p in parts):
+        fail(f"--first: expected ROW,COL such as 0,0, got {text!r}")
+    row, col = int(parts[0]), int(parts[1])
+    try:
+        rules.index(row, col)
+    except ValueError as exc:
+        fail(f"--first: {exc}")
+    return row, col
+
+
+def describe(rules: Rules, level_name: str, seed: int) -> str:
+    """One line naming the game, so that it can be made again."""
+    size = f"{rules.rows}x{rules.cols}/{rules.mines}"
+    preset = LEVELS.get(level_name) == (rules.rows, rules.cols, rules.mines)
+    name = f"level {level_name} ({size})" if preset else f"custom {size}"
+    return f"{name}, rule {rules.first_click}, seed {seed}"
+
+
+def render(view: Position) -> str:
+    """The view with row and column numbers, for people (not the .board format)."""
+    width = len(str(max(view.rows, view.cols) - 1))
+    pad = " " * (width + 2)
+    lines = [pad + " ".join(str(c).rjust(width) for c in range(view.cols))]
+    for r in range(view.rows):
+        row = view.cells[r * view.cols:(r + 1) * view.cols]
+        lines.append(f"{str(r).rjust(width)}  " + " ".join(CHAR_OF[v].rjust(width) for v in row))
+    return "\n".join(lines)
+
+
+def summary(game: Game) -> str:
+    """The end-of-game line: time, clicks and 3BV."""
+    clicks = game.clicks
+    return (
+        f"time {game.elapsed:.1f} s, clicks {clicks.total} (left {clicks.left}, "
+        f"right {clicks.right}, chord {clicks.chord}; effective {clicks.effective}, "
+        f"wasted {clicks.wasted}), 3BV {game.three_bv()}"
+    )
+
+
+def play_lines(game: Game, lines: Iterable[str], out: TextIO) -> None:
+    """Run the text game on ``lines`` of input, writing to ``out``, until it ends."""
+
+    def say(text: str) -> None:
+        print(text, file=out, flush=True)
+
+    actions: dict[str, Callable[[int, int], MoveResult]] = {
+        "r": game.reveal, "f": game.flag, "c": game.chord,
+    }
+    say(render(game.view()))
+    say(f"mines left {game.mines_left}. Type h for help.")
+    for raw in lines:
+        words = raw.split()
+        if not words:
+            continue
+        command = words[0].lower()
+        if command in ("q", "quit"):
+            say("quit: game left unfinished")
+            return
+        if command in ("h", "?", "help"):
+            say(HELP)
+            continue
+        if command.lstrip("-").isdigit():
+            words = ["r", *words]
+            command = "r"
+        if command not in actions or len(words) != 3:
+            say(f"bad command {raw.strip()!r}: type h for help")
+            continue
+        try:
+            row, col = int(words[1]), int(words[2])
+        except ValueError:
+            say(f"bad cell {' '.join(words[1:])!r}: row and column are whole numbers")
+            continue
+        try:
+            result = actions[command](row, col)
+        except ValueError as exc:  # a cell off the board, a first click the rule cannot meet
+            say(f"error: {exc}")
+            continue
+        if result.wasted:
+            say(f"no effect: {NO_EFFECT[command]}")
+            continue
+        if game.over:
+            break
+        say(render(game.view()))
+        say(f"mines left {game.mines_left}")
+    else:
+        say("end of input: game left unfinished")
+        return
+    if game.status is Status.WON:
+        say(render(game.view()))
+        say("You won!")
+    else:
+        say(render(game.reveal_layout()))
+        say(f"BOOM: you hit the mine at {game.exploded}. You lost.")
+    say(summary(game))
 
 
 def register(app: typer.Typer) -> None:
-    """Add this area's commands to ``app``."""
+    """Add the game commands to ``app``."""
+
+    level_help = f"Preset level: {', '.join(LEVELS)}."
+    rule_help = "First-click rule: none (can lose), safe (never a mine), opening (always a 0)."
+
+    @app.command("new")
+    def new_cmd(
+        level_name: str = typer.Option("beginner", "--level", help=level_help),
+        rule: str = typer.Option("safe", "--rule", help=rule_help),
+        seed: str = typer.Option(None, "--seed", help="Seed of the layout (random if absent)."),
+        first: str = typer.Option("0,0", "--first", help="First click as ROW,COL."),
+        rows: str = typer.Option(None, "--rows", help="Rows (overrides the level)."),
+        cols: str = typer.Option(None, "--cols", help="Columns (overrides the level)."),
+        mines: str = typer.Option(None, "--mines", help="Mines (overrides the level)."),
+        show: bool = typer.Option(False, "--show", help="Print the whole layout."),
+    ) -> None:
+        """Make a seeded game and click once; print the player's view, or the layout (--show).
+
+        The output is a .board text; a comment line names the level, rule and seed.
+        """
+        rules = rules_from_options(level_name, rows, cols, mines, rule)
+        seed_value = parse_int("--seed", seed)
+        if seed_value is None:
+            seed_value = random.SystemRandom().randrange(2**32)
+        row, col = parse_cell(first, rules)
+        try:
+            rules.check_first_click(rules.index(row, col))
+        except ValueError as exc:
+            fail(str(exc))
+        game = Game(rules, seed_value)
+        game.reveal(row, col)
+        board = game.reveal_layout(cheat=True) if show else game.view()
+        print(f"# {describe(rules, level_name, seed_value)}, first click ({row}, {col}), "
+              f"{game.status}")
+        print(format_board(board), end="")
+
+    @app.command("play-text")
+    def play_text_cmd(
+        level_name: str = typer.Option("beginner", "--level", help=level_help),
+        rule: str = typer.Option("safe", "--rule", help=rule_help),
+        seed: str = typer.Option(None, "--seed", help="Seed of the layout (random if absent)."),
+        rows: str = typer.Option(None, "--rows", help="Rows (overrides the level)."),
+        cols: str = typer.Option(None, "--cols", help="Columns (overrides the level)."),
+        mines: str = typer.Option(None, "--mines", help="Mines (overrides the level)."),
+    ) -> None:
+        """Play in the terminal: commands on standard input (h for help), until win, loss,
+        q or end of input."""
+        rules = rules_from_options(level_name, rows, cols, mines, rule)
+        seed_value = parse_int("--seed", seed)
+        if seed_value is None:
+            seed_value = random.SystemRandom().randrange(2**32)
+        print(describe(rules, level_name, seed_value))
+        play_lines(Game(rules, seed_value), sys.stdin, sys.stdout)

@@ -1,0 +1,405 @@
+"""The game engine: a hidden layout, the player's moves, and what the player may see.
+
+A :class:`Game` owns the layout and hands out only :meth:`Game.view`, a
+:class:`~sweepkit.position.Position` with the numbers opened so far, ``?`` on covered
+cells, ``*`` on flags and the total mine count. That is the security model of the
+seeds (Pedersen's AdminBoard/Board split): nothing a player or strategy can call
+during play shows a mine it has not found. The layout, the seed and the 3BV come
+out only once the game is over, or through an explicit ``cheat=True``.
+
+The layout is drawn at the first reveal, under the first-click rule, from
+``random.Random(seed)``: the same seed and the same clicks give the same game.
+
+>>> game = Game(Rules(3, 3, 1, "opening"), seed=1)
+>>> game.reveal(0, 0).status
+<Status.PLAYING: 'playing'>
+>>> print(game.view(), end="")
+mines: 1
+01?
+01?
+01?
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import repeat
+from typing import NamedTuple
+
+from sweepkit.difficulty import three_bv_of_mines
+from sweepkit.position import MINE, UNKNOWN, Position
+from sweepkit.rules import FirstClick, Rules
+from sweepkit.topology import neighbours
+
+Cell = tuple[int, int]
+"""A cell as ``(row, col)``, 0-based, row 0 at the top."""
+
+_COVERED, _OPEN, _FLAGGED = 0, 1, 2
+
+
+class Status(StrEnum):
+    """Where a game stands: no reveal yet, under way, or over."""
+
+    READY = "ready"
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+
+
+class MoveKind(StrEnum):
+    """The three clicks: reveal (left), flag/unflag (right), chord (both / middle)."""
+
+    REVEAL = "reveal"
+    FLAG = "flag"
+    CHORD = "chord"
+
+
+class MoveError(ValueError):
+    """A move the game cannot take (a cell off the board)."""
+
+
+class GameOverError(MoveError):
+    """A move after the game was won or lost."""
+
+
+class HiddenLayoutError(RuntimeError):
+    """The layout (or anything derived from it) was asked for while it is still secret."""
+
+
+class Move(NamedTuple):
+    """One click of the log; ``time`` is seconds since the first reveal (0 before it)."""
+
+    kind: MoveKind
+    cell: Cell
+    time: float = 0.0
+
+
+class MoveResult(NamedTuple):
+    """What a move did: the cells it opened (in opening order) and the status after it."""
+
+    opened: tuple[Cell, ...]
+    status: Status
+    wasted: bool
+
+
+@dataclass
+class ClickCounts:
+    """Clicks by button; a wasted click changed nothing (a reveal on an open cell, ...)."""
+
+    left: int = 0
+    right: int = 0
+    chord: int = 0
+    wasted: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.left + self.right + self.chord
+
+    @property
+    def effective(self) -> int:
+        return self.total - self.wasted
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything needed to replay a game: its rules and log, and either the seed the
+    layout was drawn from or the mine cells themselves (given layouts, restarted games)."""
+
+    rules: Rules
+    log: tuple[Move, ...]
+    seed: int | None = None
+    mine_cells: frozenset[int] | None = None
+
+
+@dataclass
+class _ReplayClock:
+    """A clock that reads whatever time the replay sets: the logged time of each move."""
+
+    now: float = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Game:
+    """One game of Minesweeper on a rows×cols grid.
+
+    ``seed`` fixes the layout drawn at the first reveal (a fresh one is drawn when
+    ``None``); ``mine_cells`` (flat indices) gives the layout instead, and then the
+    first-click rule does not apply. ``clock`` returns seconds (injectable for tests).
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int | None = None,
+        *,
+        mine_cells: Iterable[int] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.rules = rules
+        self._seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
+        self._clock = clock
+        self._table = neighbours(rules.shape, "grid")
+        self._safe_cells = rules.size - rules.mines
+        size = rules.size
+        self._is_mine: bytearray | None = None
+        self._counts: list[int] = []  # every cell's number of mine neighbours
+        self._fixed_layout = mine_cells is not None
+        if mine_cells is not None:
+            mines = frozenset(mine_cells)
+            bad = [i for i in mines if not 0 <= i < size]
+            if bad:
+                raise ValueError(f"mine cell {bad[0]} is off the {rules.rows}x{rules.cols} board")
+            if len(mines) != rules.mines:
+                raise ValueError(f"layout has {len(mines)} mines but the rules say {rules.mines}")
+            self._set_layout(mines)
+        self._reset_play()
+
+    @classmethod
+    def from_layout(
+        cls, layout: Position, clock: Callable[[], float] = time.monotonic
+    ) -> Game:
+        """A game on a given layout (``*`` = mine, anything else safe), e.g. a custom board.
+
+        >>> game = Game.from_layout(Position.from_rows(["*1", "11"]))
+        >>> game.reveal(1, 1).opened
+        ((1, 1),)
+        """
+        if len(layout.shape) != 2 or layout.topology != "grid":
+            raise ValueError(f"a game needs a 2-D grid, got shape {layout.shape}")
+        mines = layout.known_mines()
+        rules = Rules(layout.rows, layout.cols, len(mines), FirstClick.NONE)
+        return cls(rules, mine_cells=mines, clock=clock)
+
+    # -- state --------------------------------------------------------------------
+
+    def _reset_play(self) -> None:
+        self._state = bytearray(self.rules.size)
+        self._opened = 0
+        self._flags = 0
+        self._status = Status.READY
+        self._over = False
+        self._exploded: Cell | None = None
+        self.clicks = ClickCounts()
+        self._log: list[Move] = []
+        self._start: float | None = None
+        self._final_time: float | None = None
+
+    def _set_layout(self, mines: frozenset[int]) -> None:
+        """Store the layout and count every cell's mines (8 increments per mine)."""
+        is_mine = bytearray(self.rules.size)
+        counts = [0] * self.rules.size
+        table = self._table
+        for m in mines:
+            is_mine[m] = 1
+            for j in table[m]:
+                counts[j] += 1
+        self._is_mine = is_mine
+        self._counts = counts
+
+    @property
+    def status(self) -> Status:
+        return self._status
+
+    @property
+    def exploded(self) -> Cell | None:
+        """The mine that was opened, once the game is lost."""
+        return self._exploded
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is won or lost."""
+        return self._over
+
+    @property
+    def log(self) -> tuple[Move, ...]:
+        return tuple(self._log)
+
+    @property
+    def flags(self) -> int:
+        return self._flags
+
+    @property
+    def mines_left(self) -> int:
+        """The mine counter of the classic clients: mines minus flags (can go negative)."""
+        return self.rules.mines - self._flags
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds since the first reveal, frozen at the end of the game."""
+        if self._final_time is not None:
+            return self._final_time
+        if self._start is None:
+            return 0.0
+        return self._clock() - self._start
+
+    def view(self, *, flags: bool = True) -> Position:
+        """The player's view: open numbers, ``?`` covered, ``*`` flags, with the mine count.
+
+        After a loss the mine that exploded shows as ``*``; after a win every mine does.
+        Flags are the player's claims, not facts (there may be more of them than mines),
+        while analysis trusts ``*``: pass ``flags=False`` to see flagged cells as ``?``.
+        """
+        counts = self._counts
+        cells = [UNKNOWN] * self.rules.size
+        for i, state in enumerate(self._state):
+            if state == _OPEN:
+                cells[i] = counts[i]
+            elif state == _FLAGGED and flags:
+                cells[i] = MINE
+        if self._exploded is not None:
+            cells[self.rules.index(*self._exploded)] = MINE
+        if self._status is Status.WON:
+            cells = [MINE if v == UNKNOWN else v for v in cells]
+        return Position(self.rules.shape, tuple(cells), self.rules.mines)
+
+    # -- moves --------------------------------------------------------------------
+
+    def _begin_move(self, row: int, col: int, starts_timer: bool) -> tuple[int, float]:
+        """Check the move may be taken; return its flat index and its time."""
+        if self._over:
+            raise GameOverError(f"the game is over ({self.status}); no more moves")
+        if not (0 <= row < self.rules.rows and 0 <= col < self.rules.cols):
+            raise MoveError(
+                f"cell ({row}, {col}) is off the {self.rules.rows}x{self.rules.cols} board"
+            )
+        index = row * self.rules.cols + col
+        if self._start is None:
+            if starts_timer:
+                self._start = self._clock()
+            return index, 0.0
+        return index, self._clock() - self._start
+
+    def _finish_move(
+        self, kind: MoveKind, cell: Cell, moment: float, opened: list[int], wasted: bool
+    ) -> MoveResult:
+        self._log.append(Move(kind, cell, moment))
+        if self._over:
+            self._final_time = moment
+        if wasted:
+            self.clicks.wasted += 1
+        return MoveResult(tuple(map(divmod, opened, repeat(self.rules.cols))), self.status, wasted)
+
+    def reveal(self, row: int, col: int) -> MoveResult:
+        """Open a cell (left click); a 0 opens its neighbours, recursively. Flagged or open
+        cells are left alone (a wasted click). The first reveal draws the layout."""
+        index, moment = self._begin_move(row, col, starts_timer=True)
+        self.clicks.left += 1
+        if self._is_mine is None:
+            self._set_layout(self.rules.place_mines(index, random.Random(self._seed)))
+        if self._status is Status.READY:
+            self._status = Status.PLAYING
+        opened = self._open(index) if self._state[index] == _COVERED else []
+        return self._finish_move(MoveKind.REVEAL, (row, col), moment, opened, not opened)
+
+    def flag(self, row: int, col: int) -> MoveResult:
+        """Put a flag on a covered cell, or take it off (right click)."""
+        index, moment = self._begin_move(row, col, starts_timer=False)
+        self.clicks.right += 1
+        state = self._state[index]
+        if state == _COVERED:
+            self._state[index] = _FLAGGED
+            self._flags += 1
+        elif state == _FLAGGED:
+            self._state[index] = _COVERED
+            self._flags -= 1
+        return self._finish_move(MoveKind.FLAG, (row, col), moment, [], state == _OPEN)
+
+    def chord(self, row: int, col: int) -> MoveResult:
+        """On an open number with exactly that many flagged neighbours, open every other
+        covered neighbour (a wrong flag makes this lose). Otherwise nothing happens."""
+        index, moment = self._begin_move(row, col, starts_timer=False)
+        self.clicks.chord += 1
+        opened: list[int] = []
+        if self._state[index] == _OPEN:
+            around = self._table[index]
+            state = self._state
+            if sum(1 for j in around if state[j] == _FLAGGED) == self._counts[index]:
+                for j in around:
+                    if state[j] == _COVERED:
+                        opened.extend(self._open(j))
+        return self._finish_move(MoveKind.CHORD, (row, col), moment, opened, not opened)
+
+    def _open(self, index: int) -> list[int]:
+        """Open a covered cell and flood-fill from it when it is a 0 (iteratively)."""
+        state = self._state
+        is_mine = self._is_mine
+        assert is_mine is not None
+        state[index] = _OPEN
+        if is_mine[index]:
+            if self._status is not Status.LOST:
+                self._status = Status.LOST
+                self._over = True
+                self._exploded = divmod(index, self.rules.cols)
+            return [index]
+        counts, table = self._counts, self._table
+        opened = [index]
+        stack = [index] if counts[index] == 0 else []
+        while stack:
+            for j in table[stack.pop()]:
+                if state[j] == _COVERED:
+                    state[j] = _OPEN
+                    opened.append(j)
+                    if counts[j] == 0:
+                        stack.append(j)
+        self._opened += len(opened)
+        if self._opened == self._safe_cells and self._status is not Status.LOST:
+            self._status = Status.WON
+            self._over = True
+        return opened
+
+    # -- what is secret during play --------------------------------------------------
+
+    def _check_may_see(self, cheat: bool) -> None:
+        if not (self.over or cheat):
+            raise HiddenLayoutError(
+                "the layout is secret while the game is on; finish it or pass cheat=True"
+            )
+        if self._is_mine is None:
+            raise HiddenLayoutError("no layout yet: it is drawn at the first reveal")
+
+    def reveal_layout(self, *, cheat: bool = False) -> Position:
+        """The full layout (``*`` mines, numbers elsewhere); only for finished games unless
+        ``cheat`` (debugging, tests)."""
+        self._check_may_see(cheat)
+        assert self._is_mine is not None
+        cells = tuple(MINE if m else n for m, n in zip(self._is_mine, self._counts, strict=True))
+        return Position(self.rules.shape, cells, self.rules.mines)
+
+    def three_bv(self, *, cheat: bool = False) -> int:
+        """3BV of the layout (least clicks to clear it); secret like the layout."""
+        self._check_may_see(cheat)
+        assert self._is_mine is not None
+        return three_bv_of_mines(self._is_mine, self._table)
+
+    def record(self, *, cheat: bool = False) -> GameRecord:
+        """What :func:`replay` needs; it reveals the layout, so it is secret like it."""
+        self._check_may_see(cheat)
+        mine_cells = None
+        if self._fixed_layout:
+            assert self._is_mine is not None
+            mine_cells = frozenset(i for i, m in enumerate(self._is_mine) if m)
+        return GameRecord(self.rules, self.log, self._seed, mine_cells)
+
+    def restart(self) -> None:
+        """Close every cell and clear flags, clicks, log and timer; keep the layout."""
+        if self._is_mine is not None:
+            self._fixed_layout = True
+        self._reset_play()
+
+
+def replay(record: GameRecord) -> Game:
+    """Play a recorded game again, move by move, with its logged times; the result has the
+    same view, status, clicks and elapsed time as the original."""
+    clock = _ReplayClock()
+    game = Game(record.rules, record.seed, mine_cells=record.mine_cells, clock=clock)
+    actions = {MoveKind.REVEAL: game.reveal, MoveKind.FLAG: game.flag, MoveKind.CHORD: game.chord}
+    for move in record.log:
+        clock.now = move.time
+        actions[MoveKind(move.kind)](*move.cell)
+    return game

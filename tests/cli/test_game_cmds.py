@@ -1,0 +1,137 @@
+"""The game commands, run as real processes: ``new`` and ``play-text`` driven through stdin."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from sweepkit.boardfile import parse_board
+from sweepkit.game import Game
+from sweepkit.position import MINE, UNKNOWN
+from sweepkit.rules import Rules, level
+
+
+def sweepkit(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sweepkit", *args],
+        input=stdin, capture_output=True, text=True, timeout=60, check=False,
+    )
+
+
+# -- new ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    ("args", "shape", "mines", "first"),
+    [
+        (["--level", "expert", "--rule", "safe", "--seed", "7"], (16, 30), 99, (0, 0)),
+        (["--level", "beginner", "--rule", "opening", "--seed", "1", "--first", "4,4"],
+         (9, 9), 10, (4, 4)),
+        (["--rows", "5", "--cols", "7", "--mines", "34", "--seed", "2", "--first", "2,3"],
+         (5, 7), 34, (2, 3)),
+    ],
+)
+def test_new_show_prints_a_layout_with_the_first_cell_safe(args, shape, mines, first):
+    done = sweepkit("new", *args, "--show")
+    assert done.returncode == 0, done.stderr
+    board = parse_board(done.stdout)
+    assert board.shape == shape and board.mines == mines
+    mine_cells = board.known_mines()
+    assert len(mine_cells) == mines
+    assert board.layout(mine_cells) == board  # a true layout: numbers agree with the mines
+    assert board[first] != MINE
+    if "opening" in args:
+        assert board[first] == 0
+
+
+def test_new_show_is_the_layout_of_the_seeded_game():
+    done = sweepkit("new", "--level", "intermediate", "--rule", "opening", "--seed", "11",
+                    "--first", "5,6", "--show")
+    game = Game(level("intermediate", "opening"), seed=11)
+    game.reveal(5, 6)
+    assert parse_board(done.stdout) == game.reveal_layout(cheat=True)
+
+
+def test_new_without_show_prints_the_view_after_the_first_click():
+    done = sweepkit("new", "--level", "beginner", "--rule", "opening", "--seed", "4")
+    assert done.returncode == 0, done.stderr
+    view = parse_board(done.stdout)
+    assert view.mines == 10 and view[0, 0] == 0
+    assert MINE not in view.cells and UNKNOWN in view.cells
+    assert "seed 4" in done.stdout.splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--level", "huge"], "unknown level 'huge'"),
+        (["--rule", "lucky"], "unknown first-click rule 'lucky'"),
+        (["--seed", "x"], "--seed: expected an integer, got 'x'"),
+        (["--rows", "many"], "--rows: expected an integer"),
+        (["--first", "1;2"], "--first: expected ROW,COL"),
+        (["--first", "9,0"], "cell (9, 0) is off the 9x9 board"),
+        (["--rows", "2", "--cols", "2", "--mines", "4"], "4 mines do not fit on a 2x2 board"),
+        (["--rows", "3", "--cols", "3", "--mines", "1", "--rule", "opening", "--first", "1,1"],
+         "leaving 0 cells for 1 mines"),
+    ],
+)
+def test_new_bad_arguments_get_one_line_and_status_2(args, message):
+    done = sweepkit("new", *args)
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: ") and message in done.stderr
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+# -- play-text ------------------------------------------------------------------------------
+
+def test_play_text_to_a_win():
+    rules = Rules(5, 6, 4, "safe")
+    game = Game(rules, seed=21)
+    game.reveal(0, 0)
+    layout = game.reveal_layout(cheat=True)
+    safe = [divmod(i, 6) for i in range(30) if layout.cells[i] != MINE]
+    script = "".join(f"r {r} {c}\n" for r, c in safe)
+    done = sweepkit("play-text", "--rows", "5", "--cols", "6", "--mines", "4", "--seed", "21",
+                    stdin=script)
+    assert done.returncode == 0, done.stderr
+    assert "You won!" in done.stdout
+    last = done.stdout.strip().splitlines()[-1]
+    assert last.startswith("time ") and f"3BV {game.three_bv(cheat=True)}" in last
+    # each move that opened nothing new is reported as having no effect
+    assert "no effect" in done.stdout or len(safe) == game.three_bv(cheat=True)
+
+
+def test_play_text_to_a_loss_with_flags_and_bad_input():
+    game = Game(level("beginner"), seed=5)
+    game.reveal(0, 0)
+    mine = divmod(game.reveal_layout(cheat=True).known_mines()[0], 9)
+    script = "\n".join([
+        "0 0", "h", "jump 1 2", "r 1", "r x y", "r 40 2", "f 8 8", "f 8 8",
+        f"r {mine[0]} {mine[1]}", "r 0 1",
+    ]) + "\n"
+    done = sweepkit("play-text", "--seed", "5", stdin=script)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "commands:" in out  # the help
+    assert "bad command 'jump 1 2'" in out and "bad command 'r 1'" in out
+    assert "bad cell 'x y'" in out
+    assert "error: cell (40, 2) is off the 9x9 board" in out
+    assert f"you hit the mine at {mine}" in out and "You lost." in out
+    assert "clicks 4 (left 2, right 2, chord 0; effective 4, wasted 0)" in out  # off-board: none
+    assert "Traceback" not in done.stderr
+
+
+def test_play_text_quit_and_end_of_input():
+    done = sweepkit("play-text", "--seed", "1", stdin="0 0\nq\n0 1\n")
+    assert "quit: game left unfinished" in done.stdout and done.returncode == 0
+    done = sweepkit("play-text", "--seed", "1", stdin="")
+    assert "end of input: game left unfinished" in done.stdout and done.returncode == 0
+
+
+def test_play_text_bad_options():
+    done = sweepkit("play-text", "--level", "expert", "--mines", "480")
+    assert done.returncode == 2
+    assert done.stderr == (
+        "error: 480 mines do not fit on a 16x30 board: need 0 <= mines < 480 cells\n"
+    )

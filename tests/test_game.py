@@ -1,0 +1,481 @@
+"""The game engine: flood fill, flags, chording, win/loss, timer, log, replay, restart, secrecy."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sweepkit.game import (
+    Game,
+    GameOverError,
+    GameRecord,
+    HiddenLayoutError,
+    Move,
+    MoveError,
+    MoveKind,
+    Status,
+    replay,
+)
+from sweepkit.position import MINE, UNKNOWN, Position
+from sweepkit.rules import Rules, level
+
+
+class FakeClock:
+    """A clock the test moves by hand."""
+
+    def __init__(self, now: float = 100.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def around(rows: int, cols: int, r: int, c: int) -> list[tuple[int, int]]:
+    """Neighbours by coordinates, independent of the engine's table."""
+    return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+            if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols]
+
+
+def expected_flood(layout: list[str], start: tuple[int, int]) -> set[tuple[int, int]]:
+    """The cells one reveal at ``start`` opens, computed naively from a text layout."""
+    rows, cols = len(layout), len(layout[0])
+
+    def count(r: int, c: int) -> int:
+        return sum(layout[a][b] == "*" for a, b in around(rows, cols, r, c))
+
+    opened = {start}
+    todo = [start] if count(*start) == 0 else []
+    while todo:
+        cell = todo.pop()
+        for other in around(rows, cols, *cell):
+            if other not in opened:
+                opened.add(other)
+                if count(*other) == 0:
+                    todo.append(other)
+    return opened
+
+
+def game_of(rows: list[str], clock: FakeClock | None = None) -> Game:
+    """A game on a layout written with ``*`` for mines and ``.`` for safe cells."""
+    mines = [i for i, ch in enumerate("".join(rows)) if ch == "*"]
+    rules = Rules(len(rows), len(rows[0]), len(mines), "none")
+    return Game(rules, mine_cells=mines, clock=clock or FakeClock())
+
+
+LAYOUT = [
+    "......",
+    "......",
+    "..*...",
+    "*.....",
+    "....**",
+]
+
+
+# -- flood fill ------------------------------------------------------------------------
+
+def test_reveal_zero_floods_the_region_and_its_border():
+    game = game_of(LAYOUT)
+    result = game.reveal(0, 5)
+    assert set(result.opened) == expected_flood(LAYOUT, (0, 5))
+    assert len(set(result.opened)) == len(result.opened)
+    assert game.view()[2, 2] == UNKNOWN  # the mine stays covered
+    assert game.view()[1, 1] == 1
+
+
+def test_reveal_number_opens_one_cell():
+    game = game_of(LAYOUT)
+    assert game.reveal(1, 2).opened == ((1, 2),)
+    assert game.view()[1, 2] == 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 6), st.integers(1, 6), st.data())
+def test_flood_fill_matches_a_naive_one(rows, cols, data):
+    cells = data.draw(st.lists(st.booleans(), min_size=rows * cols, max_size=rows * cols))
+    if all(cells):
+        cells[0] = False
+    layout = ["".join("*" if cells[r * cols + c] else "." for c in range(cols))
+              for r in range(rows)]
+    safe = [(r, c) for r in range(rows) for c in range(cols) if layout[r][c] == "."]
+    start = data.draw(st.sampled_from(safe))
+    game = game_of(layout)
+    assert set(game.reveal(*start).opened) == expected_flood(layout, start)
+
+
+def test_flood_fill_on_200_by_200_is_iterative():
+    game = Game(Rules(200, 200, 0, "safe"), seed=0)
+    result = game.reveal(100, 100)
+    assert len(result.opened) == 40_000
+    assert game.status is Status.WON
+
+
+def test_big_board_with_a_few_mines():
+    game = Game(Rules(200, 200, 50, "opening"), seed=5)
+    result = game.reveal(0, 0)
+    assert len(result.opened) > 30_000
+    view = game.view()
+    assert view.cells.count(UNKNOWN) == 40_000 - len(result.opened)
+
+
+# -- flags and chords ---------------------------------------------------------------------
+
+CHORD_LAYOUT = [
+    "*..",
+    "...",
+    "..*",
+]
+
+
+def test_flagged_cells_cannot_be_revealed():
+    game = game_of(CHORD_LAYOUT)
+    game.reveal(1, 1)
+    assert game.flag(0, 0).wasted is False
+    assert game.view()[0, 0] == MINE and game.flags == 1 and game.mines_left == 1
+    result = game.reveal(0, 0)
+    assert result.wasted and result.opened == () and game.status is Status.PLAYING
+    game.flag(0, 0)  # unflag
+    assert game.view()[0, 0] == UNKNOWN and game.flags == 0
+
+
+def test_chord_with_right_flags_opens_the_rest():
+    game = game_of(CHORD_LAYOUT)
+    game.reveal(1, 1)  # a 2
+    game.flag(0, 0)
+    game.flag(2, 2)
+    result = game.chord(1, 1)
+    assert set(result.opened) == {(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)}
+    assert game.status is Status.WON
+
+
+def test_chord_with_a_wrong_flag_loses():
+    game = game_of(CHORD_LAYOUT)
+    game.reveal(1, 1)
+    game.flag(0, 0)
+    game.flag(0, 1)  # wrong: (2, 2) is the mine
+    result = game.chord(1, 1)
+    assert result.status is Status.LOST
+    assert game.exploded == (2, 2)
+    assert game.view()[2, 2] == MINE
+
+
+def test_chord_with_too_few_flags_does_nothing():
+    game = game_of(CHORD_LAYOUT)
+    game.reveal(1, 1)
+    game.flag(0, 0)
+    before = game.view()
+    result = game.chord(1, 1)
+    assert result.opened == () and result.wasted
+    assert game.view() == before and game.status is Status.PLAYING
+
+
+def test_chord_on_covered_cell_does_nothing():
+    game = game_of(CHORD_LAYOUT)
+    game.reveal(1, 1)
+    assert game.chord(0, 2).wasted
+    assert game.view()[0, 2] == UNKNOWN
+
+
+# -- end of the game -----------------------------------------------------------------------
+
+def test_win_when_every_safe_cell_is_open_and_view_flags_all_mines():
+    game = game_of(["*..", "..*"])  # no zeros: one click per safe cell
+    for r, c in [(0, 1), (0, 2), (1, 0)]:
+        game.reveal(r, c)
+        assert game.status is Status.PLAYING
+    game.reveal(1, 1)
+    assert game.status is Status.WON and game.over
+    assert game.view() == Position.from_rows(["*21", "12*"], mines=2)
+
+
+def test_loss_on_a_mine():
+    game = game_of(CHORD_LAYOUT)
+    game.reveal(1, 1)
+    result = game.reveal(0, 0)
+    assert result.status is Status.LOST and game.exploded == (0, 0)
+    assert game.view().cells.count(MINE) == 1
+
+
+@pytest.mark.parametrize("move", ["reveal", "flag", "chord"])
+def test_no_moves_after_the_end(move):
+    game = game_of(CHORD_LAYOUT)
+    game.reveal(0, 0)
+    assert game.status is Status.LOST
+    with pytest.raises(GameOverError, match="over"):
+        getattr(game, move)(1, 1)
+
+
+@pytest.mark.parametrize("move", ["reveal", "flag", "chord"])
+def test_off_board_cells_are_named(move):
+    game = Game(level("beginner"), seed=1)
+    with pytest.raises(MoveError, match=r"cell \(9, 3\) is off the 9x9 board"):
+        getattr(game, move)(9, 3)
+    with pytest.raises(MoveError, match=r"cell \(-1, 0\)"):
+        getattr(game, move)(-1, 0)
+
+
+def test_zero_mine_board_is_won_by_the_first_click():
+    game = Game(Rules(1, 1, 0, "none"), seed=0)
+    assert game.reveal(0, 0).status is Status.WON
+
+
+def test_first_click_can_lose_under_rule_none():
+    rules = Rules(2, 2, 3, "none")
+    results = {Game(rules, seed=s).reveal(0, 0).status for s in range(40)}
+    assert results == {Status.WON, Status.LOST}
+
+
+# -- timer, clicks, log -------------------------------------------------------------------
+
+def test_timer_starts_at_first_reveal_and_stops_at_the_end():
+    clock = FakeClock(50.0)
+    game = game_of(CHORD_LAYOUT, clock)
+    game.flag(0, 0)  # flags do not start the timer
+    clock.now = 60.0
+    assert game.elapsed == 0.0
+    game.reveal(1, 1)
+    clock.now = 62.5
+    assert game.elapsed == 2.5
+    game.flag(2, 2)
+    clock.now = 64.0
+    game.chord(1, 1)  # wins
+    clock.now = 99.0
+    assert game.elapsed == 4.0
+    assert game.log == (
+        Move(MoveKind.FLAG, (0, 0), 0.0),
+        Move(MoveKind.REVEAL, (1, 1), 0.0),
+        Move(MoveKind.FLAG, (2, 2), 2.5),
+        Move(MoveKind.CHORD, (1, 1), 4.0),
+    )
+
+
+def test_click_counts_effective_and_wasted():
+    game = game_of(LAYOUT)
+    game.reveal(0, 5)
+    game.reveal(0, 5)  # already open: wasted
+    game.flag(0, 5)  # open cell: wasted
+    game.flag(2, 2)
+    assert game.chord(2, 3).opened == ((3, 2),)  # a 1 with its one flag: opens the rest
+    game.chord(0, 0)  # a 0: nothing left to open, wasted
+    clicks = game.clicks
+    assert (clicks.left, clicks.right, clicks.chord) == (2, 2, 2)
+    assert clicks.wasted == 3 and clicks.total == 6 and clicks.effective == 3
+
+
+# -- determinism, replay, restart -----------------------------------------------------------
+
+def play_row_major(game: Game) -> None:
+    """Reveal every cell in order until the game ends (the benchmark's scripted player)."""
+    opened: set[tuple[int, int]] = set()
+    for r in range(game.rules.rows):
+        for c in range(game.rules.cols):
+            if (r, c) not in opened:
+                opened.update(game.reveal(r, c).opened)
+                if game.over:
+                    return
+
+
+def play_randomly(game: Game, rng: random.Random, clock: FakeClock) -> None:
+    """Random reveals, flags and chords with time passing, until the game ends."""
+    rows, cols = game.rules.rows, game.rules.cols
+    while not game.over:
+        clock.now += rng.random()
+        kind = rng.choice(["reveal", "reveal", "flag", "chord"])
+        getattr(game, kind)(rng.randrange(rows), rng.randrange(cols))
+
+
+def test_same_seed_same_clicks_same_game():
+    views = set()
+    for _ in range(2):
+        game = Game(level("intermediate"), seed=42)
+        play_row_major(game)
+        views.add((game.view(), game.status, game.reveal_layout()))
+    assert len(views) == 1
+    other = Game(level("intermediate"), seed=43)
+    other.reveal(0, 0)
+    game = Game(level("intermediate"), seed=42)
+    game.reveal(0, 0)
+    assert other.reveal_layout(cheat=True) != game.reveal_layout(cheat=True)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(["none", "safe", "opening"]))
+def test_replay_reproduces_the_game(seed, rule):
+    clock = FakeClock()
+    game = Game(Rules(6, 7, 8, rule), seed=seed, clock=clock)
+    play_randomly(game, random.Random(seed), clock)
+    again = replay(game.record())
+    assert again.view() == game.view()
+    assert again.status == game.status
+    assert again.log == game.log
+    assert again.clicks == game.clicks
+    assert again.elapsed == game.elapsed
+    assert again.reveal_layout() == game.reveal_layout()
+
+
+def test_replay_from_the_layout_and_the_log():
+    game = game_of(LAYOUT)
+    play_row_major(game)
+    layout = game.reveal_layout()
+    record = GameRecord(game.rules, game.log, mine_cells=frozenset(layout.known_mines()))
+    again = replay(record)
+    assert again.view() == game.view() and again.status == game.status
+
+
+def test_restart_keeps_the_layout_and_closes_every_cell():
+    clock = FakeClock()
+    game = Game(level("beginner"), seed=9, clock=clock)
+    game.reveal(4, 4)
+    layout = game.reveal_layout(cheat=True)
+    game.flag(0, 0)
+    game.restart()
+    assert game.status is Status.READY
+    assert game.view() == Position.unknown(9, 9, 10)
+    assert game.log == () and game.clicks.total == 0 and game.elapsed == 0.0
+    # another first click does not draw a new layout
+    clock.now += 1
+    play_row_major(game)
+    assert game.reveal_layout() == layout
+    # and the restarted game replays from its record (which carries the layout now)
+    record = game.record()
+    assert record.mine_cells == frozenset(layout.known_mines())
+    assert replay(record).view() == game.view()
+
+
+def test_restart_after_a_loss():
+    game = game_of(CHORD_LAYOUT)
+    game.reveal(0, 0)
+    game.restart()
+    assert game.exploded is None and not game.over
+    assert game.reveal(1, 1).status is Status.PLAYING
+
+
+# -- secrecy --------------------------------------------------------------------------------
+
+def test_layout_is_secret_during_play():
+    game = Game(level("expert"), seed=3)
+    with pytest.raises(HiddenLayoutError, match="first reveal"):
+        game.reveal_layout(cheat=True)
+    game.reveal(0, 0)
+    for secret in (game.reveal_layout, game.three_bv, game.record):
+        with pytest.raises(HiddenLayoutError, match="secret"):
+            secret()
+    public = {name: value for name, value in vars(game).items() if not name.startswith("_")}
+    assert set(public) == {"rules", "clicks"}
+    view = game.view()
+    assert view.mines == 99 and set(view.cells) <= {UNKNOWN, *range(9)}
+
+
+def test_layout_is_shown_after_the_end():
+    game = Game(level("beginner"), seed=3)
+    play_row_major(game)
+    layout = game.reveal_layout()
+    assert len(layout.known_mines()) == 10
+    assert layout == layout.layout(layout.known_mines())  # numbers agree with the mines
+    assert game.three_bv() >= 1
+
+
+def test_given_layout_is_checked():
+    with pytest.raises(ValueError, match="layout has 1 mines but the rules say 2"):
+        Game(Rules(3, 3, 2), mine_cells=[0])
+    with pytest.raises(ValueError, match="mine cell 9 is off the 3x3 board"):
+        Game(Rules(3, 3, 1), mine_cells=[9])
+
+
+def test_from_layout_position():
+    game = Game.from_layout(Position.from_rows(["*1.", "11.", "..."]))
+    assert game.rules.mines == 1
+    assert game.reveal(2, 2).status is Status.WON
+
+
+# -- against a reference model ---------------------------------------------------------------
+
+class ReferenceGame:
+    """The rules written the plain way (sets of coordinates, recursion-free flood), to compare
+    the engine with move by move."""
+
+    def __init__(self, rows: int, cols: int, mines: set[tuple[int, int]]) -> None:
+        self.rows, self.cols, self.mines = rows, cols, mines
+        self.open: set[tuple[int, int]] = set()
+        self.flags: set[tuple[int, int]] = set()
+        self.status = "ready"
+        self.exploded: tuple[int, int] | None = None
+
+    def number(self, cell: tuple[int, int]) -> int:
+        return sum(n in self.mines for n in around(self.rows, self.cols, *cell))
+
+    def uncover(self, cell: tuple[int, int]) -> None:
+        if cell in self.mines:
+            self.open.add(cell)
+            if self.status != "lost":
+                self.status, self.exploded = "lost", cell
+            return
+        todo = [cell]
+        self.open.add(cell)
+        while todo:
+            here = todo.pop()
+            if self.number(here) == 0:
+                for n in around(self.rows, self.cols, *here):
+                    if n not in self.open and n not in self.flags:
+                        self.open.add(n)
+                        todo.append(n)
+        if self.status != "lost" and len(self.open) == self.rows * self.cols - len(self.mines):
+            self.status = "won"
+
+    def move(self, kind: str, cell: tuple[int, int]) -> None:
+        if kind == "reveal":
+            self.status = "playing" if self.status == "ready" else self.status
+            if cell not in self.open and cell not in self.flags:
+                self.uncover(cell)
+        elif kind == "flag":
+            if cell not in self.open:
+                self.flags ^= {cell}
+        elif cell in self.open:
+            neighbours = around(self.rows, self.cols, *cell)
+            if sum(n in self.flags for n in neighbours) == self.number(cell):
+                for n in neighbours:
+                    if n not in self.open and n not in self.flags:
+                        self.uncover(n)
+
+    def view(self) -> list[str]:
+        def char(cell: tuple[int, int]) -> str:
+            if cell == self.exploded or (self.status == "won" and cell in self.mines):
+                return "*"
+            if cell in self.open:
+                return str(self.number(cell))
+            return "*" if cell in self.flags else "?"
+        return ["".join(char((r, c)) for c in range(self.cols)) for r in range(self.rows)]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(1, 5), st.integers(1, 6), st.data())
+def test_engine_agrees_with_a_reference_model(rows, cols, data):
+    size = rows * cols
+    mines = data.draw(st.sets(st.integers(0, size - 1), max_size=size - 1))
+    game = Game(Rules(rows, cols, len(mines), "none"), mine_cells=mines)
+    model = ReferenceGame(rows, cols, {divmod(i, cols) for i in mines})
+    moves = st.tuples(st.sampled_from(["reveal", "reveal", "flag", "chord"]),
+                      st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1)))
+    for kind, cell in data.draw(st.lists(moves, max_size=25)):
+        if game.over:
+            with pytest.raises(GameOverError):
+                getattr(game, kind)(*cell)
+            break
+        getattr(game, kind)(*cell)
+        model.move(kind, cell)
+        assert game.status == model.status
+        expected = Position.from_rows(model.view())  # (may hold more flags than mines)
+        assert game.view() == Position(expected.shape, expected.cells, len(mines))
+
+
+def test_view_without_flags():
+    game = game_of(CHORD_LAYOUT)
+    game.reveal(1, 1)
+    game.flag(0, 1)  # a wrong flag
+    game.flag(0, 0)
+    game.flag(2, 2)  # three flags, two mines
+    assert game.view().cells.count(MINE) == 3
+    plain = game.view(flags=False)
+    assert MINE not in plain.cells and plain.cells.count(UNKNOWN) == 8 and plain.mines == 2
