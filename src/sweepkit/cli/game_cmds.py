@@ -20,7 +20,7 @@ from sweepkit.position import CHAR_OF, Position
 from sweepkit.rules import LEVELS, Rules, level
 
 HELP = """commands:
-  r C        reveal the cell at row R, column C   (e.g. "3 4" or "r 3 4")
+  [r] R C    reveal the cell at row R, column C   (e.g. "3 4" or "r 3 4")
   f R C      put a flag on (R, C) or take it off
   c R C      chord on the number at (R, C): open its other neighbours if its flags match
   h, ?       this help
