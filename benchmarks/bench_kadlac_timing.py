@@ -111,7 +111,7 @@ def main() -> None:
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(7, 4.5))
-    for (family, rows), colour in zip(results.items(), ("tab:red", "tab:blue")):
+    for (family, rows), colour in zip(results.items(), ("tab:red", "tab:blue"), strict=False):
         bfs = [(u, b) for u, b, _ in rows if b is not None]
         ax.plot([u for u, _ in bfs], [b for _, b in bfs], "o-", color=colour,
                 label=f"Kadlac BFS, {family}")
