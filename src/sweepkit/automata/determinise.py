@@ -9,7 +9,7 @@ their DFA from the NFA instead of typing it in.
 ...                 delta={("p", "a"): ("p", "q"), ("p", "b"): ("p",)})
 >>> dfa = determinise(nfa)
 >>> dfa.states, dfa.deterministic
-('{p}', '{p,q}')
+(('{p}', '{p,q}'), True)
 >>> len(minimise(dfa).states)
 2
 """

@@ -77,7 +77,7 @@ def canonical_column(top: str, bottom: str, column: int | None = None) -> str:
 
     >>> canonical_column("B", "2"), canonical_column("B", "?"), canonical_column("?", "3")
     ('2B', '?B', '3?')
-    >>> canonical_column("0", "B", 4)
+    >>> canonical_column("0", "B", 4)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     sweepkit.automata.errors.StripInputError: column 4: column '0B' cannot occur: ...
