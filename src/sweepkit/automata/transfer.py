@@ -146,7 +146,7 @@ def strip_columns(position: Position) -> tuple[list[Column], bool]:
     rows, cols = position.shape
     cells = position.cells
     if rows > cols:
-        return [tuple(cells[c * cols + r] for c in range(cols)) for r in range(rows)], True
+        return [tuple(cells[r * cols + c] for c in range(cols)) for r in range(rows)], True
     return [tuple(cells[r * cols + c] for r in range(rows)) for c in range(cols)], False
 
 
