@@ -111,8 +111,30 @@ def columns(position: Position) -> list[str]:
         raise StripInputError(f"Hu–Lin's automaton reads 2-row boards; this one has "
                               f"{position.rows} row{'s' if position.rows != 1 else ''}")
     n = position.cols
-    chars = ["B" if v == MINE else "-" if v == SAFE else CHAR_OF[v] for v in position.cells]
-    return [canonical_column(chars[j], chars[n + j], j) for j in range(n)]
+    table = _symbol_of_values()
+    cells = position.cells
+    result = [table.get(pair) for pair in zip(cells[:n], cells[n:], strict=True)]
+    if None in result:  # name the first bad column
+        j = result.index(None)
+        canonical_column(_char(cells[j]), _char(cells[n + j]), j)
+    return result  # type: ignore[return-value]
+
+
+def _char(value: int) -> str:
+    return "B" if value == MINE else "-" if value == SAFE else CHAR_OF[value]
+
+
+@cache
+def _symbol_of_values() -> dict[tuple[int, int], str]:
+    """The symbol of every legal column of cell values (a lookup instead of parsing)."""
+    table = {}
+    for top in CHAR_OF:
+        for bottom in CHAR_OF:
+            try:
+                table[top, bottom] = canonical_column(_char(top), _char(bottom))
+            except StripInputError:
+                continue
+    return table
 
 
 # -- the NFA, generated ----------------------------------------------------------------

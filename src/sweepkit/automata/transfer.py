@@ -145,9 +145,10 @@ def strip_columns(position: Position) -> tuple[list[Column], bool]:
         raise StripInputError(f"the transfer matrix reads 2-D boards, not shape {position.shape}")
     rows, cols = position.shape
     cells = position.cells
+    lines = [cells[r * cols:(r + 1) * cols] for r in range(rows)]
     if rows > cols:
-        return [tuple(cells[r * cols + c] for c in range(cols)) for r in range(rows)], True
-    return [tuple(cells[r * cols + c] for r in range(rows)) for c in range(cols)], False
+        return lines, True
+    return list(zip(*lines, strict=True)), False
 
 
 # -- the dynamic programme --------------------------------------------------------------
@@ -164,9 +165,19 @@ def _steps(columns: list[Column]) -> list[dict[int, tuple[tuple[int, int], ...]]
     k = len(columns[0])
     safe = (SAFE,) * k
     padded = [safe, safe, *columns, safe]
-    return [pair_transitions(padded[j], padded[j + 1],
-                             padded[j + 2] if j + 2 < len(padded) else None)
-            for j in range(len(padded) - 2)]
+    ids: dict[Column, int] = {}
+    codes = [ids.setdefault(c, len(ids)) for c in padded]  # distinct columns are few
+    distinct = list(ids)
+    base = len(distinct)
+    seen: dict[int, dict[int, tuple[tuple[int, int], ...]]] = {}
+    result = []
+    for a, b, c in zip(codes, codes[1:], codes[2:], strict=False):
+        key = (a * base + b) * base + c
+        moves = seen.get(key)
+        if moves is None:
+            moves = seen[key] = pair_transitions(distinct[a], distinct[b], distinct[c])
+        result.append(moves)
+    return result
 
 
 def solve_strip(position: Position) -> StripSolution:
