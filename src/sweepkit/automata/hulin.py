@@ -33,7 +33,7 @@ from functools import cache
 from sweepkit.automata.determinise import determinise, minimise, subset_name
 from sweepkit.automata.errors import StripInputError
 from sweepkit.automata.machine import Automaton
-from sweepkit.position import CHAR_OF, MINE, SAFE, Position
+from sweepkit.position import CHAR_OF, MINE, SAFE, UNKNOWN, Position
 
 SYMBOLS = ("00", "11", "22", "33", "44", "1B", "2B", "3B", "4B", "5B", "BB", "?B",
            "0?", "1?", "2?", "3?", "4?", "5?", "??")
@@ -363,26 +363,54 @@ def first_path(symbols: Sequence[str], live: Sequence[frozenset[str]]) -> tuple[
     nfa = hulin_nfa()
     if nfa.start not in live[0]:
         return None
-    path = [nfa.start]
+    memo = _walk_table()
+    state = nfa.start
+    path = [state]
     for j, a in enumerate(symbols):
-        path.append(next(t for t in nfa.delta[(path[-1], a)] if t in live[j + 1]))
+        key = (state, a, live[j + 1])
+        nxt = memo.get(key)
+        if nxt is None:
+            nxt = memo[key] = next(t for t in nfa.delta[(state, a)] if t in live[j + 1])
+        state = nxt
+        path.append(state)
     return tuple(path)
 
 
-def count_configurations(symbols: Sequence[str]) -> int:
-    """Exact number of mine configurations (a ``??`` column with one mine counts twice)."""
+@cache
+def _walk_table() -> dict[tuple[str, str, frozenset[str]], str]:
+    return {}
+
+
+def count_configurations(symbols: Sequence[str],
+                         forward: Sequence[frozenset[str]] | None = None) -> int:
+    """Exact number of mine configurations (a ``??`` column with one mine counts twice).
+
+    Weighted forward pass over the active states; the weighted edges out of each
+    active set are computed once per (set, symbol).
+    """
     nfa = hulin_nfa()
-    info = state_info()
+    forward = forward if forward is not None else forward_sets(symbols)
+    edges = _weighted_edges()
     counts = {nfa.start: 1}
-    for a in symbols:
-        nxt: dict[str, int] = {}
-        for s, k in counts.items():
-            for t in nfa.delta.get((s, a), ()):
-                nxt[t] = nxt.get(t, 0) + k * ways(a, info[t].c)
-        counts = nxt
-        if not counts:
+    for j, a in enumerate(symbols):
+        key = (forward[j], a)
+        out = edges.get(key)
+        if out is None:
+            info = state_info()
+            out = edges[key] = [(s, t, ways(a, info[t].c)) for s in forward[j]
+                                for t in nfa.delta.get((s, a), ())]
+        if not out:
             return 0
+        nxt: dict[str, int] = {}
+        for s, t, w in out:
+            nxt[t] = nxt.get(t, 0) + counts[s] * w
+        counts = nxt
     return sum(k for s, k in counts.items() if s in nfa.accepting)
+
+
+@cache
+def _weighted_edges() -> dict[tuple[frozenset[str], str], list[tuple[str, str, int]]]:
+    return {}
 
 
 def state_paths(symbols: Sequence[str]) -> Iterator[tuple[tuple[str, ...], bool]]:
@@ -423,11 +451,15 @@ def place_mines(position: Position, path: Sequence[str], choice: int = 0) -> fro
     mine, ``choice`` bit j picks the bottom cell of column j instead of the top)."""
     info = state_info()
     n = position.cols
+    cells = position.cells
     mines = set(position.known_mines())
     for j in range(n):
-        cells = (j, n + j)
-        need = info[path[j + 1]].c - sum(1 for i in cells if position.cells[i] == MINE)
-        unknown = [i for i in cells if position.cells[i] < 0 and position.cells[i] != MINE]
+        count = info[path[j + 1]].c
+        if not count:
+            continue
+        cell_pair = (j, n + j)
+        need = count - sum(1 for i in cell_pair if cells[i] == MINE)
+        unknown = [i for i in cell_pair if cells[i] == UNKNOWN]
         if need == 1 and len(unknown) == 2 and choice >> j & 1:
             unknown.reverse()
         mines.update(unknown[:need])
@@ -449,7 +481,7 @@ def analyse(position: Position) -> HuLinResult:
     symbols = columns(position)
     forward = forward_sets(symbols)
     live = live_sets(symbols, forward)
-    count = count_configurations(symbols)
+    count = count_configurations(symbols, forward)
     witness = None
     path = first_path(symbols, live)
     if path is not None:
