@@ -90,7 +90,7 @@ def strips(draw, max_unknown: int = 12) -> Position:
     return Position((rows, cols), tuple(cells), mines)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(strips())
 def test_random_strips_against_brute_force(position):
     check_against_brute(position)
@@ -129,3 +129,14 @@ def test_long_strip_is_linear_and_exact():
     assert solved.count == 2 ** 50
     assert count_layouts(position) == 2 ** 50
     assert position.explains(solved.witness)
+
+
+def test_benchmark_strips_are_consistent_layout_views():
+    from benchmarks.bench_strips import random_strip
+
+    position = random_strip(60, seed=1)
+    solved = solve_strip(position)
+    assert solved.consistent
+    # every revealed number is the layout's own count
+    layout = position.layout(solved.witness)
+    assert all(v == layout.cells[i] for i, v in enumerate(position.cells) if v >= 0)
