@@ -286,6 +286,13 @@ def q_set_name(states: frozenset[str]) -> str:
 
 # -- running: decide, count, recover ---------------------------------------------------
 
+# Memo tables of the runs: keyed by active state sets, of which only a few dozen occur.
+_EDGE_MEMO: dict[tuple[frozenset[str], str], list[tuple[str, str, int]]] = {}
+_WALK_MEMO: dict[tuple[str, str, frozenset[str]], str] = {}
+_PRUNE_MEMO: dict[tuple[frozenset[str], str, frozenset[str]], frozenset[str]] = {}
+_STEP_MEMO: dict[tuple[frozenset[str], str], frozenset[str]] = {}
+
+
 @dataclass(frozen=True)
 class HuLinResult:
     """The analysis of one 2-row position by Hu–Lin's NFA.
@@ -315,7 +322,7 @@ class HuLinResult:
 def forward_sets(symbols: Sequence[str]) -> list[frozenset[str]]:
     """The set-level run of the NFA: states active after each prefix (memoised per set)."""
     nfa = hulin_nfa()
-    step = _step_table()
+    step = _STEP_MEMO
     current = frozenset({nfa.start})
     result = [current]
     for j, a in enumerate(symbols):
@@ -331,15 +338,11 @@ def forward_sets(symbols: Sequence[str]) -> list[frozenset[str]]:
     return result
 
 
-@cache
-def _step_table() -> dict[tuple[frozenset[str], str], frozenset[str]]:
-    return {}
-
 
 def live_sets(symbols: Sequence[str], forward: Sequence[frozenset[str]]) -> list[frozenset[str]]:
     """Backward pruning: the forward states from which an accepting end is still reachable."""
     nfa = hulin_nfa()
-    memo = _prune_table()
+    memo = _PRUNE_MEMO
     live = [frozenset()] * len(forward)
     live[-1] = forward[-1] & nfa.accepting
     for j in range(len(symbols) - 1, -1, -1):
@@ -353,17 +356,13 @@ def live_sets(symbols: Sequence[str], forward: Sequence[frozenset[str]]) -> list
     return live
 
 
-@cache
-def _prune_table() -> dict[tuple[frozenset[str], str, frozenset[str]], frozenset[str]]:
-    return {}
-
 
 def first_path(symbols: Sequence[str], live: Sequence[frozenset[str]]) -> tuple[str, ...] | None:
     """One accepting state path, walking forward through live states only (never dead-ends)."""
     nfa = hulin_nfa()
     if nfa.start not in live[0]:
         return None
-    memo = _walk_table()
+    memo = _WALK_MEMO
     state = nfa.start
     path = [state]
     for j, a in enumerate(symbols):
@@ -376,10 +375,6 @@ def first_path(symbols: Sequence[str], live: Sequence[frozenset[str]]) -> tuple[
     return tuple(path)
 
 
-@cache
-def _walk_table() -> dict[tuple[str, str, frozenset[str]], str]:
-    return {}
-
 
 def count_configurations(symbols: Sequence[str],
                          forward: Sequence[frozenset[str]] | None = None) -> int:
@@ -390,7 +385,7 @@ def count_configurations(symbols: Sequence[str],
     """
     nfa = hulin_nfa()
     forward = forward if forward is not None else forward_sets(symbols)
-    edges = _weighted_edges()
+    edges = _EDGE_MEMO
     counts = {nfa.start: 1}
     for j, a in enumerate(symbols):
         key = (forward[j], a)
@@ -407,10 +402,6 @@ def count_configurations(symbols: Sequence[str],
         counts = nxt
     return sum(k for s, k in counts.items() if s in nfa.accepting)
 
-
-@cache
-def _weighted_edges() -> dict[tuple[frozenset[str], str], list[tuple[str, str, int]]]:
-    return {}
 
 
 def state_paths(symbols: Sequence[str]) -> Iterator[tuple[tuple[str, ...], bool]]:
@@ -477,7 +468,11 @@ def configurations(position: Position) -> Iterator[frozenset[int]]:
 
 
 def analyse(position: Position) -> HuLinResult:
-    """Decide, count and recover a configuration of a 2-row position, in O(n)."""
+    """Decide, count and recover a configuration of a 2-row position, in O(n).
+
+    Hu–Lin's automaton has no notion of a total mine count: a ``mines:`` value on the
+    position is ignored (use :func:`sweepkit.automata.transfer.solve_strip` for it).
+    """
     symbols = columns(position)
     forward = forward_sets(symbols)
     live = live_sets(symbols, forward)
