@@ -114,7 +114,7 @@ def candidate_masks(column: Column) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=4096)
-def pair_transitions(left: Column, here: Column, right: Column | None = None
+def pair_transitions(left: Column, here: Column, right: Column
                      ) -> dict[int, tuple[tuple[int, int], ...]]:
     """Moves across the boundary after column ``here``: state ``(a, b)`` → ``(b, c)``.
 
@@ -125,7 +125,7 @@ def pair_transitions(left: Column, here: Column, right: Column | None = None
     k = len(here)
     windows = window_masks(k)
     numbers = [(windows[r], v) for r, v in enumerate(here) if v >= 0]
-    right_masks = candidate_masks(right) if right is not None else (0,)
+    right_masks = candidate_masks(right)
     moves: dict[int, tuple[tuple[int, int], ...]] = {}
     for a in candidate_masks(left):
         for b in candidate_masks(here):
