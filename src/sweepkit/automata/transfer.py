@@ -1,0 +1,282 @@
+"""The k×n transfer-matrix programme: consistency, exact counts, a witness and per-cell mine
+counts of a board with a fixed number of rows, in time linear in the number of columns.
+
+A number in column j sees only columns j−1, j, j+1, so the board is a chain: the
+state after column j is the pair of mine masks ``(m[j−1], m[j])`` (at most 4^k
+states), and a move to ``(m[j], m[j+1])`` is allowed when ``m[j+1]`` fits column
+j+1's known cells and column j's numbers see exactly their count. Virtual
+all-safe columns stand left and right of the board. Forward counts times backward
+counts give, for every cell, the number of layouts with a mine there, so exact
+probabilities follow; with a ``mines:`` total, counts are kept per number of mines
+(polynomials in the mine count). Cost O(n·8^k·k) for transitions (cached per pair
+of column patterns) and O(n·4^k) arithmetic. A board with more rows than columns
+is transposed first (Minesweeper adjacency is symmetric), so k = min(rows, cols).
+
+The column neighbourhood comes from :mod:`sweepkit.topology` (the middle column of
+a k×3 grid), like every adjacency in the project.
+
+>>> s = solve_strip(Position.from_rows(["?2", "*?"]))
+>>> s.consistent, s.count, sorted(s.witness)
+(True, 2, [2, 3])
+>>> s.cell_mine_counts
+(1, 0, 2, 1)
+>>> solve_strip(Position.from_rows(["?2", "*?"], mines=3)).count
+0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from sweepkit.automata.errors import StripInputError
+from sweepkit.position import MINE, SAFE, UNKNOWN, Position
+from sweepkit.topology import neighbour_masks
+
+Column = tuple[int, ...]
+"""The cell values of one column, top to bottom."""
+Poly = dict[int, int]
+"""Layout counts by number of mines (key 0 only when no mine total is tracked)."""
+
+
+@dataclass(frozen=True)
+class StripSolution:
+    """The exact analysis of a position by the transfer matrix.
+
+    ``count`` layouts explain the position (with exactly ``position.mines`` mines if
+    given); ``cell_mine_counts[i]`` of them have a mine on cell i (flat index of the
+    original position); ``witness`` is one layout's mine cells, or None.
+    """
+
+    position: Position
+    count: int
+    witness: frozenset[int] | None
+    cell_mine_counts: tuple[int, ...]
+    transposed: bool
+
+    @property
+    def consistent(self) -> bool:
+        return self.count > 0
+
+    @property
+    def safe(self) -> tuple[int, ...]:
+        """Unknown cells that are safe in every layout (none if inconsistent)."""
+        if not self.count:
+            return ()
+        return tuple(i for i in self.position.unknown_cells() if self.cell_mine_counts[i] == 0)
+
+    @property
+    def mines(self) -> tuple[int, ...]:
+        """Unknown cells that are mines in every layout (none if inconsistent)."""
+        if not self.count:
+            return ()
+        return tuple(i for i in self.position.unknown_cells()
+                     if self.cell_mine_counts[i] == self.count)
+
+    def probability(self, cell: int) -> Fraction:
+        """Exact probability that ``cell`` holds a mine (all layouts equally likely)."""
+        if not self.count:
+            raise ValueError("the position is inconsistent: no layout, no probability")
+        return Fraction(self.cell_mine_counts[cell], self.count)
+
+
+# -- columns and their transitions -------------------------------------------------------
+
+@lru_cache(maxsize=16)
+def window_masks(k: int) -> tuple[tuple[int, int, int], ...]:
+    """For each row i, the rows seen by cell (i, j) in columns j−1, j, j+1 as bit masks.
+
+    >>> window_masks(2)
+    ((3, 2, 3), (3, 1, 3))
+    """
+    masks = neighbour_masks((k, 3), "grid")
+    result = []
+    for i in range(k):
+        seen = masks[i * 3 + 1]
+        result.append(tuple(sum(1 << r for r in range(k) if seen >> (r * 3 + c) & 1)
+                            for c in range(3)))
+    return tuple(result)
+
+
+def candidate_masks(column: Column) -> tuple[int, ...]:
+    """The mine masks a column can hold: known mines set, numbers and ``-`` clear."""
+    must = sum(1 << r for r, v in enumerate(column) if v == MINE)
+    free = sum(1 << r for r, v in enumerate(column) if v == UNKNOWN)
+    result = []
+    sub = free
+    while True:  # every subset of the free rows
+        result.append(must | sub)
+        if sub == 0:
+            break
+        sub = (sub - 1) & free
+    return tuple(sorted(result))
+
+
+@lru_cache(maxsize=4096)
+def pair_transitions(left: Column, here: Column, right: Column
+                     ) -> dict[int, tuple[tuple[int, int], ...]]:
+    """Moves across the boundary after column ``here``: state ``(a, b)`` → ``(b, c)``.
+
+    ``a`` is any mask of the column before ``here`` (compatible with ``left``), ``b`` one
+    of ``here``, ``c`` one of ``right``; allowed when ``here``'s numbers see exactly their
+    count. Values: ``(next_state, mines in c)``. States pack ``(a, b)`` as ``a << k | b``.
+    """
+    k = len(here)
+    windows = window_masks(k)
+    numbers = [(windows[r], v) for r, v in enumerate(here) if v >= 0]
+    right_masks = candidate_masks(right)
+    moves: dict[int, tuple[tuple[int, int], ...]] = {}
+    for a in candidate_masks(left):
+        for b in candidate_masks(here):
+            found = []
+            for c in right_masks:
+                if all((a & w0).bit_count() + (b & w1).bit_count() + (c & w2).bit_count() == v
+                       for (w0, w1, w2), v in numbers):
+                    found.append((b << k | c, c.bit_count()))
+            if found:
+                moves[a << k | b] = tuple(found)
+    return moves
+
+
+def strip_columns(position: Position) -> tuple[list[Column], bool]:
+    """The columns of the position, transposed when it has more rows than columns."""
+    if len(position.shape) != 2:
+        raise StripInputError(f"the transfer matrix reads 2-D boards, not shape {position.shape}")
+    rows, cols = position.shape
+    cells = position.cells
+    lines = [cells[r * cols:(r + 1) * cols] for r in range(rows)]
+    if rows > cols:
+        return lines, True
+    return list(zip(*lines, strict=True)), False
+
+
+# -- the dynamic programme --------------------------------------------------------------
+
+def _shifted_add(target: Poly, poly: Poly, shift: int, limit: int | None) -> None:
+    for m, c in poly.items():
+        m += shift
+        if limit is None or m <= limit:
+            target[m] = target.get(m, 0) + c
+
+
+def _steps(columns: list[Column]) -> list[dict[int, tuple[tuple[int, int], ...]]]:
+    """Transitions at each boundary: virtual left column → column 0 → … → virtual right."""
+    k = len(columns[0])
+    safe = (SAFE,) * k
+    padded = [safe, safe, *columns, safe]
+    ids: dict[Column, int] = {}
+    codes = [ids.setdefault(c, len(ids)) for c in padded]  # distinct columns are few
+    distinct = list(ids)
+    base = len(distinct)
+    seen: dict[int, dict[int, tuple[tuple[int, int], ...]]] = {}
+    result = []
+    for a, b, c in zip(codes, codes[1:], codes[2:], strict=False):
+        key = (a * base + b) * base + c
+        moves = seen.get(key)
+        if moves is None:
+            moves = seen[key] = pair_transitions(distinct[a], distinct[b], distinct[c])
+        result.append(moves)
+    return result
+
+
+def solve_strip(position: Position) -> StripSolution:
+    """Decide, count, find a witness and per-cell mine counts, column by column."""
+    columns, transposed = strip_columns(position)
+    k, n = len(columns[0]), len(columns)
+    track = position.mines is not None
+    limit = position.mines if track else None
+    steps = _steps(columns)  # steps[0]: virtual → column 0; steps[n]: column n−1 → virtual
+
+    forward: list[dict[int, Poly]] = [{0: {0: 1}}]
+    for moves in steps:
+        nxt: dict[int, Poly] = {}
+        for s, poly in forward[-1].items():
+            for t, added in moves.get(s, ()):
+                _shifted_add(nxt.setdefault(t, {}), poly, added if track else 0, limit)
+        forward.append({t: p for t, p in nxt.items() if p})
+    backward: list[dict[int, Poly]] = [{}] * len(forward)
+    backward[-1] = {t: {0: 1} for t in forward[-1]}
+    for j in range(len(steps) - 1, -1, -1):
+        after = backward[j + 1]
+        here: dict[int, Poly] = {}
+        for s in forward[j]:
+            poly: Poly = {}
+            for t, added in steps[j].get(s, ()):
+                if t in after:
+                    _shifted_add(poly, after[t], added if track else 0, limit)
+            if poly:
+                here[s] = poly
+        backward[j] = here
+
+    total_key = position.mines if track else 0
+
+    def through(j: int, s: int) -> int:
+        """Layouts passing through state s after position j (with the right total)."""
+        f, b = forward[j][s], backward[j].get(s)
+        if not b:
+            return 0
+        return sum(c * b.get(total_key - m, 0) for m, c in f.items())
+
+    count = through(0, 0)
+    per_cell = [0] * position.size
+    mask = (1 << k) - 1
+    for j in range(n):  # forward[j + 1] holds states (m[j−1], m[j])
+        for s in forward[j + 1]:
+            weight = through(j + 1, s)
+            if weight:
+                b = s & mask
+                for r in range(k):
+                    if b >> r & 1:
+                        per_cell[_flat(position, transposed, r, j)] += weight
+    witness = None
+    if count:
+        witness = _witness(position, transposed, steps, backward, total_key, track, k)
+    return StripSolution(position, count, witness, tuple(per_cell), transposed)
+
+
+def _flat(position: Position, transposed: bool, row: int, col: int) -> int:
+    """Flat index in the original position of (row, col) of the strip."""
+    return position.index(col, row) if transposed else position.index(row, col)
+
+
+def _witness(position: Position, transposed: bool, steps: list, backward: list[dict[int, Poly]],
+             total_key: int, track: bool, k: int) -> frozenset[int]:
+    """Walk forward choosing moves whose backward count still reaches the total: no dead ends."""
+    state, used, mines = 0, 0, set()
+    mask = (1 << k) - 1
+    for j, moves in enumerate(steps):
+        for t, added in moves.get(state, ()):
+            b = backward[j + 1].get(t)
+            spent = used + (added if track else 0)
+            if b and b.get(total_key - spent, 0):
+                state, used = t, spent
+                break
+        else:  # pragma: no cover - backward counts guarantee a move
+            raise AssertionError("witness walk dead-ended")
+        if j < len(steps) - 1:
+            m = state & mask
+            mines.update(_flat(position, transposed, r, j) for r in range(k) if m >> r & 1)
+    return frozenset(mines)
+
+
+def count_layouts(position: Position) -> int:
+    """Only the number of layouts (forward pass, O(4^k) memory): for long strips.
+
+    >>> count_layouts(Position.from_rows(["2?4??", "???*2"]))
+    4
+    """
+    columns, _ = strip_columns(position)
+    track = position.mines is not None
+    if track:
+        return solve_strip(position).count
+    current = {0: 1}
+    for moves in _steps(columns):
+        nxt: dict[int, int] = {}
+        for s, c in current.items():
+            for t, _ in moves.get(s, ()):
+                nxt[t] = nxt.get(t, 0) + c
+        if not nxt:
+            return 0
+        current = nxt
+    return sum(current.values())

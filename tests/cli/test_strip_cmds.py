@@ -1,0 +1,116 @@
+"""``sweepkit strip`` and ``sweepkit automaton`` in a real process."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sweepkit.boardfile import parse_board
+
+FIG_6 = "2?4??\n???B2\n"
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "sweepkit", *args], capture_output=True,
+                          text=True, timeout=120)
+
+
+@pytest.fixture
+def write(tmp_path: Path):
+    def make(text: str, name: str = "b.board") -> str:
+        path = tmp_path / name
+        path.write_text(text)
+        return str(path)
+    return make
+
+
+def test_json_report_of_the_transfer_machine(write):
+    done = run("strip", write(FIG_6), "--json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert list(report) == ["machine", "consistent", "layouts", "witness", "output", "path"]
+    assert report["machine"] == "transfer" and report["consistent"] is True
+    assert report["layouts"] == "4" and report["output"] is None and report["path"] is None
+    layout = parse_board("\n".join(report["witness"]))
+    fig = parse_board(FIG_6)
+    mines = [i for i, v in enumerate(layout.cells) if v == -2]
+    assert fig.explains(mines) and fig.layout(mines) == layout
+
+
+def test_hulin_json_with_trace_gives_the_set_level_run(write):
+    done = run("strip", write(FIG_6), "--machine", "hulin", "--trace", "--json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["layouts"] == "4"
+    assert report["path"] == ["{q0}", "{q6,q8}", "{q2,q3}", "{q6,q8}", "{q2,q3}", "{q4,q5,q7}"]
+
+
+def test_hulin_readable_trace_lists_the_accepting_paths(write):
+    done = run("strip", write(FIG_6), "-m", "hulin", "--trace")
+    assert done.returncode == 0, done.stderr
+    paths = [line for line in done.stdout.splitlines() if line.startswith("accepting path:")]
+    assert len(paths) == 3
+    assert "accepting path: s0 → 21?B → ?0?B → 42?B → ?BBB → 22?0" in paths
+    assert "layouts: 4" in done.stdout and "consistent: yes" in done.stdout
+
+
+def test_dfa_decides_without_counting(write):
+    done = run("strip", write("2?2?\n2B2?\n"), "-m", "dfa", "--json", "--trace")
+    report = json.loads(done.stdout)
+    assert report["consistent"] is True and report["layouts"] is None
+    # minimal DFA: {q1} is equivalent to the start {q0} and merged into it
+    assert report["path"] == ["{q0}", "{q8}", "{q2}", "{q4}", "{q0}"]
+
+
+def test_inconsistent_board_and_mine_total(write):
+    report = json.loads(run("strip", write("233\n?B?\n222\n"), "--json").stdout)
+    assert report["consistent"] is False and report["layouts"] == "0"
+    assert report["witness"] is None
+    report = json.loads(run("strip", write("mines: 2\n?2\nB?\n"), "--json").stdout)
+    assert report["layouts"] == "2"
+    report = json.loads(run("strip", write("mines: 3\n?2\nB?\n"), "--json").stdout)
+    assert report["layouts"] == "0"
+
+
+@pytest.mark.parametrize(("text", "machine", "words"), [
+    ("0???\n?14?\n12?B\nB222\n", "hulin", "reads 2-row boards; this one has 4 rows"),
+    ("0?\nB?\n", "hulin", "column 0: column '0B' cannot occur"),
+    ("1?\n2?\n", "dfa", "column 0: column '12' cannot occur"),
+    ("-?\n??\n", "hulin", "column 0: '-' (safe, no number) is not in Hu–Lin's alphabet"),
+    ("mines: 1\n??\n??\n", "hulin", "does not use a 'mines:' total"),
+])
+def test_bad_input_is_one_line_naming_the_position(write, text, machine, words):
+    path = write(text)
+    done = run("strip", path, "--machine", machine)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"error: {path}: ") and words in done.stderr
+
+
+def test_bad_character_is_reported_by_the_board_reader(write):
+    path = write("1x\n??\n")
+    done = run("strip", path)
+    assert done.returncode == 2
+    assert done.stderr.strip() == (f"error: {path}, line 1, column 2, cell (0, 1): bad character "
+                                   "'x' (expected 0-8, ?, ., *, B, F or -)")
+
+
+def test_automaton_formats():
+    table = run("automaton", "hulin-q", "--format", "table")
+    assert table.returncode == 0
+    assert "| →*q0 | q4 | q5 | q8 |" in table.stdout
+    dot = run("automaton", "hulin-min", "--format", "dot")
+    assert dot.stdout.startswith('digraph "hulin-min"') and dot.stdout.count("doublecircle") > 0
+    svg = run("automaton", "hulin-q", "--format", "svg")
+    assert svg.returncode == 0, svg.stderr
+    assert "<svg" in svg.stdout and "q8" in svg.stdout
+
+
+def test_unknown_automaton_is_an_error():
+    done = run("automaton", "turing")
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: no machine called 'turing'")
