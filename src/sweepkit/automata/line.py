@@ -22,7 +22,7 @@ always a layout.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from sweepkit.automata.errors import StripInputError
 from sweepkit.position import MINE, UNKNOWN, Position
@@ -61,7 +61,7 @@ def _need(value: int) -> int | None:
     return value if value >= 0 else None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _moves(need: int | None, allowed: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
     """``(from, to, mine)`` steps into a cell that may hold ``allowed``, whose left
     neighbour demands ``need`` (its own left neighbour plus this cell)."""
@@ -77,6 +77,84 @@ def _strip_cells(position: Position) -> tuple[int, ...]:
     return position.cells
 
 
+def _count(steps: list[tuple[tuple[int, int, int], ...]], finals: list[int],
+           total: int | None) -> int:
+    """The number of layouts (with exactly ``total`` mines if given): one forward pass."""
+    if total is None:
+        ways = [1, 0, 0, 0]
+        for moves in steps:
+            nxt = [0, 0, 0, 0]
+            for f, t, _c in moves:
+                nxt[t] += ways[f]
+            ways = nxt
+        return sum(ways[s] for s in finals)
+    by_mines = [[1] + [0] * total] + [[0] * (total + 1) for _ in range(3)]
+    for moves in steps:
+        nxt_by = [[0] * (total + 1) for _ in _STATES]
+        for f, t, c in moves:
+            src, dst = by_mines[f], nxt_by[t]
+            for k in range(total + 1 - c):
+                dst[k + c] += src[k]
+        by_mines = nxt_by
+    return sum(by_mines[s][total] for s in finals)
+
+
+def _reachable(steps: list[tuple[tuple[int, int, int], ...]], total: int | None
+               ) -> list[list[int]]:
+    """For each cell and state, the mine counts so far that reach it (bit k = k mines).
+
+    Without a mine total every count is folded onto bit 0 (reachable or not).
+    These masks are the back-pointers of the walk back.
+    """
+    keep = (1 << (total + 1)) - 1 if total is not None else 1
+    reach = [1, 0, 0, 0]  # the virtual cell before the strip: no mine, no number
+    table = []
+    for moves in steps:
+        nxt = [0, 0, 0, 0]
+        for f, t, c in moves:
+            nxt[t] |= reach[f] << c if total is not None else reach[f]
+        reach = [m & keep for m in nxt]
+        table.append(reach)
+    return table
+
+
+def _walk_back(steps: list[tuple[tuple[int, int, int], ...]], reach: list[list[int]],
+               state: int, total: int | None) -> frozenset[int]:
+    """One layout ending in ``state``, by following reachable predecessors backwards."""
+    mines = []
+    k = total or 0
+    for i in range(len(steps) - 1, -1, -1):
+        c = state & 1
+        if c:
+            mines.append(i)
+        if i == 0:
+            break
+        before = k - c if total is not None else 0
+        state = next(f for f, t, _c in steps[i] if t == state and reach[i - 1][f] >> before & 1)
+        k = before
+    return frozenset(mines)
+
+
+def _certain(cells: tuple[int, ...], steps: list[tuple[tuple[int, int, int], ...]],
+             reach: list[list[int]], finals: list[int], total: int | None
+             ) -> tuple[frozenset[int], frozenset[int]]:
+    """The unknown cells that are safe / mines in every layout: a backward pass marks
+    the states that can still be completed, and a cell keeps the values of the
+    states that are both reachable and completable."""
+    safe, mines = [], []
+    goal = 1 << total if total is not None else 1
+    ahead = [goal if s in finals else 0 for s in _STATES]  # mine counts that complete
+    for i in range(len(cells) - 1, -1, -1):
+        values = {s & 1 for s in _STATES if reach[i][s] & ahead[s]}
+        if cells[i] == UNKNOWN and len(values) == 1:
+            (safe if values == {0} else mines).append(i)
+        behind = [0, 0, 0, 0]
+        for f, t, c in steps[i]:
+            behind[f] |= ahead[t] >> c if total is not None else ahead[t]
+        ahead = behind
+    return frozenset(safe), frozenset(mines)
+
+
 def solve_line(position: Position) -> LineSolution:
     """Solve a 1-row position exactly (any topology; shape ``(1, n)``).
 
@@ -89,92 +167,16 @@ def solve_line(position: Position) -> LineSolution:
     """
     cells = _strip_cells(position)
     total = position.mines
-    n = len(cells)
-    # Masks of reachable mine counts per state (bit k = k mines so far); without a
-    # mine total every count is folded onto bit 0.
-    counting = total is not None
     steps = [_moves(None, _allowed(cells[0]))]
-    steps += [_moves(_need(cells[i - 1]), _allowed(cells[i])) for i in range(1, n)]
-    start = [1 << 0, 0, 0, 0]  # the virtual cell before the strip: no mine, no number
-
-    # Forward pass: reachable masks per position (the back-pointers), and counts.
-    forward: list[list[int]] = []
-    reach = start
-    if counting:
-        counts: list[list[int]] = [[1] + [0] * total, [0] * (total + 1), [0] * (total + 1),
-                                   [0] * (total + 1)]
-    else:
-        scalar = [1, 0, 0, 0]
-    for moves in steps:
-        nxt = [0, 0, 0, 0]
-        for f, t, c in moves:
-            if reach[f]:
-                nxt[t] |= reach[f] << c if counting else reach[f]
-        if counting:
-            new = [[0] * (total + 1) for _ in _STATES]
-            for f, t, c in moves:
-                src, dst = counts[f], new[t]
-                for k in range(total + 1 - c):
-                    if src[k]:
-                        dst[k + c] += src[k]
-            counts = new
-        else:
-            new_scalar = [0, 0, 0, 0]
-            for f, t, _c in moves:
-                if scalar[f]:
-                    new_scalar[t] += scalar[f]
-            scalar = new_scalar
-        if counting:
-            nxt = [m & ((1 << (total + 1)) - 1) for m in nxt]
-        forward.append(nxt)
-        reach = nxt
-
+    steps += [_moves(_need(cells[i - 1]), _allowed(cells[i])) for i in range(1, len(cells))]
     # The last cell's number sees only its left neighbour (no cell after the strip).
     last_need = _need(cells[-1])
-    goal = 1 << total if counting else 1
     finals = [s for s in _STATES if last_need is None or s >> 1 == last_need]
-    if counting:
-        count = sum(counts[s][total] for s in finals)
-    else:
-        count = sum(scalar[s] for s in finals)
-    end = [s for s in finals if forward[-1][s] & goal]
+    reach = _reachable(steps, total)
+    goal = 1 << total if total is not None else 1
+    end = [s for s in finals if reach[-1][s] & goal]
     if not end:
         return LineSolution(False, 0, None, frozenset(), frozenset())
-
-    # Walk back along the reachable states: one layout.
-    witness = []
-    state, k = end[0], (total if counting else 0)
-    for i in range(n - 1, -1, -1):
-        if state & 1:
-            witness.append(i)
-        before = k - (state & 1) if counting else 0
-        if i == 0:
-            break
-        for f, t, _c in steps[i]:
-            if t == state and forward[i - 1][f] >> before & 1:
-                state, k = f, before
-                break
-        else:  # pragma: no cover - a reachable state always has a reachable predecessor
-            raise AssertionError("broken back-pointer")
-
-    # Backward pass: which states can still be completed (needed mine counts as
-    # masks), combined with the forward masks to find the cells with one value.
-    safe, mines = [], []
-    ahead = [goal if s in finals else 0 for s in _STATES]
-    for i in range(n - 1, -1, -1):
-        can = set()
-        for s in _STATES:
-            if forward[i][s] & ahead[s]:
-                can.add(s & 1)
-        if cells[i] == UNKNOWN:
-            if can == {0}:
-                safe.append(i)
-            elif can == {1}:
-                mines.append(i)
-        behind = [0, 0, 0, 0]
-        for f, t, c in steps[i]:
-            if ahead[t]:
-                behind[f] |= ahead[t] >> c if counting else ahead[t]
-        ahead = behind
-    return LineSolution(True, count, frozenset(witness), frozenset(safe), frozenset(mines))
-
+    safe, mines = _certain(cells, steps, reach, finals, total)
+    return LineSolution(True, _count(steps, finals, total), _walk_back(steps, reach, end[0], total),
+                        safe, mines)
