@@ -25,15 +25,8 @@ from sweepkit.position import MINE, UNKNOWN, Position
 def random_strip(n: int, rng: random.Random, density: float = 0.2, hidden: float = 0.5
                  ) -> tuple[Position, str]:
     """A consistent strip: a random layout with some cells hidden (position and text)."""
-    bits = [rng.random() < density for _ in range(n)]
-    cells = []
-    for i in range(n):
-        if rng.random() < hidden:
-            cells.append(UNKNOWN)
-        elif bits[i]:
-            cells.append(MINE)
-        else:
-            cells.append((i > 0 and bits[i - 1]) + (i + 1 < n and bits[i + 1]))
+    full = Position.unknown(1, n).layout(i for i in range(n) if rng.random() < density)
+    cells = [UNKNOWN if rng.random() < hidden else v for v in full.cells]
     text = "".join("?" if v == UNKNOWN else "B" if v == MINE else str(v) for v in cells)
     return Position((1, n), tuple(cells)), text
 

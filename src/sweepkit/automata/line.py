@@ -8,9 +8,10 @@ completed, so a cell is a certain mine or a certain safe when only one value
 survives both passes. Time O(n), or O(n·m) when a total ``m`` of mines is given
 (then only layouts with exactly ``m`` mines, known ones included, count).
 
-Unlike Kadlac's machine (:mod:`sweepkit.automata.kadlac`) it accepts the empty
-strip, reads ``-`` (safe, no number) and ``*`` (known mine), and its witness is
-always a layout.
+Unlike Kadlac's machine (:mod:`sweepkit.automata.kadlac`) it also reads ``-``
+(safe, no number) and ``*`` (known mine), and its witness is always a layout.
+The strip's left/right adjacency is built into the state, as in every strip
+machine; the ``line`` and 1-row ``grid`` topologies agree on it.
 
 >>> s = solve_line(Position.from_rows(["?1?0"]))
 >>> s.consistent, s.count, sorted(s.witness), sorted(s.mines), sorted(s.safe)
