@@ -12,7 +12,7 @@ Its flaws are kept on purpose (the correct solver is :mod:`sweepkit.automata.lin
 - β is not always a layout: ``?0`` gives ``B-`` and ``?1?`` gives ``B-B``;
 - the claim that every inconsistency shows in a window of 4 symbols is false
   (``0?1?0`` is inconsistent, every window of it is not); the machine still
-  rejects these strings, because its states carry more than 4 symbols of memory.
+  rejects these strings, because its states pass forced values along the strip.
 
 >>> run_kadlac("01?1B")
 KadlacRun(accepted=False, output='--B-X', path=['s0', '0', '1o', '?b', '1b', 'Er', 'Er'])
