@@ -114,3 +114,42 @@ def test_unknown_automaton_is_an_error():
     done = run("automaton", "turing")
     assert done.returncode == 2
     assert done.stderr.startswith("error: no machine called 'turing'")
+
+
+def test_kadlac_machine_keeps_its_faulty_output_but_gives_no_false_witness(write):
+    done = run("strip", write("topology: line\n?0\n"), "--machine", "kadlac", "--json", "--trace")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    # β prints "B-" for "?0" although the only layout is "--" (a known flaw of the paper)
+    assert report["consistent"] is True and report["output"] == "B-"
+    assert report["witness"] is None and report["layouts"] is None
+    assert report["path"][0] == "s0" and len(report["path"]) == 4  # start, 2 symbols, end
+
+
+def test_kadlac_machine_witness_when_its_output_is_valid(write):
+    done = run("strip", write("topology: line\n01?10\n"), "--machine", "kadlac", "--json")
+    report = json.loads(done.stdout)
+    assert report["consistent"] is True and report["output"] == "--B--"
+    assert report["witness"] == ["01*10"]
+
+
+def test_kadlac_and_pedersen_reject_what_brute_force_rejects(write):
+    path = write("topology: line\n0?1?0\n")  # every window of 4 fits, the whole does not
+    for machine in ("kadlac", "pedersen"):
+        report = json.loads(run("strip", path, "--machine", machine, "--json").stdout)
+        assert report["consistent"] is False, machine
+
+
+def test_pedersen_trace_runs_between_delimiters(write):
+    done = run("strip", write("topology: line\n1*?1?0\n"), "--machine", "pedersen",
+               "--json", "--trace")
+    report = json.loads(done.stdout)
+    assert report["path"][0] == "ST" and report["path"][-1] == "OK"
+    assert report["consistent"] is True
+
+
+def test_one_row_machines_refuse_two_rows(write):
+    for machine in ("kadlac", "pedersen"):
+        done = run("strip", write("?2\nB?\n"), "--machine", machine)
+        assert done.returncode == 2
+        assert "1-row" in done.stderr and done.stderr.count("\n") == 1
