@@ -88,8 +88,6 @@ def enumerate_layouts(position: Position, use_mine_count: bool = True,
     for i in range(len(components) - 1, -1, -1):
         poly = solve_component(components[i]).by_mines
         achievable[i] = {m + rest for m, w in enumerate(poly) if w for rest in achievable[i + 1]}
-    produced = 0
-
     def fill(i: int, mines: tuple[int, ...], count: int) -> Iterator[frozenset[int]]:
         if i == len(components):
             if with_count:
@@ -111,8 +109,5 @@ def enumerate_layouts(position: Position, use_mine_count: bool = True,
         for m, cells in _cell_layouts(components[i], allowed):
             yield from fill(i + 1, mines + cells, count + m)
 
-    for layout in fill(0, (), 0):
-        if limit is not None and produced >= limit:
-            return
-        produced += 1
-        yield layout
+    layouts = fill(0, (), 0)
+    yield from layouts if limit is None else itertools.islice(layouts, limit)
