@@ -162,6 +162,33 @@ def frontier_polynomial(counts: list[ComponentCount]) -> Poly:
     return poly
 
 
+def floating_weights(floating: int, remaining: int, top: int) -> tuple[list[int], int, int]:
+    """Weights ``w[m]`` (m = 0..top frontier mines) proportional to C(floating, remaining - m).
+
+    Returns ``(w, num, den)`` with C(floating, remaining - m) = w[m] * num / den: the small
+    relative weights keep probabilities cheap on huge boards, and only one big binomial is
+    ever computed (for the total).
+
+    >>> w, num, den = floating_weights(10, 4, 3)
+    >>> [x * num // den for x in w] == [comb(10, 4 - m) for m in range(4)]
+    True
+    """
+    weights = [0] * (top + 1)
+    lo, hi = max(0, remaining - top), min(floating, remaining)
+    if lo > hi:
+        return weights, 0, 1
+    # rel(r) = hi!/r! * (F-lo)!/(F-r)!, an integer for lo <= r <= hi.
+    rel = 1
+    for j in range(floating - hi + 1, floating - lo + 1):
+        rel *= j
+    den = rel
+    for r in range(hi, lo - 1, -1):
+        if r < hi:
+            rel = rel * (r + 1) // (floating - r)
+        weights[remaining - r] = rel
+    return weights, comb(floating, hi), den
+
+
 def system_count(system: ConstraintSystem, use_mine_count: bool = True) -> int:
     """Number of layouts of a constraint system (0 if any equation is impossible)."""
     if system.impossible:
@@ -174,9 +201,9 @@ def system_count(system: ConstraintSystem, use_mine_count: bool = True) -> int:
             total *= c.total
         return total
     poly = frontier_polynomial(counts)
-    remaining = system.remaining
-    return sum(w * comb(floating, remaining - m) for m, w in enumerate(poly)
-               if w and 0 <= remaining - m <= floating)
+    weights, num, den = floating_weights(floating, system.remaining, len(poly) - 1)
+    relative = sum(w * x for w, x in zip(poly, weights, strict=True))
+    return relative * num // den if relative else 0
 
 
 def count_layouts(position: Position, use_mine_count: bool = True) -> int:

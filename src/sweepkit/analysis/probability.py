@@ -19,9 +19,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import comb
 
-from sweepkit.analysis.count import ComponentCount, Poly, convolve, solve_component
+from sweepkit.analysis.count import (
+    ComponentCount,
+    Poly,
+    convolve,
+    floating_weights,
+    solve_component,
+)
 from sweepkit.constraints import ConstraintSystem, build_system
 from sweepkit.position import Position
 
@@ -146,27 +151,25 @@ def analyse(position: Position, use_mine_count: bool = True,
     polys = [c.by_mines for c in counts]
     others = _without(polys)
     everything = convolve(others[0], polys[0]) if polys else (1,)
-
-    def ways_floating(m: int) -> int:
-        r = remaining - m
-        return comb(floating, r) if 0 <= r <= floating else 0
-
-    total = sum(w * ways_floating(m) for m, w in enumerate(everything) if w)
-    if total == 0:
+    top = len(everything) - 1
+    # weights[m] is proportional to C(floating, remaining - m); the factor cancels.
+    weights, num, den = floating_weights(floating, remaining, top)
+    relative = sum(w * x for w, x in zip(everything, weights, strict=True))
+    if relative == 0:
         return Analysis(position, system, counts, 0, True, None, None)
+    total = relative * num // den
     probs = []
     for c, comp, rest in zip(counts, system.components, others, strict=True):
-        # weight[m] = completions of a component layout with m mines by the rest.
-        weight = []
-        for m in range(len(c.by_mines)):
-            weight.append(sum(w * ways_floating(m + mo) for mo, w in enumerate(rest) if w))
+        # completion[m] = (relative) ways the rest completes a component layout with m mines.
+        completion = [sum(w * weights[m + mo] for mo, w in enumerate(rest) if w)
+                      for m in range(len(c.by_mines))]
         probs.append(tuple(
-            Fraction(sum(x * y for x, y in zip(bm, weight, strict=True)), size * total)
+            Fraction(sum(x * y for x, y in zip(bm, completion, strict=True)), size * relative)
             for bm, size in zip(c.box_mines, comp.sizes, strict=True)))
     if floating:
-        mined = sum(w * comb(floating - 1, remaining - m - 1)
-                    for m, w in enumerate(everything) if w and 1 <= remaining - m <= floating)
-        floating_probability = Fraction(mined, total)
+        # a floating cell is a mine in (remaining - m) / floating of the completions
+        mined = sum(w * weights[m] * (remaining - m) for m, w in enumerate(everything) if w)
+        floating_probability = Fraction(mined, floating * relative)
     else:
         floating_probability = None
     return Analysis(position, system, counts, total, True, tuple(probs), floating_probability)
