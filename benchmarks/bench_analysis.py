@@ -70,6 +70,35 @@ def game_sequence(rng: random.Random, moves: int = 60) -> list[Position]:
     return views
 
 
+def played_game(rng: random.Random, max_moves: int = 400) -> list[Position]:
+    """Views met along one game played by the analysis itself (a stand-in for the engine):
+    first click safe, then a certainly-safe cell when there is one, else the least likely
+    mine; stops at a loss, a win or ``max_moves``."""
+    full, mine_cells = random_layout(rng)
+    view = [UNKNOWN] * full.size
+    first = rng.choice([i for i in range(full.size) if i not in mine_cells])
+    reveal(view, full, first)
+    views = []
+    for _ in range(max_moves):
+        position = Position(full.shape, tuple(view), full.mines)
+        views.append(position)
+        analysis = analyse(position)
+        safe = analysis.safe_cells()
+        if safe:
+            cell = safe[0]
+        else:
+            probs = analysis.probabilities()
+            if not probs:
+                break
+            cell = min(probs, key=probs.__getitem__)
+        if cell in mine_cells:
+            break
+        reveal(view, full, cell)
+        if view.count(UNKNOWN) == len(mine_cells):
+            break
+    return views
+
+
 def timed(fn: Callable[[], object], repeat: int = 1) -> float:
     """Best of ``repeat`` wall-clock runs, in milliseconds."""
     best = float("inf")

@@ -21,7 +21,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from sweepkit.position import MINE, UNKNOWN, Position
-from sweepkit.topology import cell_neighbours
+from sweepkit.topology import cell_neighbours, neighbours
+
+TABLE_LIMIT = 20_000
+"""Boards up to this many cells use the cached neighbour table; bigger ones compute
+neighbours per number (no million-entry table for a 1000x1000 board)."""
 
 
 @dataclass(frozen=True)
@@ -99,11 +103,17 @@ def position_constraints(position: Position, numbers: Iterable[int] | None = Non
     shape, topology = position.shape, position.topology
     if numbers is None:
         numbers = (i for i, v in enumerate(cells) if v >= 0)
+    if len(cells) <= TABLE_LIMIT:
+        table = neighbours(shape, topology)  # cached per shape: cheap lookups
+        around = table.__getitem__
+    else:
+        def around(i: int) -> tuple[int, ...]:
+            return cell_neighbours(shape, topology, i)
     result = []
     for i in numbers:
         unknown = []
         need = cells[i]
-        for j in cell_neighbours(shape, topology, i):
+        for j in around(i):
             v = cells[j]
             if v == UNKNOWN:
                 unknown.append(j)

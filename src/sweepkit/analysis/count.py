@@ -55,27 +55,23 @@ class ComponentCount:
 def box_order(sizes: tuple[int, ...], rows: tuple[tuple[tuple[int, ...], int], ...]
               ) -> list[int]:
     """A connectivity order of the boxes: each next box shares the most equations with
-    the boxes already placed (ties: the box in the most equations, then the tightest)."""
+    the boxes already placed (ties: the box in the most equations, then the smallest)."""
     n = len(sizes)
     box_rows: list[list[int]] = [[] for _ in range(n)]
     for r, (bs, _need) in enumerate(rows):
         for b in bs:
             box_rows[b].append(r)
-    touched = [0] * len(rows)
-    placed = [False] * n
+    # score = touched equations * 10^4 + equations * 10^2 + (99 - size); boxes have <= 8 cells
+    score = {b: len(box_rows[b]) * 100 + 99 - sizes[b] for b in range(n)}
     order = []
-    for _ in range(n):
-        best, best_key = -1, None
-        for b in range(n):
-            if placed[b]:
-                continue
-            key = (sum(1 for r in box_rows[b] if touched[r]), len(box_rows[b]), -sizes[b])
-            if best_key is None or key > best_key:
-                best, best_key = b, key
-        placed[best] = True
+    while score:
+        best = max(score, key=score.__getitem__)
+        del score[best]
         order.append(best)
         for r in box_rows[best]:
-            touched[r] += 1
+            for c in rows[r][0]:
+                if c in score:
+                    score[c] += 10_000
     return order
 
 

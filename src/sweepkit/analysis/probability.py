@@ -161,10 +161,12 @@ def analyse(position: Position, use_mine_count: bool = True,
     probs = []
     for c, comp, rest in zip(counts, system.components, others, strict=True):
         # completion[m] = (relative) ways the rest completes a component layout with m mines.
-        completion = [sum(w * weights[m + mo] for mo, w in enumerate(rest) if w)
-                      for m in range(len(c.by_mines))]
+        rest_terms = [(mo, w) for mo, w in enumerate(rest) if w]
+        completion = [sum(w * weights[m + mo] for mo, w in rest_terms) if x else 0
+                      for m, x in enumerate(c.by_mines)]
+        support = [m for m, x in enumerate(c.by_mines) if x]
         probs.append(tuple(
-            Fraction(sum(x * y for x, y in zip(bm, completion, strict=True)), size * relative)
+            Fraction(sum(bm[m] * completion[m] for m in support), size * relative)
             for bm, size in zip(c.box_mines, comp.sizes, strict=True)))
     if floating:
         # a floating cell is a mine in (remaining - m) / floating of the completions
