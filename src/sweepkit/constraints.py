@@ -104,8 +104,7 @@ def position_constraints(position: Position, numbers: Iterable[int] | None = Non
     if numbers is None:
         numbers = (i for i, v in enumerate(cells) if v >= 0)
     if len(cells) <= TABLE_LIMIT:
-        table = neighbours(shape, topology)  # cached per shape: cheap lookups
-        around = table.__getitem__
+        around = neighbours(shape, topology).__getitem__  # cached per shape
     else:
         def around(i: int) -> tuple[int, ...]:
             return cell_neighbours(shape, topology, i)
@@ -132,7 +131,7 @@ def build_system(position: Position, numbers: Iterable[int] | None = None) -> Co
     cells = position.cells
     unknown_count = cells.count(UNKNOWN)
     constraints = position_constraints(position, numbers)
-    remaining = position.remaining_mines()
+    remaining = None if position.mines is None else position.mines - cells.count(MINE)
     constrained: set[int] = set()
     for c in constraints:
         constrained.update(c.cells)
@@ -150,8 +149,8 @@ def system_from_constraints(constraints: Sequence[Constraint], floating: Sequenc
     [((1, 1, 1), (((0, 1), 1), ((1, 2), 1)))]
     """
     constraints = tuple(constraints)
-    impossible = tuple(c.number for c in constraints if not c.possible)
-    usable = [k for k, c in enumerate(constraints) if c.possible and c.cells]
+    impossible = tuple(c.number for c in constraints if not 0 <= c.need <= len(c.cells))
+    usable = [k for k, c in enumerate(constraints) if c.cells and 0 <= c.need <= len(c.cells)]
     # Box = the set of usable equations a cell belongs to.
     member: dict[int, list[int]] = {}
     for k in usable:
