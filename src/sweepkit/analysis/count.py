@@ -127,6 +127,7 @@ def search_component(component: Component, budget: int | None = None) -> Compone
             for b in order]
 
     nodes = [budget if budget is not None else -1]
+    placed: list[tuple[int, int]] = []  # (box, mines) of the boxes holding mines
 
     def search(pos: int, mines: int, weight: int) -> None:
         nodes[0] -= 1
@@ -134,10 +135,8 @@ def search_component(component: Component, budget: int | None = None) -> Compone
             raise SearchBudgetExceeded
         if pos == n:
             counts[mines] += weight
-            for b in range(n):
-                k = assign[b]
-                if k:
-                    box_mines[b][mines] += weight * k
+            for b, k in placed:
+                box_mines[b][mines] += weight * k
             if examples[mines] is None:
                 examples[mines] = tuple(assign)
             return
@@ -157,7 +156,12 @@ def search_component(component: Component, budget: int | None = None) -> Compone
             for r in rs:
                 need[r] -= k
             assign[b] = k
-            search(pos + 1, mines + k, weight * weights[k])
+            if k:
+                placed.append((b, k))
+                search(pos + 1, mines + k, weight * weights[k])
+                placed.pop()
+            else:
+                search(pos + 1, mines, weight)
             for r in rs:
                 need[r] += k
         assign[b] = 0
