@@ -10,6 +10,7 @@ from sweepkit.analysis.count import (
     SearchBudgetExceeded,
     dp_component,
     search_component,
+    single_equation,
     solve_component,
 )
 from sweepkit.analysis.probability import analyse
@@ -25,6 +26,16 @@ from tests.strategies_boards import consistent_positions, positions
 def test_search_and_dynamic_programme_agree(position):
     for comp in build_system(position).components:
         searched, programmed = search_component(comp), dp_component(comp)
+        if len(comp.rows) == 1:
+            closed = single_equation(comp)
+            assert (closed.by_mines, closed.box_mines) == (searched.by_mines,
+                                                           searched.box_mines)
+            assert [e is None for e in closed.examples] == [e is None for e in
+                                                            searched.examples]
+            ((_boxes, need),) = comp.rows
+            assert all(sum(e) == need and all(0 <= k <= size for k, size in
+                                              zip(e, comp.sizes, strict=True))
+                       for e in closed.examples if e is not None)
         assert searched.by_mines == programmed.by_mines
         assert searched.box_mines == programmed.box_mines
         for m, example in enumerate(programmed.examples):

@@ -86,6 +86,8 @@ def solve_component(component: Component) -> ComponentCount:
     Component equality and hash use only the abstract key, so equal structures anywhere
     on any board share one entry.
     """
+    if len(component.rows) == 1:
+        return single_equation(component)
     try:
         return search_component(component, budget=SEARCH_BUDGET)
     except SearchBudgetExceeded:
@@ -100,6 +102,33 @@ cases where the search explodes (many independent choices inside one component).
 
 class SearchBudgetExceeded(Exception):
     """Raised by :func:`search_component` when its node budget runs out."""
+
+
+def single_equation(component: Component) -> ComponentCount:
+    """Closed form for a component of one equation: N mines among S cells, C(S, N) ways,
+    each box of s cells holding s * C(S-1, N-1) mines in total.
+
+    >>> from sweepkit.constraints import Component
+    >>> single_equation(Component((2, 1), (((0, 1), 1),), ((0, 1), (2,)), (5,))).box_mines
+    ((0, 2, 0, 0), (0, 1, 0, 0))
+    """
+    sizes = component.sizes
+    ((_boxes, need),) = component.rows
+    top = sum(sizes)
+    counts = [0] * (top + 1)
+    box_mines = [[0] * (top + 1) for _ in sizes]
+    examples: list[tuple[int, ...] | None] = [None] * (top + 1)
+    if 0 <= need <= top:
+        counts[need] = comb(top, need)
+        if need:
+            for b, size in enumerate(sizes):
+                box_mines[b][need] = size * comb(top - 1, need - 1)
+        example, left = [], need
+        for size in sizes:
+            example.append(min(size, left))
+            left -= example[-1]
+        examples[need] = tuple(example)
+    return ComponentCount(tuple(counts), tuple(tuple(m) for m in box_mines), tuple(examples))
 
 
 def search_component(component: Component, budget: int | None = None) -> ComponentCount:
