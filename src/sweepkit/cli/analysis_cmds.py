@@ -1,9 +1,234 @@
-"""Commands of the analysis area (filled in by the issue that builds that area)."""
+"""Commands of the analysis area: analyze, check, count, enumerate, unique, safe.
+
+Every command reads a ``.board`` file or ``-`` (stdin); bad input prints one line and
+exits 2. ``--mines N`` overrides the file's mine count; without any mine count the
+papers' convention applies (every assignment satisfying the numbers counts once).
+"""
 
 from __future__ import annotations
 
+import json
+import sys
+
 import typer
+
+from sweepkit.analysis.consistency import find_witness, is_safe_move, minimal_contradiction
+from sweepkit.analysis.count import layouts_by_mines
+from sweepkit.analysis.dead import dead_cells
+from sweepkit.analysis.enumerate import enumerate_layouts
+from sweepkit.analysis.explain import explain
+from sweepkit.analysis.probability import Analysis, analyse
+from sweepkit.boardfile import format_board
+from sweepkit.cli.common import fail, load_position
+from sweepkit.position import CHAR_OF, MINE, UNKNOWN, Position
+
+FILE_HELP = "A .board file, or - for standard input."
+MINES_HELP = "Total number of mines (overrides the file's 'mines:' header)."
+
+
+def analysis_json(position: Position, analysis: Analysis) -> dict:
+    """The ``analyze --json`` document (keys documented in the command's help)."""
+    rows, cols = position.rows, position.cols
+    probs = analysis.probabilities() if analysis.consistent else {}
+    grid: list[list[float | None]] = []
+    for r in range(rows):
+        line: list[float | None] = []
+        for c in range(cols):
+            i = r * cols + c
+            v = position.cells[i]
+            line.append(1.0 if v == MINE else probs.get(i) if v == UNKNOWN else None)
+        grid.append(line)
+
+    def coords(cells: tuple[int, ...]) -> list[list[int]]:
+        return [list(position.coord(i)) for i in cells]
+
+    consistent = analysis.consistent
+    return {
+        "rows": rows,
+        "cols": cols,
+        "mines": position.mines,
+        "consistent": consistent,
+        "layouts": str(analysis.total),
+        "probability": grid,
+        "safe": coords(analysis.safe_cells()),
+        "mines_certain": coords(analysis.mine_cells()),
+        "dead": coords(dead_cells(position, analysis=analysis)) if consistent else [],
+        "explanations": [e.to_json(position) for e in explain(position, analysis=analysis)],
+    }
+
+
+def cell_label(position: Position, analysis: Analysis, i: int) -> str:
+    """Three characters for one cell of the probability picture."""
+    v = position.cells[i]
+    if v != UNKNOWN:
+        return f"  {CHAR_OF[v]}"
+    if not analysis.consistent:
+        return "  ?"
+    p = analysis.probability(i)
+    if p == 0:
+        return "  S"
+    if p == 1:
+        return "  M"
+    return f"{round(100 * p.numerator / p.denominator):3d}"
+
+
+def print_picture(position: Position, analysis: Analysis) -> None:
+    """The probability picture: percentages, S/M for certain cells; coloured on a tty."""
+    cols = position.cols
+    if sys.stdout.isatty():
+        from rich.console import Console
+        from rich.text import Text
+
+        console = Console()
+        for r in range(position.rows):
+            text = Text()
+            for c in range(cols):
+                i = r * cols + c
+                label = cell_label(position, analysis, i)
+                style = ""
+                if label.strip() == "S":
+                    style = "bold green"
+                elif label.strip() == "M":
+                    style = "bold red"
+                elif position.cells[i] == UNKNOWN and analysis.consistent:
+                    p = analysis.probability(i)
+                    style = "yellow" if p < 0.5 else "magenta"
+                text.append(label, style=style)
+            console.print(text)
+    else:
+        for r in range(position.rows):
+            print("".join(cell_label(position, analysis, r * cols + c) for c in range(cols)))
 
 
 def register(app: typer.Typer) -> None:
-    """Add this area's commands to ``app``."""
+    """Add the analysis commands to ``app``."""
+
+    @app.command("analyze")
+    def analyze_cmd(
+        file: str = typer.Argument(..., help=FILE_HELP),
+        mines: int | None = typer.Option(None, "--mines", help=MINES_HELP),
+        as_json: bool = typer.Option(False, "--json", help="Print the analysis as JSON."),
+    ) -> None:
+        """Mine probability of every cell (S = certainly safe, M = certainly a mine).
+
+        --json prints {rows, cols, mines, consistent, layouts (decimal string), probability
+        (rows x cols: null for numbers and '-', 1.0 for known mines), safe, mines_certain,
+        dead, explanations}.
+        """
+        position = load_position(file, mines)
+        analysis = analyse(position)
+        if as_json:
+            print(json.dumps(analysis_json(position, analysis)))
+            return
+        print_picture(position, analysis)
+        if analysis.consistent:
+            print(f"layouts: {analysis.total}")
+        else:
+            contradiction = minimal_contradiction(position)
+            assert contradiction is not None
+            print(f"inconsistent: {contradiction.describe(position)}")
+
+    @app.command("check")
+    def check_cmd(
+        file: str = typer.Argument(..., help=FILE_HELP),
+        mines: int | None = typer.Option(None, "--mines", help=MINES_HELP),
+    ) -> None:
+        """Consistent? Exit 0 and print one layout, or exit 1 naming contradicting numbers."""
+        position = load_position(file, mines)
+        witness = find_witness(position)
+        if witness is None:
+            contradiction = minimal_contradiction(position)
+            assert contradiction is not None
+            print(f"inconsistent: {contradiction.describe(position)}")
+            raise typer.Exit(1)
+        print("consistent; one layout:")
+        print(format_board(position.layout(witness)), end="")
+
+    @app.command("count")
+    def count_cmd(
+        file: str = typer.Argument(..., help=FILE_HELP),
+        mines: int | None = typer.Option(None, "--mines", help=MINES_HELP),
+        by_mines: bool = typer.Option(False, "--by-mines",
+                                      help="A table: total mines -> layouts."),
+    ) -> None:
+        """Exact number of layouts (with the mine count when one is given)."""
+        position = load_position(file, mines)
+        if by_mines:
+            table = layouts_by_mines(position)
+            print("mines  layouts")
+            for m, n in table.items():
+                print(f"{m:5d}  {n}")
+            return
+        print(analyse(position).total)
+
+    @app.command("enumerate")
+    def enumerate_cmd(
+        file: str = typer.Argument(..., help=FILE_HELP),
+        method: str = typer.Option("fast", "--method", help="fast or kadlac."),
+        limit: int | None = typer.Option(None, "--limit", min=0,
+                                         help="Stop after this many layouts."),
+        mines: int | None = typer.Option(None, "--mines", help=MINES_HELP),
+    ) -> None:
+        """List the layouts (fast: depth-first over the constraints; kadlac: the 2003 BFS)."""
+        position = load_position(file, mines)
+        if method == "kadlac":
+            try:
+                from sweepkit.analysis.kadlac_bfs import kadlac_report
+            except ImportError:
+                fail("--method kadlac is not available in this build")
+            print(kadlac_report(position, limit), end="")
+            return
+        if method != "fast":
+            fail(f"unknown --method {method!r} (expected fast or kadlac)")
+        shown = 0
+        for layout in enumerate_layouts(position, limit=limit):
+            if shown:
+                print()
+            print(format_board(position.layout(layout)), end="")
+            shown += 1
+        if shown:
+            print()
+        total = analyse(position).total
+        if shown < total:
+            print(f"{shown} of {total} layouts shown (--limit {limit})")
+        else:
+            print(f"{total} layout{'s' if total != 1 else ''}")
+
+    @app.command("unique")
+    def unique_cmd(
+        file: str = typer.Argument(..., help=FILE_HELP),
+        mines: int | None = typer.Option(None, "--mines", help=MINES_HELP),
+    ) -> None:
+        """SOLUTION: exactly one layout? Prints yes (exit 0) or no (exit 1)."""
+        position = load_position(file, mines)
+        total = analyse(position).total
+        if total == 1:
+            print("yes")
+            return
+        print("no (inconsistent)" if total == 0 else f"no ({total} layouts)")
+        raise typer.Exit(1)
+
+    @app.command("safe")
+    def safe_cmd(
+        file: str = typer.Argument(..., help=FILE_HELP),
+        row: int = typer.Argument(..., help="Row of the cell, 0-based."),
+        col: int = typer.Argument(..., help="Column of the cell, 0-based."),
+        mine: bool = typer.Option(False, "--mine", help="Ask about flagging instead."),
+        mines: int | None = typer.Option(None, "--mines", help=MINES_HELP),
+    ) -> None:
+        """SAFETY: is probing (or with --mine, flagging) the cell safe in every layout?
+
+        Prints yes (exit 0) or no (exit 1); an inconsistent position has no safe move.
+        """
+        position = load_position(file, mines)
+        if not (0 <= row < position.rows and 0 <= col < position.cols):
+            fail(f"cell ({row}, {col}) is off the {position.rows}x{position.cols} board")
+        analysis = analyse(position)
+        if not analysis.consistent:
+            print("no (inconsistent position)")
+            raise typer.Exit(1)
+        if is_safe_move(position, position.index(row, col), flag=mine):
+            print("yes")
+            return
+        print("no")
+        raise typer.Exit(1)

@@ -1,0 +1,158 @@
+"""CONSISTENCY with a witness, a minimal contradiction, SOLUTION and SAFETY.
+
+The decision problems of Kaye and Pedersen, answered exactly from the counts:
+
+- :func:`find_witness`: one layout (set of mine cells, known mines included) or None;
+- :func:`minimal_contradiction`: for an inconsistent position, an irreducible set of
+  numbers that already contradict each other (every proper subset is consistent);
+- :func:`is_unique` (SOLUTION): exactly one explanation;
+- :func:`is_safe_move` (SAFETY): probing x is safe iff no layout has a mine at x,
+  flagging x is safe iff every layout does.
+
+An inconsistent position has no explanation, so "no layout has a mine at x" would hold
+vacuously for every cell and every move; we answer **False** instead (no move is safe
+in an impossible position — the view itself is wrong), and ``is_unique`` is False.
+
+>>> from sweepkit.position import Position
+>>> p = Position.from_rows(["1?", "??"], mines=1)
+>>> p.explains(find_witness(p)), is_unique(p), is_safe_move(p, 1)
+(True, False, False)
+>>> bad = Position.from_rows(["0?1", "2?5", "???"])
+>>> minimal_contradiction(bad).numbers
+(5,)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from sweepkit.analysis.count import solve_component, system_count
+from sweepkit.analysis.probability import Analysis, analyse
+from sweepkit.constraints import build_system
+from sweepkit.position import MINE, UNKNOWN, Position
+
+
+@dataclass(frozen=True)
+class Contradiction:
+    """Numbers (flat indices) that cannot all hold; ``uses_mine_count`` when they only
+    contradict together with the total mine count (``numbers`` may then be empty: the
+    mine count alone is impossible)."""
+
+    numbers: tuple[int, ...]
+    uses_mine_count: bool
+
+    def describe(self, position: Position) -> str:
+        """One line naming the numbers and their cells."""
+        parts = [f"the {position.cells[i]} at {position.coord(i)}" for i in self.numbers]
+        text = ", ".join(parts) if parts else "the unknown cells"
+        if self.uses_mine_count:
+            return f"{text} cannot hold with {position.mines} mines in total"
+        if len(parts) == 1:
+            return f"{text} cannot be satisfied"
+        return f"{text} contradict each other"
+
+
+def find_witness(position: Position, use_mine_count: bool = True,
+                 analysis: Analysis | None = None) -> frozenset[int] | None:
+    """One layout explaining the position (mine cells, known mines included), or None."""
+    if analysis is None:
+        analysis = analyse(position, use_mine_count)
+    if not analysis.consistent:
+        return None
+    system = analysis.system
+    counts = analysis.counts
+    floating = len(system.floating)
+    if analysis.uses_mine_count:
+        remaining = system.remaining
+        assert remaining is not None
+        # reachable[i]: frontier mine totals achievable with components 0..i-1 -> choice.
+        reachable: list[dict[int, int]] = [{0: -1}]
+        for c in counts:
+            nxt: dict[int, int] = {}
+            for total in reachable[-1]:
+                for m, w in enumerate(c.by_mines):
+                    if w and total + m not in nxt:
+                        nxt[total + m] = m
+            reachable.append(nxt)
+        target = next(t for t in reachable[-1] if 0 <= remaining - t <= floating)
+        choice = []
+        for i in range(len(counts), 0, -1):
+            m = reachable[i][target]
+            choice.append(m)
+            target -= m
+        choice.reverse()
+        floating_mines = remaining - sum(choice)
+    else:
+        choice = [next(m for m, w in enumerate(c.by_mines) if w) for c in counts]
+        floating_mines = 0
+    mines = set(position.known_mines())
+    for comp, c, m in zip(system.components, counts, choice, strict=True):
+        example = c.examples[m]
+        assert example is not None
+        for box, k in zip(comp.boxes, example, strict=True):
+            mines.update(box[:k])
+    mines.update(system.floating[:floating_mines])
+    return frozenset(mines)
+
+
+def is_consistent(position: Position, use_mine_count: bool = True) -> bool:
+    """Whether at least one layout explains the position."""
+    return system_count(build_system(position), use_mine_count) > 0
+
+
+def _holds(position: Position, numbers: Iterable[int], use_mine_count: bool) -> bool:
+    return system_count(build_system(position, numbers), use_mine_count) > 0
+
+
+def minimal_contradiction(position: Position, use_mine_count: bool = True
+                          ) -> Contradiction | None:
+    """An irreducible set of contradicting numbers, or None when consistent.
+
+    A number impossible on its own is returned alone; otherwise the numbers of a
+    component with no layout are shrunk by deletion (drop a number whenever the rest
+    still contradict); if only the mine count breaks the position, all numbers are
+    shrunk the same way with the mine count in force.
+    """
+    system = build_system(position)
+    if system.impossible:
+        return Contradiction((system.impossible[0],), False)
+    start = None
+    for comp in system.components:
+        if solve_component(comp).total == 0:
+            start, with_count = list(comp.numbers), False
+            break
+    else:
+        if system_count(system, use_mine_count) > 0:
+            return None
+        start, with_count = [c.number for c in system.constraints], True
+    kept = list(dict.fromkeys(start))
+    for number in list(kept):
+        trial = [n for n in kept if n != number]
+        if not _holds(position, trial, with_count):
+            kept = trial
+    return Contradiction(tuple(sorted(kept)), with_count)
+
+
+def is_unique(position: Position, use_mine_count: bool = True) -> bool:
+    """SOLUTION: does the position have exactly one explanation?"""
+    return system_count(build_system(position), use_mine_count) == 1
+
+
+def is_safe_move(position: Position, cell: int, flag: bool = False,
+                 use_mine_count: bool = True) -> bool:
+    """SAFETY: is probing ``cell`` (or flagging it, with ``flag``) safe in every layout?
+
+    A known mine is always a mine and a revealed cell never is; an inconsistent position
+    has no safe move (see the module doc).
+    """
+    analysis = analyse(position, use_mine_count)
+    if not analysis.consistent:
+        return False
+    value = position.cells[cell]
+    if value == MINE:
+        return flag
+    if value != UNKNOWN:
+        return not flag
+    p = analysis.probability(cell)
+    return p == 1 if flag else p == 0

@@ -1,0 +1,113 @@
+"""Fast enumeration of every layout, depth-first over the constraint system.
+
+Components are solved box by box (the same pruning as the counter), each box
+assignment is expanded to the cell combinations it stands for, and the floating cells
+are filled last; with the mine count, a component only takes mine numbers that the
+components after it and the floating pool can still complete. Layouts come out one by
+one (a generator), so a ``limit`` stops the work early.
+
+>>> from sweepkit.position import Position
+>>> sorted(sorted(s) for s in enumerate_layouts(Position.from_rows(["1?", "??"])))
+[[1], [2], [3]]
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+from sweepkit.analysis.count import box_order, solve_component
+from sweepkit.constraints import Component, build_system
+from sweepkit.position import Position
+
+
+def component_assignments(component: Component) -> Iterator[tuple[int, ...]]:
+    """Every box assignment (mines per box) of a component that satisfies its equations."""
+    sizes, rows = component.sizes, component.rows
+    n = len(sizes)
+    order = box_order(sizes, rows)
+    box_rows: list[list[int]] = [[] for _ in range(n)]
+    for r, (bs, _need) in enumerate(rows):
+        for b in bs:
+            box_rows[b].append(r)
+    need = [v for _bs, v in rows]
+    cap = [sum(sizes[b] for b in bs) for bs, _v in rows]
+    assign = [0] * n
+
+    def search(pos: int) -> Iterator[tuple[int, ...]]:
+        if pos == n:
+            yield tuple(assign)
+            return
+        b = order[pos]
+        size, rs = sizes[b], box_rows[b]
+        lo = max([0] + [need[r] - (cap[r] - size) for r in rs])
+        hi = min([size] + [need[r] for r in rs])
+        for r in rs:
+            cap[r] -= size
+        for k in range(lo, hi + 1):
+            for r in rs:
+                need[r] -= k
+            assign[b] = k
+            yield from search(pos + 1)
+            for r in rs:
+                need[r] += k
+        assign[b] = 0
+        for r in rs:
+            cap[r] += size
+
+    yield from search(0)
+
+
+def _cell_layouts(component: Component, allowed: set[int] | None
+                  ) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """(mines, mine cells) for every cell layout of a component, mine numbers in
+    ``allowed`` only (all when None)."""
+    for assignment in component_assignments(component):
+        m = sum(assignment)
+        if allowed is not None and m not in allowed:
+            continue
+        choices = [itertools.combinations(box, k)
+                   for box, k in zip(component.boxes, assignment, strict=True)]
+        for parts in itertools.product(*choices):
+            yield m, tuple(c for part in parts for c in part)
+
+
+def enumerate_layouts(position: Position, use_mine_count: bool = True,
+                      limit: int | None = None) -> Iterator[frozenset[int]]:
+    """Every layout (mine cells, known mines included), at most ``limit`` of them."""
+    system = build_system(position)
+    if system.impossible:
+        return
+    components = system.components
+    floating = system.floating
+    with_count = use_mine_count and system.remaining is not None
+    known = frozenset(position.known_mines())
+    # achievable[i]: frontier mines that components i.. can take.
+    achievable: list[set[int]] = [set() for _ in range(len(components) + 1)]
+    achievable[-1] = {0}
+    for i in range(len(components) - 1, -1, -1):
+        poly = solve_component(components[i]).by_mines
+        achievable[i] = {m + rest for m, w in enumerate(poly) if w for rest in achievable[i + 1]}
+    def fill(i: int, mines: tuple[int, ...], count: int) -> Iterator[frozenset[int]]:
+        if i == len(components):
+            if with_count:
+                r = system.remaining - count
+                if 0 <= r <= len(floating):
+                    for extra in itertools.combinations(floating, r):
+                        yield known | set(mines) | set(extra)
+            else:
+                for r in range(len(floating) + 1):
+                    for extra in itertools.combinations(floating, r):
+                        yield known | set(mines) | set(extra)
+            return
+        allowed = None
+        if with_count:
+            r = system.remaining - count
+            top = min(r, sum(components[i].sizes))
+            allowed = {m for m in range(top + 1)
+                       if any(0 <= r - m - rest <= len(floating) for rest in achievable[i + 1])}
+        for m, cells in _cell_layouts(components[i], allowed):
+            yield from fill(i + 1, mines + cells, count + m)
+
+    layouts = fill(0, (), 0)
+    yield from layouts if limit is None else itertools.islice(layouts, limit)

@@ -1,0 +1,165 @@
+"""Explanations: for every certain safe or mine, the simplest reason that proves it.
+
+Techniques, in the difficulty order used by hints and the trainer (:data:`TECHNIQUES`):
+
+- ``"single"``: one number alone forces the cell;
+- ``"subset"``: two numbers, one's unknown cells inside the other's;
+- ``"linked"``: a connected set of numbers taken together (two overlapping numbers, or
+  more), found by growing a set of equations around the cell until the cell is forced,
+  then shrinking it by deletion to an irreducible set;
+- ``"global"``: only the total mine count decides it.
+
+``because`` lists the number cells used: the cell is certain in every layout of those
+numbers alone (without the mine count, except for ``"global"``, which uses them all).
+
+>>> from sweepkit.position import Position
+>>> [(e.cell, e.value, e.technique) for e in explain(Position.from_rows(["1??", "???"], mines=1))]
+[(2, 'safe', 'global'), (5, 'safe', 'global')]
+>>> print(explain(Position.from_rows(["01?"]))[0].sentence)
+the 1 at (0, 1) has exactly as many unknown neighbours as missing mines, so (0, 2) is a mine
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sweepkit.analysis.count import solve_component
+from sweepkit.analysis.probability import Analysis, analyse
+from sweepkit.constraints import Constraint, system_from_constraints
+from sweepkit.position import Position
+
+TECHNIQUES = ("single", "subset", "linked", "global")
+"""Techniques from the simplest to the hardest."""
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why one unknown cell is certain: ``value`` is ``"safe"`` or ``"mine"``."""
+
+    cell: int
+    value: str
+    technique: str
+    because: tuple[int, ...]
+    sentence: str
+
+    def to_json(self, position: Position) -> dict:
+        """The JSON form used by the CLI (coordinates as ``[row, col]``)."""
+        return {"cell": list(position.coord(self.cell)), "value": self.value,
+                "technique": self.technique,
+                "because": [list(position.coord(i)) for i in self.because]}
+
+
+def forced_by(constraints: Sequence[Constraint], cell: int) -> str | None:
+    """``"safe"``/``"mine"`` if these equations alone (no mine count) fix ``cell``."""
+    system = system_from_constraints(constraints)
+    for comp in system.components:
+        for b, box in enumerate(comp.boxes):
+            if cell in box:
+                solved = solve_component(comp)
+                if solved.total == 0:
+                    return None
+                mines = sum(solved.box_mines[b])
+                if mines == 0:
+                    return "safe"
+                if mines == solved.total * len(box):
+                    return "mine"
+                return None
+    return None
+
+
+def _overlap(a: Constraint, b: Constraint) -> bool:
+    return not set(a.cells).isdisjoint(b.cells)
+
+
+def _linked(constraints: Sequence[Constraint], cell: int) -> list[Constraint] | None:
+    """Grow equations breadth-first from those containing the cell until it is forced,
+    then shrink the set by deletion; None when the whole linked set cannot force it."""
+    chosen = [c for c in constraints if cell in c.cells]
+    frontier = list(chosen)
+    forced = forced_by(chosen, cell) if chosen else None
+    while forced is None and frontier:
+        nxt = []
+        for c in frontier:
+            for d in constraints:
+                if d not in chosen and _overlap(c, d):
+                    chosen.append(d)
+                    nxt.append(d)
+                    forced = forced_by(chosen, cell)
+                    if forced is not None:
+                        break
+            if forced is not None:
+                break
+        frontier = nxt
+    if forced is None:
+        return None
+    for c in list(chosen):
+        trial = [d for d in chosen if d is not c]
+        if trial and forced_by(trial, cell) == forced:
+            chosen = trial
+    return chosen
+
+
+def _sentence(position: Position, cell: int, value: str, technique: str,
+              used: Sequence[Constraint]) -> str:
+    where = position.coord(cell)
+
+    def name(c: Constraint) -> str:
+        return f"the {position.cells[c.number]} at {position.coord(c.number)}"
+
+    if technique == "single":
+        (c,) = used
+        if value == "safe":
+            return f"{name(c)} already has all its mines, so {where} is safe"
+        return (f"{name(c)} has exactly as many unknown neighbours as missing mines, "
+                f"so {where} is a mine")
+    if technique == "subset":
+        small, big = sorted(used, key=lambda c: len(c.cells))
+        return (f"the unknown neighbours of {name(small)} are among those of {name(big)}, "
+                f"so the others hold {big.need - small.need} mine(s): {where} is "
+                f"{'safe' if value == 'safe' else 'a mine'}")
+    if technique == "linked":
+        names = ", ".join(name(c) for c in used)
+        return f"{names} taken together leave {where} only one way: {value}"
+    return (f"only the total of {position.mines} mines decides it: {where} is "
+            f"{'safe' if value == 'safe' else 'a mine'} in every layout")
+
+
+def explain_cell(position: Position, constraints: Sequence[Constraint], cell: int,
+                 value: str) -> Explanation:
+    """The simplest explanation of one certain cell (``value`` from the exact analysis)."""
+    containing = [c for c in constraints if cell in c.cells]
+    for c in containing:
+        if forced_by([c], cell) == value:
+            return _make(position, cell, value, "single", [c])
+    for a in containing:
+        for b in constraints:
+            if b is not a and _overlap(a, b) and forced_by([a, b], cell) == value:
+                nested = set(a.cells) <= set(b.cells) or set(b.cells) <= set(a.cells)
+                return _make(position, cell, value, "subset" if nested else "linked", [a, b])
+    linked = _linked(constraints, cell)
+    if linked is not None and forced_by(linked, cell) == value:
+        return _make(position, cell, value, "linked", linked)
+    return _make(position, cell, value, "global", list(constraints))
+
+
+def _make(position: Position, cell: int, value: str, technique: str,
+          used: Sequence[Constraint]) -> Explanation:
+    because = tuple(sorted({c.number for c in used}))
+    return Explanation(cell, value, technique, because,
+                       _sentence(position, cell, value, technique, used))
+
+
+def explain(position: Position, use_mine_count: bool = True,
+            analysis: Analysis | None = None) -> list[Explanation]:
+    """An explanation for every certain cell, by cell (empty when inconsistent)."""
+    if analysis is None:
+        analysis = analyse(position, use_mine_count)
+    if not analysis.consistent:
+        return []
+    constraints = [c for c in analysis.system.constraints if c.cells]
+    result = [explain_cell(position, constraints, cell, "safe")
+              for cell in analysis.safe_cells()]
+    result += [explain_cell(position, constraints, cell, "mine")
+               for cell in analysis.mine_cells()]
+    return sorted(result, key=lambda e: e.cell)

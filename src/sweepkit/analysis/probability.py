@@ -1,0 +1,183 @@
+"""Exact mine probabilities of every unknown cell, certain safes and certain mines.
+
+``analyse(position)`` returns an :class:`Analysis`: the exact layout count and, per box
+and for the floating pool, the exact probability (a Fraction); cells are looked up on
+demand, so a 1000x1000 board costs no per-cell table. With the mine count (when the
+position has one and ``use_mine_count``), every whole-board layout with that many mines
+is equally likely; without it, every assignment of the unknown cells that satisfies the
+numbers counts once (floating cells then have probability 1/2).
+
+>>> from sweepkit.position import Position
+>>> a = analyse(Position.from_rows(["1?", "??"]))
+>>> a.total, a.probability(1), a.safe_cells(), a.mine_cells()
+(3, Fraction(1, 3), (), ())
+>>> analyse(Position.from_rows(["1?", "??"], mines=1)).probabilities()[3]
+0.3333333333333333
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from sweepkit.analysis.count import (
+    ComponentCount,
+    Poly,
+    convolve,
+    floating_weights,
+    solve_component,
+)
+from sweepkit.constraints import ConstraintSystem, build_system
+from sweepkit.position import Position
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What the exact analysis knows about one position.
+
+    ``total`` is the number of layouts (0 = inconsistent). ``box_probability[i][b]`` is
+    the mine probability of every cell of box b of component i; ``floating_probability``
+    that of every floating cell. Both are ``None`` when the position is inconsistent.
+    """
+
+    position: Position
+    system: ConstraintSystem
+    counts: tuple[ComponentCount, ...]
+    total: int
+    uses_mine_count: bool
+    box_probability: tuple[tuple[Fraction, ...], ...] | None
+    floating_probability: Fraction | None
+    _cell_box: dict[int, tuple[int, int]] = field(default_factory=dict, repr=False,
+                                                  compare=False)
+
+    @property
+    def consistent(self) -> bool:
+        return self.total > 0
+
+    def probability(self, cell: int) -> Fraction:
+        """Exact mine probability of an unknown cell (raises on an inconsistent position
+        or a cell that is not unknown)."""
+        if self.box_probability is None:
+            raise ValueError("the position is inconsistent: no probabilities")
+        if not self._cell_box:
+            for i, comp in enumerate(self.system.components):
+                for b, box in enumerate(comp.boxes):
+                    for c in box:
+                        self._cell_box[c] = (i, b)
+        where = self._cell_box.get(cell)
+        if where is not None:
+            return self.box_probability[where[0]][where[1]]
+        if self.position.cells[cell] != -1:
+            raise ValueError(f"cell {self.position.coord(cell)} is not unknown")
+        assert self.floating_probability is not None
+        return self.floating_probability
+
+    def probabilities(self, exact: bool = False) -> dict[int, float] | dict[int, Fraction]:
+        """Every unknown cell's mine probability (floats, or Fractions with ``exact``);
+        empty when inconsistent."""
+        if self.box_probability is None:
+            return {}
+        conv = (lambda f: f) if exact else (lambda f: f.numerator / f.denominator)
+        result = {}
+        for comp, probs in zip(self.system.components, self.box_probability, strict=True):
+            for box, p in zip(comp.boxes, probs, strict=True):
+                value = conv(p)
+                for c in box:
+                    result[c] = value
+        if self.system.floating:
+            value = conv(self.floating_probability)
+            for c in self.system.floating:
+                result[c] = value
+        return dict(sorted(result.items()))
+
+    def _cells_with(self, target: Fraction) -> tuple[int, ...]:
+        if self.box_probability is None:
+            return ()
+        found = []
+        for comp, probs in zip(self.system.components, self.box_probability, strict=True):
+            for box, p in zip(comp.boxes, probs, strict=True):
+                if p == target:
+                    found.extend(box)
+        if self.floating_probability == target:
+            found.extend(self.system.floating)
+        return tuple(sorted(found))
+
+    def safe_cells(self) -> tuple[int, ...]:
+        """Unknown cells that are safe in every layout (empty when inconsistent)."""
+        return self._cells_with(Fraction(0))
+
+    def mine_cells(self) -> tuple[int, ...]:
+        """Unknown cells that are mines in every layout (empty when inconsistent)."""
+        return self._cells_with(Fraction(1))
+
+
+def _without(polys: list[Poly]) -> list[Poly]:
+    """For each i, the product of every polynomial except the i-th (prefix x suffix)."""
+    n = len(polys)
+    prefix: list[Poly] = [(1,)]
+    for p in polys:
+        prefix.append(convolve(prefix[-1], p))
+    suffix: list[Poly] = [(1,)] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        suffix[i] = convolve(suffix[i + 1], polys[i])
+    return [convolve(prefix[i], suffix[i + 1]) for i in range(n)]
+
+
+def analyse(position: Position, use_mine_count: bool = True,
+            system: ConstraintSystem | None = None) -> Analysis:
+    """Exact analysis of a position (see the module doc)."""
+    if system is None:
+        system = build_system(position)
+    with_count = use_mine_count and system.remaining is not None
+    if system.impossible:
+        return Analysis(position, system, (), 0, with_count, None, None)
+    counts = tuple(solve_component(c) for c in system.components)
+    floating = len(system.floating)
+    if not with_count:
+        totals = [c.total for c in counts]
+        total = 1 << floating
+        for t in totals:
+            total *= t
+        if total == 0:
+            return Analysis(position, system, counts, 0, False, None, None)
+        box_probability = tuple(
+            tuple(Fraction(sum(bm), size * t) for bm, size in zip(c.box_mines, comp.sizes,
+                                                                    strict=True))
+            for c, comp, t in zip(counts, system.components, totals, strict=True))
+        return Analysis(position, system, counts, total, False, box_probability,
+                        Fraction(1, 2))
+    remaining = system.remaining
+    assert remaining is not None
+    polys = [c.by_mines for c in counts]
+    others = _without(polys)
+    everything = convolve(others[0], polys[0]) if polys else (1,)
+    top = len(everything) - 1
+    # weights[m] is proportional to C(floating, remaining - m); the factor cancels.
+    weights, num, den = floating_weights(floating, remaining, top)
+    relative = sum(w * x for w, x in zip(everything, weights, strict=True))
+    if relative == 0:
+        return Analysis(position, system, counts, 0, True, None, None)
+    total = relative * num // den
+    probs = []
+    for c, comp, rest in zip(counts, system.components, others, strict=True):
+        # completion[m] = (relative) ways the rest completes a component layout with m mines.
+        rest_terms = [(mo, w) for mo, w in enumerate(rest) if w]
+        completion = [sum(w * weights[m + mo] for mo, w in rest_terms) if x else 0
+                      for m, x in enumerate(c.by_mines)]
+        support = [m for m, x in enumerate(c.by_mines) if x]
+        probs.append(tuple(
+            Fraction(sum(bm[m] * completion[m] for m in support), size * relative)
+            for bm, size in zip(c.box_mines, comp.sizes, strict=True)))
+    if floating:
+        # a floating cell is a mine in (remaining - m) / floating of the completions
+        mined = sum(w * weights[m] * (remaining - m) for m, w in enumerate(everything) if w)
+        floating_probability = Fraction(mined, floating * relative)
+    else:
+        floating_probability = None
+    return Analysis(position, system, counts, total, True, tuple(probs), floating_probability)
+
+
+def mine_probabilities(position: Position, use_mine_count: bool = True, exact: bool = False
+                       ) -> dict[int, float] | dict[int, Fraction]:
+    """Mine probability of every unknown cell (empty dict when inconsistent)."""
+    return analyse(position, use_mine_count).probabilities(exact)

@@ -1,0 +1,122 @@
+"""The analysis commands, run as real processes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+EX2 = "1110\n1B21\n12??\n01??\n"  # Kadlac §4 example 2: four layouts
+FORCED = "02?\n02?\n"  # both unknowns are mines (single-number deductions)
+BAD_NUMBERS = "0?1\n2?5\n???\n"  # Kadlac §5: the 5 cannot be satisfied
+
+
+def run(*args: str, stdin: str = "", path=None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "sweepkit", *args], input=stdin,
+                          capture_output=True, text=True, timeout=60)
+
+
+@pytest.fixture
+def ex2(tmp_path):
+    path = tmp_path / "ex2.board"
+    path.write_text(EX2)
+    return str(path)
+
+
+def test_analyze_json_has_exactly_the_documented_keys(ex2):
+    result = run("analyze", ex2, "--json")
+    assert result.returncode == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert set(doc) == {"rows", "cols", "mines", "consistent", "layouts", "probability",
+                        "safe", "mines_certain", "dead", "explanations"}
+    assert (doc["rows"], doc["cols"], doc["mines"], doc["layouts"]) == (4, 4, None, "4")
+    assert doc["consistent"] is True
+    assert doc["probability"][1] == [None, 1.0, None, None]
+    assert doc["probability"][2] == [None, None, 0.5, 0.5]
+
+
+def test_analyze_json_certain_cells_and_explanations():
+    result = run("analyze", "-", "--json", "--mines", "2", stdin=FORCED)
+    doc = json.loads(result.stdout)
+    assert doc["mines"] == 2 and doc["layouts"] == "1"
+    assert doc["mines_certain"] == [[0, 2], [1, 2]] and doc["safe"] == []
+    assert doc["explanations"] == [
+        {"cell": [0, 2], "value": "mine", "technique": "single", "because": [[0, 1]]},
+        {"cell": [1, 2], "value": "mine", "technique": "single", "because": [[0, 1]]},
+    ]
+
+
+def test_analyze_json_inconsistent():
+    doc = json.loads(run("analyze", "-", "--json", stdin=BAD_NUMBERS).stdout)
+    assert doc["consistent"] is False and doc["layouts"] == "0"
+    assert doc["probability"][0] == [None, None, None]
+    assert doc["safe"] == doc["mines_certain"] == doc["dead"] == doc["explanations"] == []
+
+
+def test_analyze_picture_plain_text(ex2):
+    result = run("analyze", ex2)
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    assert lines[2].split() == ["1", "2", "50", "50"]
+    assert lines[-1] == "layouts: 4"
+    forced = run("analyze", "-", stdin=FORCED).stdout.splitlines()
+    assert forced[0].split() == ["0", "2", "M"]
+
+
+def test_check(ex2):
+    ok = run("check", ex2)
+    assert ok.returncode == 0
+    layout = ok.stdout.splitlines()[1:]
+    assert layout[:2] == ["1110", "1*21"] and len(layout) == 4
+    bad = run("check", "-", stdin=BAD_NUMBERS)
+    assert bad.returncode == 1
+    assert "the 5 at (1, 2)" in bad.stdout
+
+
+def test_count(ex2):
+    assert run("count", ex2).stdout.strip() == "4"
+    assert run("count", ex2, "--mines", "3").stdout.strip() == "2"
+    table = run("count", ex2, "--by-mines").stdout.splitlines()
+    assert table == ["mines  layouts", "    2  1", "    3  2", "    4  1"]
+    assert run("count", "-", stdin="??\n??\n").stdout.strip() == "16"
+
+
+def test_enumerate(ex2):
+    result = run("enumerate", ex2)
+    assert result.returncode == 0
+    blocks = result.stdout.strip().split("\n\n")
+    assert blocks[-1] == "4 layouts"
+    assert len(blocks[:-1]) == 4 and all(b.startswith("1110\n1*21\n") for b in blocks[:-1])
+    limited = run("enumerate", ex2, "--limit", "1").stdout.strip().split("\n\n")
+    assert len(limited) == 2 and limited[-1] == "1 of 4 layouts shown (--limit 1)"
+    assert run("enumerate", ex2, "--method", "nope").returncode == 2
+
+
+def test_unique_and_safe(ex2):
+    assert run("unique", ex2).returncode == 1
+    unique = run("unique", "-", stdin=FORCED)
+    assert (unique.returncode, unique.stdout.strip()) == (0, "yes")
+    assert run("safe", "-", "0", "2", stdin=FORCED).returncode == 1
+    flag = run("safe", "-", "0", "2", "--mine", stdin=FORCED)
+    assert (flag.returncode, flag.stdout.strip()) == (0, "yes")
+    assert run("safe", "-", "0", "0", stdin=FORCED).returncode == 0  # a revealed 0
+    assert run("safe", "-", "0", "1", stdin=BAD_NUMBERS).returncode == 1
+
+
+@pytest.mark.parametrize("command", [["analyze"], ["check"], ["count"], ["enumerate"],
+                                     ["unique"], ["safe", "-", "0", "0"]])
+def test_bad_input_is_one_line_and_exit_2(command):
+    args = command if len(command) > 1 else [*command, "-"]
+    result = run(*args, stdin="1x\n")
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1
+    assert "line 1, column 2, cell (0, 1)" in result.stderr
+
+
+def test_off_board_cell_and_missing_file(tmp_path):
+    result = run("safe", "-", "5", "0", stdin=FORCED)
+    assert result.returncode == 2 and "off the 2x3 board" in result.stderr
+    missing = run("count", str(tmp_path / "none.board"))
+    assert missing.returncode == 2 and missing.stderr.startswith("error:")
