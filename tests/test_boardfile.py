@@ -39,7 +39,11 @@ def test_spec_examples_parse():
     [
         ("12\n1x\n", 2, 2, (1, 1), "bad character 'x'"),
         ("12\n 1  9\n", 2, 5, (1, 1), "bad character '9'"),
-        ("123\n12\n", 2, None, None, "ragged row: row 1 has 2 cells"),
+        ("123\n12\n", 2, 3, (1, 2), "ragged row: row 1 has 2 cells"),
+        ("12\n1 ?  ?\n", 2, 6, (1, 2), "ragged row: row 1 has 3 cells"),
+        ("mines: 1_0\n??\n", 1, 8, None, "not a whole number"),
+        ("mines: \u0661\n??\n", 1, 8, None, "not a whole number"),
+        ("??\n\f?x\n", 2, 3, (1, 1), "bad character 'x'"),
         ("4?\n??\n", 1, 1, (0, 0), "number 4 is larger than its 3 neighbours"),
         ("mines: -1\n??\n", 1, 8, None, "negative"),
         ("mines: 1.5\n??\n", 1, 8, None, "not a whole number"),
@@ -64,6 +68,13 @@ def test_every_error_names_its_place(text, line, column, cell, words):
         assert f"line {line}" in str(err)
 
 
+def test_line_breaks_bom_and_form_feeds():
+    assert parse_board("\ufeffmines: 1\r\n1?\r\n").mines == 1
+    # a form feed is whitespace inside a row, not a line break: line numbers stay right
+    with pytest.raises(BoardFormatError, match="line 3, column 2"):
+        parse_board("??\n\f??\n?x\n")
+
+
 def test_read_board_reports_missing_file(tmp_path):
     with pytest.raises(BoardFormatError, match="cannot read file"):
         read_board(tmp_path / "missing.board")
@@ -80,16 +91,35 @@ def test_parse_of_print_is_identity(p: Position):
 
 @st.composite
 def board_texts(draw):
-    rows = draw(st.integers(1, 5))
+    """Board texts in every written form: aliases, spaces, comments, blank lines, headers."""
+    line = draw(st.booleans())
+    rows = 1 if line else draw(st.integers(1, 5))
     cols = draw(st.integers(1, 5))
     lines = []
     if draw(st.booleans()):
         lines.append("# comment")
-    for _ in range(rows):
-        chars = draw(st.lists(st.sampled_from("?.*BF-0"), min_size=cols, max_size=cols))
-        sep = draw(st.sampled_from(["", " ", "  "]))
-        lines.append(sep.join(chars))
-    return "\n".join(lines) + "\n"
+    if line:
+        lines.append(draw(st.sampled_from(["topology: line", "topology:line", "Topology: LINE"])))
+    known = 0
+    body = []
+    for r in range(rows):
+        chars = []
+        for c in range(cols):
+            degree = (min(r + 1, rows - 1) - max(r - 1, 0) + 1) * (
+                min(c + 1, cols - 1) - max(c - 1, 0) + 1) - 1
+            ch = draw(st.sampled_from(["?", ".", "*", "B", "F", "-", *map(str, range(degree + 1))]))
+            known += ch in "*BF"
+            chars.append(ch)
+        sep = draw(st.sampled_from(["", " ", "  ", "\t"]))
+        body.append(sep.join(chars))
+        if draw(st.integers(0, 4)) == 0:
+            body.append(draw(st.sampled_from(["", "   ", "# between rows"])))
+    if draw(st.booleans()):
+        lines.append(f"mines: {known + draw(st.integers(0, rows * cols - known))}")
+    if draw(st.booleans()):
+        lines.insert(0, "\ufeff" if not lines else "")
+    newline = draw(st.sampled_from(["\n", "\r\n"]))
+    return newline.join(lines + body) + newline
 
 
 @given(board_texts())

@@ -15,6 +15,7 @@ mines: 1
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -70,7 +71,11 @@ def parse_board(text: str, source: str | None = None) -> Position:
              cell: tuple[int, int] | None = None) -> BoardFormatError:
         return BoardFormatError(message, line, column, cell, source)
 
-    for lineno, raw in enumerate(text.splitlines(), start=1):
+    text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
+    # Only \n (and \r\n) end a line: str.splitlines() would also split on form feeds and
+    # other control characters, and the line numbers in errors would drift.
+    for lineno, raw in enumerate(text.split("\n"), start=1):
+        raw = raw.removesuffix("\r")
         stripped = raw.strip()
         if not stripped or stripped.startswith("#"):
             continue
@@ -101,9 +106,12 @@ def parse_board(text: str, source: str | None = None) -> Position:
             row.append(value_of)
             origin.append((lineno, colno))
         if rows and len(row) != len(rows[0]):
+            width = len(rows[0])
+            # point at the first extra cell, or just past the end of a short row
+            column = origin[width][1] if len(row) > width else len(raw.rstrip()) + 1
             raise fail(
-                f"ragged row: row {len(rows)} has {len(row)} cells but row 0 has {len(rows[0])}",
-                lineno,
+                f"ragged row: row {len(rows)} has {len(row)} cells but row 0 has {width}",
+                lineno, column, (len(rows), min(len(row), width)),
             )
         rows.append(row)
         origins.append(origin)
@@ -135,12 +143,11 @@ def parse_board(text: str, source: str | None = None) -> Position:
     mines: int | None = None
     if "mines" in headers:
         value, lineno, column = headers["mines"]
-        try:
-            mines = int(value)
-        except ValueError:
-            raise fail(f"mine count {value!r} is not a whole number", lineno, column) from None
-        if mines < 0:
-            raise fail(f"mine count {mines} is negative", lineno, column)
+        if not re.fullmatch(r"[0-9]+", value, flags=re.ASCII):
+            if re.fullmatch(r"-[0-9]+", value, flags=re.ASCII):
+                raise fail(f"mine count {value} is negative", lineno, column)
+            raise fail(f"mine count {value!r} is not a whole number", lineno, column)
+        mines = int(value)
         if mines > len(cells):
             raise fail(f"mine count {mines} exceeds the {len(cells)} cells of the board", lineno,
                        column)
