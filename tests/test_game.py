@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -553,3 +555,20 @@ def test_a_first_click_the_rule_cannot_meet_changes_nothing():
     assert game.clicks.total == 0 and game.log == ()
     with pytest.raises(HiddenLayoutError, match="first reveal"):
         game.reveal_layout(cheat=True)
+
+
+@pytest.mark.parametrize(
+    "clone",
+    [copy.copy, copy.deepcopy, lambda game: pickle.loads(pickle.dumps(game))],
+    ids=["copy", "deepcopy", "pickle"],
+)
+def test_a_game_under_way_cannot_be_cloned_to_probe_it(clone):
+    game = Game(level("beginner"), seed=3)
+    with pytest.raises(HiddenLayoutError, match="cannot be copied"):
+        clone(game)  # before the first reveal the seed alone would give the layout away
+    game.reveal(4, 4)
+    with pytest.raises(HiddenLayoutError, match="cannot be copied"):
+        clone(game)
+    play_row_major(game)
+    twin = clone(game)  # once over, nothing is secret any more
+    assert twin.view() == game.view() and twin.reveal_layout() == game.reveal_layout()

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import repeat
-from typing import NamedTuple
+from typing import Any, NamedTuple, SupportsIndex
 
 from sweepkit.difficulty import three_bv_of_mines
 from sweepkit.position import MINE, UNKNOWN, Position
@@ -394,6 +394,15 @@ class Game:
             assert self._is_mine is not None
             mine_cells = frozenset(i for i, m in enumerate(self._is_mine) if m)
         return GameRecord(self.rules, self.log, self._seed, mine_cells)
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        """Copying or pickling a game under way would let a player probe the clone (or read
+        the layout from the pickle), so both are refused until the game is over."""
+        if not self.over:
+            raise HiddenLayoutError(
+                "a game under way cannot be copied or pickled: the copy would show its layout"
+            )
+        return super().__reduce_ex__(protocol)
 
     def restart(self) -> None:
         """Close every cell and clear flags, clicks, log and timer; keep the layout."""
