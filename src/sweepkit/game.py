@@ -71,7 +71,8 @@ class HiddenLayoutError(RuntimeError):
 
 
 class Move(NamedTuple):
-    """One click of the log; ``time`` is seconds since the first reveal (0 before it)."""
+    """One click of the log; ``time`` is seconds since the first reveal that opened a cell
+    (0 before it)."""
 
     kind: MoveKind
     cell: Cell
@@ -251,11 +252,11 @@ class Game:
         claims, not facts (there may be more of them than mines), while analysis trusts
         ``*``: pass ``flags=False`` to see flagged cells as ``?``.
         """
-        counts, is_mine = self._counts, self._is_mine
+        counts = self._counts
+        is_mine = self._is_mine if self._is_mine is not None else bytes(self.rules.size)
         cells = [UNKNOWN] * self.rules.size
         for i, state in enumerate(self._state):
             if state == _OPEN:
-                assert is_mine is not None  # cells open only once the layout is drawn
                 cells[i] = MINE if is_mine[i] else counts[i]
             elif state == _FLAGGED and flags:
                 cells[i] = MINE
