@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -426,8 +428,8 @@ class ReferenceGame:
 
     def move(self, kind: str, cell: tuple[int, int]) -> None:
         if kind == "reveal":
-            self.status = "playing" if self.status == "ready" else self.status
-            if cell not in self.open and cell not in self.flags:
+            if cell not in self.open and cell not in self.flags:  # a flag: nothing at all
+                self.status = "playing" if self.status == "ready" else self.status
                 self.uncover(cell)
         elif kind == "flag":
             if cell not in self.open:
@@ -441,8 +443,8 @@ class ReferenceGame:
 
     def view(self) -> list[str]:
         def char(cell: tuple[int, int]) -> str:
-            if cell == self.exploded or (self.status == "won" and cell in self.mines):
-                return "*"
+            if cell in self.mines and (cell in self.open or self.status == "won"):
+                return "*"  # every opened mine, not only the first
             if cell in self.open:
                 return str(self.number(cell))
             return "*" if cell in self.flags else "?"
@@ -479,3 +481,94 @@ def test_view_without_flags():
     assert game.view().cells.count(MINE) == 3
     plain = game.view(flags=False)
     assert MINE not in plain.cells and plain.cells.count(UNKNOWN) == 8 and plain.mines == 2
+
+
+# -- review findings: a lost view, a reveal on a flag, a first click the rule refuses ---------
+
+def test_a_chord_that_opens_two_mines_shows_both_as_mines():
+    # mines at (0, 0) and (0, 2); the chord on the 2 at (1, 1) trusts two wrong flags
+    game = game_of(["*.*", "...", "..."])
+    game.reveal(1, 1)
+    game.flag(2, 0)
+    game.flag(2, 2)
+    result = game.chord(1, 1)
+    assert result.status is Status.LOST
+    assert {(0, 0), (0, 2)} <= set(result.opened)
+    assert game.exploded == (0, 0)  # the first mine the chord opened
+    assert game.exploded_cells == ((0, 0), (0, 2))
+    flagged = Position.from_rows(["*2*", "121", "*0*"])  # two flags, two mines
+    assert game.view() == Position(flagged.shape, flagged.cells, 2)
+    # flags hidden, the opened mines still show as mines, never as numbers
+    assert game.view(flags=False) == Position.from_rows(["*2*", "121", "?0?"], mines=2)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 5), st.integers(2, 5), st.data())
+def test_a_lost_view_never_shows_a_mine_as_a_number(rows, cols, data):
+    size = rows * cols
+    mines = data.draw(st.sets(st.integers(0, size - 1), min_size=1, max_size=size - 1))
+    game = Game(Rules(rows, cols, len(mines), "none"), mine_cells=mines)
+    moves = st.tuples(st.sampled_from(["reveal", "flag", "flag", "chord", "chord"]),
+                      st.integers(0, rows - 1), st.integers(0, cols - 1))
+    for kind, r, c in data.draw(st.lists(moves, max_size=30)):
+        if game.over:
+            break
+        getattr(game, kind)(r, c)
+    view = game.view(flags=False)
+    for i in mines:
+        assert view.cells[i] in (UNKNOWN, MINE)
+    if game.status is Status.LOST:
+        shown = {i for i, v in enumerate(view.cells) if v == MINE}
+        assert shown == {r * cols + c for r, c in game.exploded_cells}
+        assert game.exploded == game.exploded_cells[0]
+
+
+def test_a_reveal_on_a_flag_before_the_first_real_reveal_changes_nothing():
+    clock = FakeClock(10.0)
+    rules = Rules(3, 3, 7, "safe")
+    for seed in range(30):
+        game = Game(rules, seed, clock=clock)
+        game.flag(0, 0)
+        result = game.reveal(0, 0)
+        assert result.wasted and result.opened == ()
+        assert game.status is Status.READY and game.elapsed == 0.0
+        with pytest.raises(HiddenLayoutError, match="first reveal"):
+            game.reveal_layout(cheat=True)  # no layout drawn yet
+        clock.now += 5
+        # the first real open is the one the rule protects
+        assert game.reveal(2, 2).status is not Status.LOST
+        assert game.elapsed == 0.0
+        clock.now += 1
+        assert game.elapsed == 1.0
+        assert game.clicks.left == 2 and game.clicks.wasted == 1
+        assert game.log[1] == Move(MoveKind.REVEAL, (0, 0), 0.0)
+        assert replay(game.record(cheat=True)).view() == game.view()
+
+
+def test_a_first_click_the_rule_cannot_meet_changes_nothing():
+    clock = FakeClock(10.0)
+    game = Game(Rules(3, 3, 7, "opening"), seed=0, clock=clock)
+    with pytest.raises(ValueError, match="leaving 5 cells for 7 mines"):
+        game.reveal(0, 0)
+    clock.now = 20.0
+    assert game.status is Status.READY and game.elapsed == 0.0
+    assert game.clicks.total == 0 and game.log == ()
+    with pytest.raises(HiddenLayoutError, match="first reveal"):
+        game.reveal_layout(cheat=True)
+
+
+@pytest.mark.parametrize(
+    "clone",
+    [copy.copy, copy.deepcopy, lambda game: pickle.loads(pickle.dumps(game))],
+    ids=["copy", "deepcopy", "pickle"],
+)
+def test_a_game_under_way_cannot_be_cloned_to_probe_it(clone):
+    game = Game(level("beginner"), seed=3)
+    with pytest.raises(HiddenLayoutError, match="cannot be copied"):
+        clone(game)  # before the first reveal the seed alone would give the layout away
+    game.reveal(4, 4)
+    with pytest.raises(HiddenLayoutError, match="cannot be copied"):
+        clone(game)
+    play_row_major(game)
+    twin = clone(game)  # once over, nothing is secret any more
+    assert twin.view() == game.view() and twin.reveal_layout() == game.reveal_layout()

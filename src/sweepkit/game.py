@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import repeat
-from typing import NamedTuple
+from typing import Any, NamedTuple, SupportsIndex
 
 from sweepkit.difficulty import three_bv_of_mines
 from sweepkit.position import MINE, UNKNOWN, Position
@@ -71,7 +71,8 @@ class HiddenLayoutError(RuntimeError):
 
 
 class Move(NamedTuple):
-    """One click of the log; ``time`` is seconds since the first reveal (0 before it)."""
+    """One click of the log; ``time`` is seconds since the first reveal that opened a cell
+    (0 before it)."""
 
     kind: MoveKind
     cell: Cell
@@ -184,7 +185,7 @@ class Game:
         self._flags = 0
         self._status = Status.READY
         self._over = False
-        self._exploded: Cell | None = None
+        self._exploded: list[Cell] = []  # the mines opened by the losing move, in order
         self.clicks = ClickCounts()
         self._log: list[Move] = []
         self._start: float | None = None
@@ -208,8 +209,13 @@ class Game:
 
     @property
     def exploded(self) -> Cell | None:
-        """The mine that was opened, once the game is lost."""
-        return self._exploded
+        """The (first) mine that was opened, once the game is lost."""
+        return self._exploded[0] if self._exploded else None
+
+    @property
+    def exploded_cells(self) -> tuple[Cell, ...]:
+        """Every mine the losing move opened, in opening order (a chord can open several)."""
+        return tuple(self._exploded)
 
     @property
     def over(self) -> bool:
@@ -241,27 +247,28 @@ class Game:
     def view(self, *, flags: bool = True) -> Position:
         """The player's view: open numbers, ``?`` covered, ``*`` flags, with the mine count.
 
-        After a loss the mine that exploded shows as ``*``; after a win every mine does.
-        Flags are the player's claims, not facts (there may be more of them than mines),
-        while analysis trusts ``*``: pass ``flags=False`` to see flagged cells as ``?``.
+        After a loss every mine the losing move opened (see :attr:`exploded_cells`) shows
+        as ``*``, never as a number; after a win every mine does. Flags are the player's
+        claims, not facts (there may be more of them than mines), while analysis trusts
+        ``*``: pass ``flags=False`` to see flagged cells as ``?``.
         """
         counts = self._counts
+        is_mine = self._is_mine if self._is_mine is not None else bytes(self.rules.size)
         cells = [UNKNOWN] * self.rules.size
         for i, state in enumerate(self._state):
             if state == _OPEN:
-                cells[i] = counts[i]
+                cells[i] = MINE if is_mine[i] else counts[i]
             elif state == _FLAGGED and flags:
                 cells[i] = MINE
-        if self._exploded is not None:
-            cells[self.rules.index(*self._exploded)] = MINE
         if self._status is Status.WON:
             cells = [MINE if v == UNKNOWN else v for v in cells]
         return Position(self.rules.shape, tuple(cells), self.rules.mines)
 
     # -- moves --------------------------------------------------------------------
 
-    def _begin_move(self, row: int, col: int, starts_timer: bool) -> tuple[int, float]:
-        """Check the move may be taken; return its flat index and its time."""
+    def _begin_move(self, row: int, col: int) -> tuple[int, float]:
+        """Check the move may be taken; return its flat index and its time (0 before the
+        timer starts)."""
         if self._over:
             raise GameOverError(f"the game is over ({self.status}); no more moves")
         if not (0 <= row < self.rules.rows and 0 <= col < self.rules.cols):
@@ -270,8 +277,6 @@ class Game:
             )
         index = row * self.rules.cols + col
         if self._start is None:
-            if starts_timer:
-                self._start = self._clock()
             return index, 0.0
         return index, self._clock() - self._start
 
@@ -287,19 +292,25 @@ class Game:
 
     def reveal(self, row: int, col: int) -> MoveResult:
         """Open a cell (left click); a 0 opens its neighbours, recursively. Flagged or open
-        cells are left alone (a wasted click). The first reveal draws the layout."""
-        index, moment = self._begin_move(row, col, starts_timer=True)
-        self.clicks.left += 1
+        cells are left alone (a wasted click that draws nothing and starts nothing). The
+        first reveal that opens a cell draws the layout and starts the timer; when the
+        first-click rule cannot be met there, ValueError and the game is unchanged."""
+        index, moment = self._begin_move(row, col)
+        if self._state[index] != _COVERED:
+            self.clicks.left += 1
+            return self._finish_move(MoveKind.REVEAL, (row, col), moment, [], True)
         if self._is_mine is None:
             self._set_layout(self.rules.place_mines(index, random.Random(self._seed)))
+        self.clicks.left += 1
+        if self._start is None:
+            self._start = self._clock()
         if self._status is Status.READY:
             self._status = Status.PLAYING
-        opened = self._open(index) if self._state[index] == _COVERED else []
-        return self._finish_move(MoveKind.REVEAL, (row, col), moment, opened, not opened)
+        return self._finish_move(MoveKind.REVEAL, (row, col), moment, self._open(index), False)
 
     def flag(self, row: int, col: int) -> MoveResult:
         """Put a flag on a covered cell, or take it off (right click)."""
-        index, moment = self._begin_move(row, col, starts_timer=False)
+        index, moment = self._begin_move(row, col)
         self.clicks.right += 1
         state = self._state[index]
         if state == _COVERED:
@@ -313,7 +324,7 @@ class Game:
     def chord(self, row: int, col: int) -> MoveResult:
         """On an open number with exactly that many flagged neighbours, open every other
         covered neighbour (a wrong flag makes this lose). Otherwise nothing happens."""
-        index, moment = self._begin_move(row, col, starts_timer=False)
+        index, moment = self._begin_move(row, col)
         self.clicks.chord += 1
         opened: list[int] = []
         if self._state[index] == _OPEN:
@@ -332,10 +343,9 @@ class Game:
         assert is_mine is not None
         state[index] = _OPEN
         if is_mine[index]:
-            if self._status is not Status.LOST:
-                self._status = Status.LOST
-                self._over = True
-                self._exploded = divmod(index, self.rules.cols)
+            self._status = Status.LOST
+            self._over = True
+            self._exploded.append(divmod(index, self.rules.cols))
             return [index]
         counts, table = self._counts, self._table
         opened = [index]
@@ -385,6 +395,15 @@ class Game:
             assert self._is_mine is not None
             mine_cells = frozenset(i for i, m in enumerate(self._is_mine) if m)
         return GameRecord(self.rules, self.log, self._seed, mine_cells)
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        """Copying or pickling a game under way would let a player probe the clone (or read
+        the layout from the pickle), so both are refused until the game is over."""
+        if not self.over:
+            raise HiddenLayoutError(
+                "a game under way cannot be copied or pickled: the copy would show its layout"
+            )
+        return super().__reduce_ex__(protocol)
 
     def restart(self) -> None:
         """Close every cell and clear flags, clicks, log and timer; keep the layout."""

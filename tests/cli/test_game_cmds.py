@@ -96,7 +96,8 @@ def test_play_text_to_a_win():
                     stdin=script)
     assert done.returncode == 0, done.stderr
     assert "You won!" in done.stdout
-    last = done.stdout.strip().splitlines()[-1]
+    *_, last, named = done.stdout.strip().splitlines()
+    assert named == "custom 5x6/4, rule safe, seed 21"
     assert last.startswith("time ") and f"3BV {game.three_bv(cheat=True)}" in last
     # each move that opened nothing new is reported as having no effect
     assert "no effect" in done.stdout or len(safe) == game.three_bv(cheat=True)
@@ -135,3 +136,71 @@ def test_play_text_bad_options():
     assert done.stderr == (
         "error: 480 mines do not fit on a 16x30 board: need 0 <= mines < 480 cells\n"
     )
+
+
+# -- review findings: strict cells and numbers, the seed only at the end ---------------------
+
+@pytest.mark.parametrize("first", ["--1,0", "-1,0", "²,0", "0,٣", "1,2,3", "1_0,0", "+1,0", ""])
+def test_new_first_is_two_ascii_numbers(first):
+    done = sweepkit("new", "--seed", "1", f"--first={first}")
+    assert done.returncode == 2, done.stdout
+    assert done.stderr == f"error: --first: expected ROW,COL such as 0,0, got {first!r}\n"
+
+
+@pytest.mark.parametrize("seed", ["٣", "1_000", "²"])
+def test_integer_options_are_ascii_digits(seed):
+    done = sweepkit("new", "--seed", seed)
+    assert done.returncode == 2
+    assert done.stderr == f"error: --seed: expected an integer, got {seed!r}\n"
+
+
+def seed_lines(out: str) -> list[int]:
+    return [n for n, line in enumerate(out.splitlines()) if "seed" in line]
+
+
+@pytest.mark.parametrize(
+    ("script", "ending"),
+    [("0 0\n", "end of input"), ("0 0\nq\n", "quit"), ("", "end of input")],
+)
+def test_play_text_names_the_seed_only_when_the_game_is_left(script, ending):
+    done = sweepkit("play-text", "--seed", "5", stdin=script)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "seed" not in lines[0] and lines[0].startswith("level beginner (9x9/10), rule safe")
+    ended = next(n for n, line in enumerate(lines) if line.startswith(ending))
+    assert seed_lines(done.stdout) == [ended + 1]
+    assert lines[ended + 1] == "level beginner (9x9/10), rule safe, seed 5"
+
+
+def test_play_text_names_the_seed_after_a_loss_and_a_win():
+    game = Game(level("beginner"), seed=5)
+    game.reveal(0, 0)
+    layout = game.reveal_layout(cheat=True)
+    mine = divmod(layout.known_mines()[0], 9)
+    lost = sweepkit("play-text", "--seed", "5", stdin=f"0 0\n{mine[0]} {mine[1]}\n").stdout
+    assert seed_lines(lost) == [len(lost.splitlines()) - 1]
+    assert lost.index("You lost.") < lost.index("seed 5")
+    safe = "".join(f"{i // 9} {i % 9}\n" for i in range(81) if layout.cells[i] != MINE)
+    won = sweepkit("play-text", "--seed", "5", stdin=safe).stdout
+    assert seed_lines(won) == [len(won.splitlines()) - 1]
+    assert won.index("You won!") < won.index("seed 5")
+
+
+def test_play_text_cells_are_ascii_numbers():
+    done = sweepkit("play-text", "--seed", "5", stdin="r ٣ 0\n² 0\nr 1_0 0\nq\n")
+    out = done.stdout
+    assert "bad cell '٣ 0'" in out and "bad cell '1_0 0'" in out
+    assert "bad command '² 0'" in out
+    assert "Traceback" not in done.stderr and done.returncode == 0
+
+
+def test_play_text_loss_by_a_chord_on_two_mines_names_both():
+    # 3x3 with 2 mines, first click in the middle: a 2 whose mines are both neighbours
+    game = Game(Rules(3, 3, 2, "safe"), seed=3)
+    game.reveal(1, 1)
+    mines = [divmod(i, 3) for i in game.reveal_layout(cheat=True).known_mines()]
+    wrong = [divmod(i, 3) for i in range(9) if i != 4 and divmod(i, 3) not in mines][:2]
+    script = f"1 1\nf {wrong[0][0]} {wrong[0][1]}\nf {wrong[1][0]} {wrong[1][1]}\nc 1 1\n"
+    done = sweepkit("play-text", "--rows", "3", "--cols", "3", "--mines", "2", "--seed", "3",
+                    stdin=script)
+    assert f"BOOM: you hit the mines at {mines[0]}, {mines[1]}. You lost." in done.stdout

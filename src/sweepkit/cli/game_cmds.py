@@ -7,6 +7,7 @@ one-line ``error: ...`` and exit status 2 rather than a usage box.
 from __future__ import annotations
 
 import random
+import re
 import sys
 from collections.abc import Callable, Iterable
 from typing import TextIO
@@ -33,14 +34,20 @@ NO_EFFECT = {
 }
 
 
+INTEGER = re.compile(r"-?\d+", re.ASCII)
+"""A whole number in ASCII digits (``int`` alone would take ``1_0``, `` 7`` or ``٣``)."""
+
+CELL = re.compile(r"(\d+),(\d+)", re.ASCII)
+"""``ROW,COL`` in ASCII digits."""
+
+
 def parse_int(option: str, text: str | None) -> int | None:
     """An integer option's value, or ``None`` if absent; exit 2 on anything else."""
     if text is None:
         return None
-    try:
-        return int(text)
-    except ValueError:
+    if not INTEGER.fullmatch(text):
         fail(f"{option}: expected an integer, got {text!r}")
+    return int(text)
 
 
 def rules_from_options(
@@ -64,10 +71,10 @@ def rules_from_options(
 
 def parse_cell(text: str, rules: Rules) -> tuple[int, int]:
     """``"R,C"`` as a cell of the board; exit 2 naming it when malformed or off the board."""
-    parts = text.replace(" ", "").split(",")
-    if len(parts) != 2 or not all(p.lstrip("-").isdigit() for p in parts):
+    match = CELL.fullmatch(text)
+    if match is None:
         fail(f"--first: expected ROW,COL such as 0,0, got {text!r}")
-    row, col = int(parts[0]), int(parts[1])
+    row, col = int(match[1]), int(match[2])
     try:
         rules.index(row, col)
     except ValueError as exc:
@@ -75,12 +82,14 @@ def parse_cell(text: str, rules: Rules) -> tuple[int, int]:
     return row, col
 
 
-def describe(rules: Rules, level_name: str, seed: int) -> str:
-    """One line naming the game, so that it can be made again."""
+def describe(rules: Rules, level_name: str, seed: int | None = None) -> str:
+    """One line naming the game; with the seed, enough to make it again (which shows the
+    layout, so the seed is named only once the game is left)."""
     size = f"{rules.rows}x{rules.cols}/{rules.mines}"
     preset = LEVELS.get(level_name) == (rules.rows, rules.cols, rules.mines)
     name = f"level {level_name} ({size})" if preset else f"custom {size}"
-    return f"{name}, rule {rules.first_click}, seed {seed}"
+    seed_part = "" if seed is None else f", seed {seed}"
+    return f"{name}, rule {rules.first_click}{seed_part}"
 
 
 def render(view: Position) -> str:
@@ -126,17 +135,16 @@ def play_lines(game: Game, lines: Iterable[str], out: TextIO) -> None:
         if command in ("h", "?", "help"):
             say(HELP)
             continue
-        if command.lstrip("-").isdigit():
+        if INTEGER.fullmatch(command):
             words = ["r", *words]
             command = "r"
         if command not in actions or len(words) != 3:
             say(f"bad command {raw.strip()!r}: type h for help")
             continue
-        try:
-            row, col = int(words[1]), int(words[2])
-        except ValueError:
+        if not (INTEGER.fullmatch(words[1]) and INTEGER.fullmatch(words[2])):
             say(f"bad cell {' '.join(words[1:])!r}: row and column are whole numbers")
             continue
+        row, col = int(words[1]), int(words[2])
         try:
             result = actions[command](row, col)
         except ValueError as exc:  # a cell off the board, a first click the rule cannot meet
@@ -157,7 +165,8 @@ def play_lines(game: Game, lines: Iterable[str], out: TextIO) -> None:
         say("You won!")
     else:
         say(render(game.reveal_layout()))
-        say(f"BOOM: you hit the mine at {game.exploded}. You lost.")
+        hit = ", ".join(map(str, game.exploded_cells))
+        say(f"BOOM: you hit the mine{'s' * (len(game.exploded_cells) > 1)} at {hit}. You lost.")
     say(summary(game))
 
 
@@ -213,5 +222,6 @@ def register(app: typer.Typer) -> None:
         seed_value = parse_int("--seed", seed)
         if seed_value is None:
             seed_value = random.SystemRandom().randrange(2**32)
-        print(describe(rules, level_name, seed_value))
+        print(describe(rules, level_name))  # the seed would give the layout away
         play_lines(Game(rules, seed_value), sys.stdin, sys.stdout)
+        print(describe(rules, level_name, seed_value))  # the game is left: replayable
