@@ -14,6 +14,7 @@ from sweepkit.automata.determinise import determinise, minimise
 from sweepkit.automata.errors import StripInputError
 from sweepkit.automata.transfer import solve_strip
 from sweepkit.position import MINE, UNKNOWN, Position
+from tests.automata.strip_brute import explained_boards
 from tests.brute import explanations
 
 # -- the machine ---------------------------------------------------------------------
@@ -262,6 +263,17 @@ def consistent_board_counts(max_n: int) -> list[int]:
 
 def test_reference_counts_of_consistent_boards():
     assert consistent_board_counts(6) == [11, 157, 2159, 29345, 400543, 5458529]
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_reference_counts_by_hiding_cells_of_every_layout(n):
+    # Independent of every automaton: a board over {0-5, B, ?} is consistent exactly when it
+    # is some layout with some cells hidden, so the consistent boards are the distinct
+    # (layout, hidden cells) boards; in two rows no number exceeds 5.
+    boards = explained_boards(n)
+    assert all(v <= 5 for cells in boards for v in cells)
+    assert len(boards) == consistent_board_counts(n)[-1]
+    assert len(boards) == [11, 157, 2159, 29345][n - 1]
 
 
 def _raw_board(cells: tuple[str, ...], n: int) -> Position:
