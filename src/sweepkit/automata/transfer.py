@@ -311,18 +311,28 @@ def _forward(position: Position, max_rows: int | None, keep: bool
     track = position.mines is not None
     limit = position.mines if track else None
     steps = _steps(columns)
-    current: dict[int, Poly] = {0: {0: 1}}
     reached: list = []
+    if not track:  # plain counts per state: the common case, kept fast
+        counts = {0: 1}
+        for moves in steps:
+            if keep:
+                reached.append(sum(1 << s for s in counts))
+            nxt_counts: dict[int, int] = {}
+            for s, c in counts.items():
+                for t, _ in moves.get(s, ()):
+                    nxt_counts[t] = nxt_counts.get(t, 0) + c
+            counts = nxt_counts
+            if not counts:
+                break
+        return columns, transposed, steps, {t: {0: c} for t, c in counts.items()}, reached
+    current: dict[int, Poly] = {0: {0: 1}}
     for moves in steps:
         if keep:
-            if track:
-                reached.append({s: sum(1 << m for m in poly) for s, poly in current.items()})
-            else:
-                reached.append(sum(1 << s for s in current))
+            reached.append({s: sum(1 << m for m in poly) for s, poly in current.items()})
         nxt: dict[int, Poly] = {}
         for s, poly in current.items():
             for t, added in moves.get(s, ()):
-                _shifted_add(nxt.setdefault(t, {}), poly, added if track else 0, limit)
+                _shifted_add(nxt.setdefault(t, {}), poly, added, limit)
         current = {t: p for t, p in nxt.items() if p}
         if not current:
             break
