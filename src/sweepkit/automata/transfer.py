@@ -51,9 +51,9 @@ Poly = dict[int, int]
 
 MAX_STRIP_ROWS = 6
 """The largest strip height (smaller side of the board) solved by default. Measured with
-``python benchmarks/bench_strips.py --heights``: an all-``?`` 6×6 board takes about 0.6 s
-to count with a witness (1.3 s with per-cell counts), 7×7 about 6 s (14 s per-cell); each
-extra row multiplies the work per column by about 8."""
+``python benchmarks/bench_strips.py --heights``: an all-``?`` 6×6 board takes about 0.25 s
+to count with a witness (0.7 s with per-cell counts), 7×7 about 2.2 s (6.7 s per-cell); each
+extra row multiplies the work per column by about 8, so 8×8 takes minutes and gigabytes."""
 
 
 @dataclass(frozen=True)
