@@ -359,25 +359,36 @@ def count_and_witness(position: Position, *, max_rows: int | None = MAX_STRIP_RO
     state = next(t for t, poly in final.items() if poly.get(total, 0))
     need = total
     mines: set[int] = set()
+    memo: dict[tuple[int, int, int], int] = {}
     for j in range(len(steps) - 1, -1, -1):
         if j < len(steps) - 1:  # the state after boundary j holds column j's mask
             m = state & mask
-            mines.update(_flat(position, transposed, r, j) for r in range(k) if m >> r & 1)
+            if m:
+                mines.update(_flat(position, transposed, r, j) for r in range(k) if m >> r & 1)
         here = reached[j]
-        for s in (here if track else _bits(here)):
-            for t, added in steps[j].get(s, ()):
-                if t != state:
-                    continue
-                rest = need - added if track else 0
-                if not track or (rest >= 0 and here[s] >> rest & 1):
-                    state, need = s, rest
-                    break
-            else:
-                continue
-            break
-        else:  # pragma: no cover - forward reachability guarantees a predecessor
-            raise AssertionError("witness walk dead-ended")
+        if track:
+            state, need = _predecessor(steps[j], here, state, need, track)
+        else:  # reached sets and step tables repeat: remember each answer
+            key = (here, id(steps[j]), state)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = _predecessor(steps[j], dict.fromkeys(_bits(here), 1),
+                                                 state, 0, track)[0]
+            state = found
     return StripCount(position, count, frozenset(mines), transposed)
+
+
+def _predecessor(moves: dict[int, tuple[tuple[int, int], ...]], here: dict[int, int],
+                 state: int, need: int, track: bool) -> tuple[int, int]:
+    """A reached state (with ``need`` minus the step's mines among its reachable totals, a bit
+    set; totals are all 0 without a mine total) that moves to ``state``, and the mines still
+    needed before it."""
+    for s, totals in here.items():
+        for t, added in moves.get(s, ()):
+            rest = need - added if track else 0
+            if t == state and rest >= 0 and totals >> rest & 1:
+                return s, rest
+    raise AssertionError("witness walk dead-ended")  # pragma: no cover - reachability
 
 
 def _bits(mask: int) -> list[int]:
