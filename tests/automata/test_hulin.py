@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -11,9 +12,9 @@ from hypothesis import strategies as st
 from sweepkit.automata import hulin
 from sweepkit.automata.determinise import determinise, minimise
 from sweepkit.automata.errors import StripInputError
-from sweepkit.automata.machine import Automaton
 from sweepkit.automata.transfer import solve_strip
 from sweepkit.position import MINE, UNKNOWN, Position
+from tests.automata.strip_brute import explained_boards
 from tests.brute import explanations
 
 # -- the machine ---------------------------------------------------------------------
@@ -100,7 +101,8 @@ def test_subset_dfa_and_minimal_dfa_sizes():
     # Subsets of q0..q8 reachable from {q0}: 27 with the start kept apart from q1 (as the
     # paper's 9 groups do), 26 once q0 and q1 (identical rows) are identified.
     assert len(dfa.states) == 27
-    merged = _q_machine_with_q0_as_q1()
+    merged = hulin.hulin_q_merged()
+    assert len(merged.states) == 8 and "q1" not in merged.states
     assert len(determinise(merged).states) == 26
     assert len(hulin.hulin_min_dfa().states) == 23
     assert len(minimise(determinise(merged)).states) == 23
@@ -108,13 +110,19 @@ def test_subset_dfa_and_minimal_dfa_sizes():
     assert len(minimise(determinise(hulin.hulin_nfa())).states) == 23
 
 
-def _q_machine_with_q0_as_q1() -> Automaton:
-    q = hulin.hulin_q()
-    rename = {"q1": "q0"}
-    delta = {(s, a): tuple(sorted({rename.get(t, t) for t in ts}))
-             for (s, a), ts in q.delta.items() if s != "q1"}
-    return Automaton(name="q-merged", states=tuple(s for s in q.states if s != "q1"),
-                     alphabet=q.alphabet, start="q0", accepting=q.accepting - {"q1"}, delta=delta)
+def test_merging_q0_and_q1_keeps_the_language():
+    q, merged = hulin.hulin_q(), hulin.hulin_q_merged()
+    for n in range(4):
+        for word in itertools.product(hulin.SYMBOLS, repeat=n):
+            assert merged.accepts(word) == q.accepts(word)
+
+
+def test_the_sizes_are_reported_alike_in_the_module_and_the_docs():
+    docs = (Path(__file__).parents[2] / "docs" / "automata.md").read_text()
+    for text in (hulin.__doc__, docs):
+        assert "**27**" in text and "**26**" in text and "**23**" in text
+        assert "26 states with the dead set" not in text
+    assert "27" in hulin.hulin_dfa.__doc__ and "q0 ≠ q1" in hulin.hulin_dfa.__doc__
 
 
 @settings(max_examples=200, deadline=None)
@@ -255,6 +263,17 @@ def consistent_board_counts(max_n: int) -> list[int]:
 
 def test_reference_counts_of_consistent_boards():
     assert consistent_board_counts(6) == [11, 157, 2159, 29345, 400543, 5458529]
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_reference_counts_by_hiding_cells_of_every_layout(n):
+    # Independent of every automaton: a board over {0-5, B, ?} is consistent exactly when it
+    # is some layout with some cells hidden, so the consistent boards are the distinct
+    # (layout, hidden cells) boards; in two rows no number exceeds 5.
+    boards = explained_boards(n)
+    assert all(v <= 5 for cells in boards for v in cells)
+    assert len(boards) == consistent_board_counts(n)[-1]
+    assert len(boards) == [11, 157, 2159, 29345][n - 1]
 
 
 def _raw_board(cells: tuple[str, ...], n: int) -> Position:

@@ -1,5 +1,6 @@
-"""Every 2×n board for n ≤ 3 over {0–8, B, ?} that the board reader accepts, decided by both the
-transfer matrix and Hu–Lin's automaton and compared with an independent layout count.
+"""Every 2×n board for n ≤ 3 over {0–8, B, ?} that the board reader accepts, counted by the
+transfer matrix and by Hu–Lin's NFA, decided by Hu–Lin's minimal DFA, all compared with an
+independent layout count (a board Hu–Lin cannot read counts 0).
 
 The reference does not search per board: each of the 2^(2n) layouts explains exactly the boards
 made by hiding any subset of its cells (a hidden cell is ``?``), so counting those boards over all
@@ -11,7 +12,6 @@ boards are left out: 6^4 · 8^2 = 82,944 boards for n = 3.
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 
 import pytest
 
@@ -19,24 +19,7 @@ from sweepkit.automata import hulin
 from sweepkit.automata.errors import StripInputError
 from sweepkit.automata.transfer import solve_strip
 from sweepkit.position import MINE, UNKNOWN, Position
-
-
-def _reference_counts(n: int) -> Counter[tuple[int, ...]]:
-    """Explanations of every 2×n board (as a cell tuple) that has at least one."""
-    cols = n
-    counts: Counter[tuple[int, ...]] = Counter()
-    for bits in itertools.product((0, 1), repeat=2 * n):
-        full = []
-        for i, mine in enumerate(bits):
-            r, c = divmod(i, cols)
-            if mine:
-                full.append(MINE)
-            else:
-                full.append(sum(bits[rr * cols + cc] for rr in (0, 1) for cc in (c - 1, c, c + 1)
-                                if 0 <= cc < cols and (rr, cc) != (r, c)))
-        for hide in itertools.product((False, True), repeat=2 * n):
-            counts[tuple(UNKNOWN if h else v for v, h in zip(full, hide, strict=True))] += 1
-    return counts
+from tests.automata.strip_brute import explained_boards
 
 
 def _cell_choices(n: int) -> list[tuple[int, ...]]:
@@ -51,7 +34,7 @@ def _cell_choices(n: int) -> list[tuple[int, ...]]:
 
 @pytest.mark.parametrize("n", [1, 2, 3])
 def test_every_parseable_2xn_board(n):
-    reference = _reference_counts(n)
+    reference = explained_boards(n)
     boards = 0
     for cells in itertools.product(*_cell_choices(n)):
         boards += 1
@@ -60,7 +43,9 @@ def test_every_parseable_2xn_board(n):
         assert solve_strip(position).count == expected, cells
         try:
             accepted = hulin.accepts(position)
+            configurations = hulin.count_configurations(hulin.columns(position))
         except StripInputError:  # a column that cannot occur (two different numbers)
-            accepted = False
+            accepted, configurations = False, 0
         assert accepted == (expected > 0), cells
+        assert configurations == expected, cells
     assert boards == {1: 4 ** 2, 2: 6 ** 4, 3: 6 ** 4 * 8 ** 2}[n]

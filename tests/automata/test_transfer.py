@@ -9,7 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sweepkit.automata.transfer import count_layouts, solve_strip, window_masks
+from sweepkit.automata.errors import StripInputError
+from sweepkit.automata.transfer import (
+    MAX_STRIP_ROWS,
+    count_and_witness,
+    count_layouts,
+    solve_strip,
+    window_masks,
+)
 from sweepkit.position import MINE, SAFE, UNKNOWN, Position
 from tests.brute import explanations
 
@@ -36,6 +43,9 @@ def check_against_brute(position: Position) -> None:
     else:
         assert solved.witness is None and solved.safe == () and solved.mines == ()
     assert count_layouts(position) == solved.count
+    found = count_and_witness(position)  # the forward-only path the CLI uses
+    assert found.count == solved.count and found.transposed == solved.transposed
+    assert (found.witness in layouts) if layouts else found.witness is None
 
 
 def test_window_masks_come_from_the_grid_adjacency():
@@ -140,3 +150,34 @@ def test_benchmark_strips_are_consistent_layout_views():
     # every revealed number is the layout's own count
     layout = position.layout(solved.witness)
     assert all(v == layout.cells[i] for i, v in enumerate(position.cells) if v >= 0)
+
+
+@pytest.mark.parametrize("shape", [(7, 7), (7, 40), (40, 7), (8, 8)])
+def test_strips_higher_than_the_limit_are_refused(shape):
+    position = Position.unknown(*shape)
+    height = min(shape)
+    for solver in (solve_strip, count_and_witness, count_layouts):
+        with pytest.raises(StripInputError, match=f"is {height} rows high.*limited to "
+                                                  f"{MAX_STRIP_ROWS} rows"):
+            solver(position)
+
+
+def test_the_limit_is_the_smaller_side_and_can_be_lifted():
+    assert MAX_STRIP_ROWS == 6
+    assert count_layouts(Position.from_rows(["0" * 6] * 30)) == 1  # 6 high: accepted
+    assert count_layouts(Position.from_rows(["?" * 40] * 2 + ["0" * 40] * 4)) == 2 ** 40
+    assert count_layouts(Position.from_rows(["0" * 7] * 7), max_rows=7) == 1
+    assert count_layouts(Position.unknown(4, 4), max_rows=None) == 2 ** 16
+    with pytest.raises(StripInputError, match="limited to 3 rows"):
+        solve_strip(Position.unknown(4, 4), max_rows=3)
+
+
+@settings(max_examples=60, deadline=None)
+@given(strips(), st.data())
+def test_witness_walk_with_a_mine_total(position, data):
+    solved = solve_strip(position.with_mines(None))
+    total = data.draw(st.integers(0, position.size))
+    found = count_and_witness(position.with_mines(total))
+    layouts = [s for s in explanations(position.with_mines(None)) if len(s) == total]
+    assert found.count == len(layouts) <= solved.count
+    assert (found.witness in layouts) if layouts else found.witness is None

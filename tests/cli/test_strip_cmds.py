@@ -8,8 +8,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sweepkit.boardfile import parse_board
+from sweepkit.cli.strip_cmds import layout_rows
+from sweepkit.position import MINE
+from tests.strategies_boards import positions
 
 FIG_6 = "2?4??\n???B2\n"
 
@@ -153,3 +158,39 @@ def test_one_row_machines_refuse_two_rows(write):
         done = run("strip", write("?2\nB?\n"), "--machine", machine)
         assert done.returncode == 2
         assert "1-row" in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_transfer_refuses_boards_higher_than_its_limit_in_one_line(write):
+    path = write("\n".join(["?" * 8] * 8) + "\n")
+    done = run("strip", path, "--json")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"error: {path}: the strip is 8 rows high")
+    assert "limited to 6 rows" in done.stderr
+    tall = run("strip", write("\n".join(["0" * 7] * 30) + "\n"))  # 30×7: 7 high after turning
+    assert tall.returncode == 2 and "is 7 rows high" in tall.stderr
+
+
+def test_trace_of_a_rejected_board_has_no_path(write):
+    report = json.loads(run("strip", write("233\n?B?\n222\n"), "--trace", "--json").stdout)
+    assert report["consistent"] is False and report["path"] is None
+    text = run("strip", write("233\n?B?\n222\n"), "--trace").stdout
+    assert "consistent: no" in text and "path" not in text
+
+
+def test_trace_of_an_accepted_board_is_the_witness_states(write):
+    report = json.loads(run("strip", write("?2\nB?\n"), "--trace", "--json").stdout)
+    rows = report["witness"]
+    columns = ["".join("1" if row[j] == "*" else "0" for row in rows) for j in range(2)]
+    assert report["path"] == ["00|00", f"00|{columns[0]}", f"{columns[0]}|{columns[1]}",
+                              f"{columns[1]}|00"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(positions(max_rows=4, max_cols=5), st.data())
+def test_layout_rows_print_the_positions_layout(position, data):
+    mines = frozenset(data.draw(st.sets(st.integers(0, position.size - 1))))
+    full = position.layout(mines)
+    chars = "".join("*" if v == MINE else str(v) for v in full.cells)
+    expected = [chars[r * full.cols:(r + 1) * full.cols] for r in range(full.rows)]
+    assert layout_rows(position, mines) == expected

@@ -10,8 +10,12 @@ mines in this column, mines required in the next one (``None`` = free).
 
 Built here, not typed in: the 43-state NFA (:func:`hulin_nfa`), the paper's
 q0–q8 simplification by merging states with identical rows (:func:`hulin_q`),
-the subset DFA (:func:`hulin_dfa`, 26 states with the dead set) and the
-minimal DFA (:func:`hulin_min_dfa`, 23 states). :func:`analyse` decides,
+the subset DFA (:func:`hulin_dfa`) and the minimal DFA (:func:`hulin_min_dfa`).
+DFA sizes, all counting the dead set ``∅``: **27** subsets are reachable from
+``{q0}`` in the q-machine as the paper draws it (q0 kept apart from q1, which is
+what :func:`hulin_dfa` builds); **26** once q0 and q1, whose rows are identical,
+are merged as the paper's own simplification rule says (:func:`hulin_q_merged`);
+**23** states in the minimal DFA (from either, and from the 43-state NFA). :func:`analyse` decides,
 counts configurations exactly and recovers one without dead ends (forward state
 sets, then backward pruning — the paper's "walk any path" can dead-end).
 
@@ -22,6 +26,8 @@ sets, then backward pruning — the paper's "walk any path" can dead-end).
 (True, 4)
 >>> [q_set_name(s) for s in result.q_run]
 ['{q0}', '{q6,q8}', '{q2,q3}', '{q6,q8}', '{q2,q3}', '{q4,q5,q7}']
+>>> len(hulin_dfa().states), len(determinise(hulin_q_merged()).states), len(hulin_min_dfa().states)
+(27, 26, 23)
 """
 
 from __future__ import annotations
@@ -266,8 +272,20 @@ def hulin_q() -> Automaton:
 
 
 @cache
+def hulin_q_merged() -> Automaton:
+    """The q-machine with the start q0 and q1 (identical rows) merged into q0: 8 states."""
+    q = hulin_q()
+    delta = {(s, a): tuple(sorted({"q0" if t == "q1" else t for t in targets}))
+             for (s, a), targets in q.delta.items() if s != "q1"}
+    return Automaton(name="hulin-q-merged", states=tuple(s for s in q.states if s != "q1"),
+                     alphabet=q.alphabet, start="q0", accepting=q.accepting - {"q1"},
+                     delta=delta)
+
+
+@cache
 def hulin_dfa() -> Automaton:
-    """The subset DFA of the q-machine from ``{q0}`` (complete: the dead set ``∅`` included)."""
+    """The subset DFA of the q-machine as the paper draws it (q0 ≠ q1), from ``{q0}``: 27
+    states, the dead set ``∅`` included (26 from :func:`hulin_q_merged`; 23 minimal)."""
     return determinise(hulin_q(), name="hulin-dfa")
 
 

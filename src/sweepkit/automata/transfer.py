@@ -11,6 +11,12 @@ probabilities follow; with a ``mines:`` total, counts are kept per number of min
 (polynomials in the mine count). Cost O(n·8^k·k) for transitions (cached per pair
 of column patterns) and O(n·4^k) arithmetic. A board with more rows than columns
 is transposed first (Minesweeper adjacency is symmetric), so k = min(rows, cols).
+Since the cost grows as 8^k, k is limited to :data:`MAX_STRIP_ROWS` unless the
+caller passes ``max_rows=None`` (or a larger limit).
+
+:func:`count_and_witness` answers only "consistent? how many? one layout" with a
+forward pass that keeps, per column, the set of reachable states (no counts, no
+backward tables), then walks back from the end: what the CLI needs on long strips.
 
 The column neighbourhood comes from :mod:`sweepkit.topology` (the middle column of
 a k×3 grid), like every adjacency in the project.
@@ -22,6 +28,10 @@ a k×3 grid), like every adjacency in the project.
 (1, 0, 2, 1)
 >>> solve_strip(Position.from_rows(["?2", "*?"], mines=3)).count
 0
+>>> solve_strip(Position.unknown(8, 8))  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+sweepkit.automata.errors.StripInputError: the strip is 8 rows high ...
 """
 
 from __future__ import annotations
@@ -38,6 +48,12 @@ Column = tuple[int, ...]
 """The cell values of one column, top to bottom."""
 Poly = dict[int, int]
 """Layout counts by number of mines (key 0 only when no mine total is tracked)."""
+
+MAX_STRIP_ROWS = 6
+"""The largest strip height (smaller side of the board) solved by default. Measured with
+``python benchmarks/bench_strips.py --heights``: an all-``?`` 6×6 board takes about 0.25 s
+to count with a witness (0.7 s with per-cell counts), 7×7 about 2.2 s (6.7 s per-cell); each
+extra row multiplies the work per column by about 8, so 8×8 takes minutes and gigabytes."""
 
 
 @dataclass(frozen=True)
@@ -139,11 +155,20 @@ def pair_transitions(left: Column, here: Column, right: Column
     return moves
 
 
-def strip_columns(position: Position) -> tuple[list[Column], bool]:
-    """The columns of the position, transposed when it has more rows than columns."""
+def strip_columns(position: Position, max_rows: int | None = MAX_STRIP_ROWS
+                  ) -> tuple[list[Column], bool]:
+    """The columns of the position, transposed when it has more rows than columns.
+
+    A strip higher than ``max_rows`` (its smaller side; None: no limit) is refused.
+    """
     if len(position.shape) != 2:
         raise StripInputError(f"the transfer matrix reads 2-D boards, not shape {position.shape}")
     rows, cols = position.shape
+    height = min(rows, cols)
+    if max_rows is not None and height > max_rows:
+        raise StripInputError(f"the strip is {height} rows high (the board's smaller side); "
+                              f"the transfer matrix is limited to {max_rows} rows (its work "
+                              "grows as 8^rows)")
     cells = position.cells
     lines = [cells[r * cols:(r + 1) * cols] for r in range(rows)]
     if rows > cols:
@@ -180,9 +205,13 @@ def _steps(columns: list[Column]) -> list[dict[int, tuple[tuple[int, int], ...]]
     return result
 
 
-def solve_strip(position: Position) -> StripSolution:
-    """Decide, count, find a witness and per-cell mine counts, column by column."""
-    columns, transposed = strip_columns(position)
+def solve_strip(position: Position, *, max_rows: int | None = MAX_STRIP_ROWS
+                ) -> StripSolution:
+    """Decide, count, find a witness and per-cell mine counts, column by column.
+
+    Raises :class:`StripInputError` when the strip is higher than ``max_rows``.
+    """
+    columns, transposed = strip_columns(position, max_rows)
     k, n = len(columns[0]), len(columns)
     track = position.mines is not None
     limit = position.mines if track else None
@@ -260,23 +289,126 @@ def _witness(position: Position, transposed: bool, steps: list, backward: list[d
     return frozenset(mines)
 
 
-def count_layouts(position: Position) -> int:
+@dataclass(frozen=True)
+class StripCount:
+    """Consistency, the number of layouts and one of them (mine cells), without per-cell counts."""
+
+    position: Position
+    count: int
+    witness: frozenset[int] | None
+    transposed: bool
+
+    @property
+    def consistent(self) -> bool:
+        return self.count > 0
+
+
+def _forward(position: Position, max_rows: int | None, keep: bool
+             ) -> tuple[list[Column], bool, list, dict[int, Poly], list]:
+    """The forward pass: the final count vector and, if ``keep``, what each boundary reached
+    (a bit set of states without a mine total, else state → bit set of mine totals)."""
+    columns, transposed = strip_columns(position, max_rows)
+    track = position.mines is not None
+    limit = position.mines if track else None
+    steps = _steps(columns)
+    reached: list = []
+    if not track:  # plain counts per state: the common case, kept fast
+        counts = {0: 1}
+        for moves in steps:
+            if keep:
+                reached.append(sum(1 << s for s in counts))
+            nxt_counts: dict[int, int] = {}
+            for s, c in counts.items():
+                for t, _ in moves.get(s, ()):
+                    nxt_counts[t] = nxt_counts.get(t, 0) + c
+            counts = nxt_counts
+            if not counts:
+                break
+        return columns, transposed, steps, {t: {0: c} for t, c in counts.items()}, reached
+    current: dict[int, Poly] = {0: {0: 1}}
+    for moves in steps:
+        if keep:
+            reached.append({s: sum(1 << m for m in poly) for s, poly in current.items()})
+        nxt: dict[int, Poly] = {}
+        for s, poly in current.items():
+            for t, added in moves.get(s, ()):
+                _shifted_add(nxt.setdefault(t, {}), poly, added, limit)
+        current = {t: p for t, p in nxt.items() if p}
+        if not current:
+            break
+    return columns, transposed, steps, current, reached
+
+
+def count_and_witness(position: Position, *, max_rows: int | None = MAX_STRIP_ROWS
+                      ) -> StripCount:
+    """Count the layouts and find one: forward pass keeping only the reachable states per
+    column, then a walk back from the end through reachable states (never dead-ends).
+
+    >>> found = count_and_witness(Position.from_rows(["2?4??", "???*2"]))
+    >>> found.count, Position.from_rows(["2?4??", "???*2"]).explains(found.witness)
+    (4, True)
+    """
+    columns, transposed, steps, final, reached = _forward(position, max_rows, keep=True)
+    track = position.mines is not None
+    total = position.mines if track else 0
+    count = sum(poly.get(total, 0) for poly in final.values())
+    if not count:
+        return StripCount(position, 0, None, transposed)
+    k = len(columns[0])
+    mask = (1 << k) - 1
+    state = next(t for t, poly in final.items() if poly.get(total, 0))
+    need = total
+    mines: set[int] = set()
+    memo: dict[tuple[int, int, int], int] = {}
+    for j in range(len(steps) - 1, -1, -1):
+        if j < len(steps) - 1:  # the state after boundary j holds column j's mask
+            m = state & mask
+            if m:
+                mines.update(_flat(position, transposed, r, j) for r in range(k) if m >> r & 1)
+        here = reached[j]
+        if track:
+            state, need = _predecessor(steps[j], here, state, need, track)
+        else:  # reached sets and step tables repeat: remember each answer
+            key = (here, id(steps[j]), state)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = _predecessor(steps[j], dict.fromkeys(_bits(here), 1),
+                                                 state, 0, track)[0]
+            state = found
+    return StripCount(position, count, frozenset(mines), transposed)
+
+
+def _predecessor(moves: dict[int, tuple[tuple[int, int], ...]], here: dict[int, int],
+                 state: int, need: int, track: bool) -> tuple[int, int]:
+    """A reached state (with ``need`` minus the step's mines among its reachable totals, a bit
+    set; totals are all 0 without a mine total) that moves to ``state``, and the mines still
+    needed before it."""
+    for s, totals in here.items():
+        for t, added in moves.get(s, ()):
+            rest = need - added if track else 0
+            if t == state and rest >= 0 and totals >> rest & 1:
+                return s, rest
+    raise AssertionError("witness walk dead-ended")  # pragma: no cover - reachability
+
+
+def _bits(mask: int) -> list[int]:
+    """The members of a bit set."""
+    result = []
+    while mask:
+        low = mask & -mask
+        result.append(low.bit_length() - 1)
+        mask ^= low
+    return result
+
+
+def count_layouts(position: Position, *, max_rows: int | None = MAX_STRIP_ROWS) -> int:
     """Only the number of layouts (forward pass, O(4^k) memory): for long strips.
 
     >>> count_layouts(Position.from_rows(["2?4??", "???*2"]))
     4
+    >>> count_layouts(Position.from_rows(["2?4??", "???*2"], mines=5))
+    3
     """
-    columns, _ = strip_columns(position)
-    track = position.mines is not None
-    if track:
-        return solve_strip(position).count
-    current = {0: 1}
-    for moves in _steps(columns):
-        nxt: dict[int, int] = {}
-        for s, c in current.items():
-            for t, _ in moves.get(s, ()):
-                nxt[t] = nxt.get(t, 0) + c
-        if not nxt:
-            return 0
-        current = nxt
-    return sum(current.values())
+    _, _, _, final, _ = _forward(position, max_rows, keep=False)
+    total = position.mines if position.mines is not None else 0
+    return sum(poly.get(total, 0) for poly in final.values())

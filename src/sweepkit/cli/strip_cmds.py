@@ -1,7 +1,8 @@
 """Commands of the strip area: ``sweepkit strip`` runs a machine on a board, ``sweepkit
 automaton`` draws or tabulates one.
 
-``strip`` machines: ``transfer`` (default: any number of rows, counts and finds a
+``strip`` machines: ``transfer`` (default: any number of rows up to
+:data:`~sweepkit.automata.transfer.MAX_STRIP_ROWS` on the smaller side, counts and finds a
 layout, honours ``mines:``), ``hulin`` (Hu–Lin's NFA on 2 rows: counts, recovers,
 traces the set-level run and the state paths), ``dfa`` (Hu–Lin's minimal DFA on 2
 rows: decides only), ``kadlac`` and ``pedersen`` (1 row; their modules are imported
@@ -39,10 +40,20 @@ class Format(StrEnum):
 
 
 def layout_rows(position: Position, mines: frozenset[int]) -> list[str]:
-    """A layout as ``.board`` rows: ``*`` on mines, neighbour counts elsewhere."""
-    full = position.layout(mines)
-    chars = [CHAR_OF[v] for v in full.cells]
-    return ["".join(chars[r * full.cols:(r + 1) * full.cols]) for r in range(full.rows)]
+    """A layout as ``.board`` rows: ``*`` on mines, neighbour counts elsewhere.
+
+    Same board as ``position.layout(mines)``, counted from the mines outwards (time and
+    memory in the number of mines, no neighbour table: long strips print fast).
+    """
+    counts = [0] * position.size
+    for m in mines:
+        for j in position.neighbours(m):
+            counts[j] += 1
+    chars = [CHAR_OF[v] for v in counts]
+    for m in mines:
+        chars[m] = CHAR_OF[MINE]
+    cols = position.cols
+    return ["".join(chars[r * cols:(r + 1) * cols]) for r in range(position.rows)]
 
 
 def _report(machine: str, consistent: bool, layouts: int | None = None,
@@ -63,21 +74,22 @@ def _needs_rows(position: Position, machine: str, rows: int) -> None:
 
 
 def run_transfer(position: Position, trace: bool) -> tuple[dict[str, Any], list[str]]:
-    from sweepkit.automata.transfer import solve_strip
+    """Count and find a witness by the forward pass (no per-cell tables: long strips fit)."""
+    from sweepkit.automata.transfer import count_and_witness
 
-    solved = solve_strip(position)
+    solved = count_and_witness(position)
     witness = layout_rows(position, solved.witness) if solved.witness is not None else None
     path = None
-    if trace:  # the witness's states: mine masks of (previous column, column), top row first
-        path = []
-        if witness is not None:
-            cols = list(zip(*witness, strict=True))
-            if solved.transposed:
-                cols = [tuple(row) for row in witness]
-            masks = ["".join("1" if ch == "*" else "0" for ch in col) for col in cols]
-            blank = "0" * len(masks[0])
-            path = [f"{a}|{b}" for a, b in zip([blank, blank, *masks], [blank, *masks, blank],
-                                               strict=True)]
+    # --trace: the witness's states, mine masks of (previous column, column), top row first;
+    # a rejected board has no witness, hence no state path: null, not a partial path
+    if trace and witness is not None:
+        cols = list(zip(*witness, strict=True))
+        if solved.transposed:
+            cols = [tuple(row) for row in witness]
+        masks = ["".join("1" if ch == "*" else "0" for ch in col) for col in cols]
+        blank = "0" * len(masks[0])
+        path = [f"{a}|{b}" for a, b in zip([blank, blank, *masks], [blank, *masks, blank],
+                                           strict=True)]
     return _report("transfer", solved.consistent, solved.count, witness, path=path), []
 
 
@@ -170,7 +182,11 @@ def register(app: typer.Typer) -> None:
             "--machine", "-m",
             help="transfer (any rows, counts), hulin (2 rows, counts), dfa (2 rows), "
                  "kadlac or pedersen (1 row).")] = StripMachine.transfer,
-        trace: bool = typer.Option(False, "--trace", help="Show the machine's state path(s)."),
+        trace: bool = typer.Option(
+            False, "--trace",
+            help="Show the machine's state path(s). For transfer the path is the witness's "
+                 "states, so a rejected board has none (null in --json); hulin shows its "
+                 "set-level run and dfa its full state path either way."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Run a strip machine on a board: consistent? how many layouts? one of them."""
