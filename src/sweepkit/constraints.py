@@ -19,9 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import compress
+from struct import Struct
 
 from sweepkit.position import MINE, UNKNOWN, Position
-from sweepkit.topology import cell_neighbours, neighbours
+from sweepkit.topology import cell_neighbours, neighbour_masks, neighbour_planes, neighbours
 
 TABLE_LIMIT = 20_000
 """Boards up to this many cells use the cached neighbour table; bigger ones compute
@@ -93,49 +96,145 @@ class ConstraintSystem:
         return not self.impossible
 
 
+def _bit_table(member) -> bytes:
+    """A bytes.translate table: signed cell value -> ASCII "1" if ``member(value)``."""
+    return bytes(ord("1") if member(b - 256 if b > 127 else b) else ord("0")
+                 for b in range(256))
+
+
+_UNKNOWN_BIT = _bit_table(lambda v: v == UNKNOWN)
+_MINE_BIT = _bit_table(lambda v: v == MINE)
+_NUMBER_BIT = _bit_table(lambda v: v >= 0)
+_VALUE_BIT = [_bit_table(lambda v, k=k: v >= 0 and v >> k & 1) for k in range(4)]
+_IS_NUMBER = {v: v >= 0 for v in range(-3, 9)}
+
+
+def packed(cells: Sequence[int]) -> bytes:
+    """The cell values as signed bytes, last cell first (the input of :func:`cell_mask`)."""
+    return _packer(len(cells)).pack(*reversed(cells))
+
+
+@lru_cache(maxsize=16)
+def _packer(size: int) -> Struct:
+    return Struct(f"{size}b")
+
+
+def cell_mask(raw: bytes, bits: bytes) -> int:
+    """Bit set of the cells whose value ``bits`` marks, from :func:`packed` cells.
+
+    >>> bin(cell_mask(packed((UNKNOWN, 1, UNKNOWN)), _UNKNOWN_BIT))
+    '0b101'
+    """
+    return int(raw.translate(bits) or b"0", 2)
+
+
+def mask_cells(mask: int) -> list[int]:
+    """The members of a bit set, ascending.
+
+    >>> mask_cells(0b10110)
+    [1, 2, 4]
+    """
+    digits = bin(mask)[:1:-1]
+    return list(compress(range(len(digits)), map("1".__eq__, digits)))
+
+
+def _informative_numbers(cells: bytes, shape: tuple[int, ...], topology: str,
+                         unknown: int, mines: int) -> int:
+    """Bit set of the numbers that touch an unknown cell or whose known-mine neighbours
+    do not add up to their value (a 2-D board; bit-sliced counting, no per-cell loop)."""
+    numbers = cell_mask(cells, _NUMBER_BIT)
+    near_unknown = 0
+    for plane in neighbour_planes(unknown, shape, topology):
+        near_unknown |= plane
+    count = [0, 0, 0, 0]  # bit k of every cell's count of known-mine neighbours
+    if mines:
+        for carry in neighbour_planes(mines, shape, topology):
+            k = 0
+            while carry:
+                count[k], carry = count[k] ^ carry, count[k] & carry
+                k += 1
+    wrong = 0
+    for k in range(4):
+        wrong |= count[k] ^ cell_mask(cells, _VALUE_BIT[k])
+    return numbers & (near_unknown | wrong)
+
+
 def position_constraints(position: Position, numbers: Iterable[int] | None = None
                          ) -> list[Constraint]:
     """The equation of every revealed number (or of the given number cells only).
 
     Numbers with no unknown neighbour and a need of 0 carry no information and are left out.
     """
+    return _constraints_and_mask(position, numbers)[0]
+
+
+def _constraints_and_mask(position: Position, numbers: Iterable[int] | None
+                          ) -> tuple[list[Constraint], int | None]:
+    """The equations, and the bit set of the unknown cells they do not touch (``None`` on
+    boards too big for the cached tables, where no bit sets are used)."""
     cells = position.cells
     shape, topology = position.shape, position.topology
-    if numbers is None:
-        numbers = (i for i, v in enumerate(cells) if v >= 0)
-    if len(cells) <= TABLE_LIMIT:
-        around = neighbours(shape, topology).__getitem__  # cached per shape
-    else:
-        def around(i: int) -> tuple[int, ...]:
-            return cell_neighbours(shape, topology, i)
     result = []
+    if len(cells) <= TABLE_LIMIT:
+        # Bit sets: only numbers touching an unknown cell, or whose count of known-mine
+        # neighbours differs from their value, give an equation; both sets are found
+        # in bulk, so the numbers deep inside the revealed area cost nothing.
+        table = neighbours(shape, topology)
+        masks = neighbour_masks(shape, topology)
+        raw = packed(cells)
+        unknown = cell_mask(raw, _UNKNOWN_BIT)
+        mines = cell_mask(raw, _MINE_BIT)
+        if numbers is None:
+            if len(shape) == 2:
+                numbers = mask_cells(_informative_numbers(raw, shape, topology, unknown,
+                                                          mines))
+            else:
+                numbers = compress(range(len(cells)), map(_IS_NUMBER.__getitem__, cells))
+        touched = 0
+        for i in numbers:
+            around = masks[i]
+            need = cells[i] - (around & mines).bit_count() if mines else cells[i]
+            near = around & unknown
+            if near:
+                touched |= near
+                result.append(Constraint(i, tuple(j for j in table[i] if near >> j & 1),
+                                         need))
+            elif need:
+                result.append(Constraint(i, (), need))
+        return result, unknown & ~touched
+    if numbers is None:
+        numbers = compress(range(len(cells)), map(_IS_NUMBER.__getitem__, cells))
     for i in numbers:
-        unknown = []
+        unknown_cells = []
         need = cells[i]
-        for j in around(i):
+        for j in cell_neighbours(shape, topology, i):
             v = cells[j]
             if v == UNKNOWN:
-                unknown.append(j)
+                unknown_cells.append(j)
             elif v == MINE:
                 need -= 1
-        if unknown or need != 0:
-            result.append(Constraint(i, tuple(unknown), need))
-    return result
+        if unknown_cells or need != 0:
+            result.append(Constraint(i, tuple(unknown_cells), need))
+    return result, None
 
 
 def build_system(position: Position, numbers: Iterable[int] | None = None) -> ConstraintSystem:
     """Turn a position into its constraint system (optionally using only some numbers).
 
-    Cost is linear in the board size plus the frontier; no neighbour table is built.
+    Cost is linear in the board size plus the frontier.
     """
     cells = position.cells
     unknown_count = cells.count(UNKNOWN)
-    constraints = position_constraints(position, numbers)
+    constraints, untouched = _constraints_and_mask(position, numbers)
     remaining = None if position.mines is None else position.mines - cells.count(MINE)
-    constrained: set[int] = set()
-    for c in constraints:
-        constrained.update(c.cells)
-    floating = tuple(i for i, v in enumerate(cells) if v == UNKNOWN and i not in constrained)
+    if untouched is not None:
+        floating = tuple(mask_cells(untouched))
+    else:
+        constrained: set[int] = set()
+        for c in constraints:
+            constrained.update(c.cells)
+        floating = tuple(i for i, v in enumerate(cells)
+                         if v == UNKNOWN and i not in constrained)
     return system_from_constraints(constraints, floating, remaining, unknown_count)
 
 
