@@ -131,9 +131,16 @@ def cell_mask(raw: bytes, bits: bytes) -> int:
 def mask_cells(mask: int) -> list[int]:
     """The members of a bit set, ascending.
 
-    >>> mask_cells(0b10110)
-    [1, 2, 4]
+    >>> mask_cells(0b10110), mask_cells((1 << 40) - 1) == list(range(40))
+    ([1, 2, 4], True)
     """
+    if mask.bit_count() <= 32:  # sparse: peel the lowest bits off one by one
+        found = []
+        while mask:
+            low = mask & -mask
+            found.append(low.bit_length() - 1)
+            mask ^= low
+        return found
     digits = bin(mask)[:1:-1]
     return list(compress(range(len(digits)), map("1".__eq__, digits)))
 
