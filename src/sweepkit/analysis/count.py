@@ -115,27 +115,32 @@ def split_forced(component: Component
     ({0: 0, 1: 0}, [((1, 1), (((0, 1), 1),), [2, 3])])
     """
     sizes, rows = component.sizes, component.rows
+    box_rows: list[list[int]] = [[] for _ in sizes]
+    for r, (bs, _need) in enumerate(rows):
+        for b in bs:
+            box_rows[b].append(r)
+    left = [need for _bs, need in rows]
+    room = [sum(sizes[b] for b in bs) for bs, _need in rows]
     fixed: dict[int, int] = {}
-    changed = True
-    while changed:
-        changed = False
-        for bs, need in rows:
-            free = [b for b in bs if b not in fixed]
-            if not free:
-                continue
-            left = need - sum(fixed[b] for b in bs if b in fixed)
-            room = sum(sizes[b] for b in free)
-            if left < 0 or left > room:
-                return {-1: -1}, []
-            if left == 0 or left == room:
-                for b in free:
-                    fixed[b] = sizes[b] if left else 0
-                changed = True
+    pending = list(range(len(rows)))  # rows to look at again (a box of theirs got fixed)
+    while pending:
+        r = pending.pop()
+        if left[r] < 0 or left[r] > room[r]:
+            return {-1: -1}, []
+        if not room[r] or 0 < left[r] < room[r]:
+            continue
+        full = left[r] > 0
+        for b in rows[r][0]:
+            if b not in fixed:
+                k = fixed[b] = sizes[b] if full else 0
+                for q in box_rows[b]:
+                    left[q] -= k
+                    room[q] -= sizes[b]
+                    pending.append(q)
     if not fixed:
         return None
-    for bs, need in rows:
-        if all(b in fixed for b in bs) and sum(fixed[b] for b in bs) != need:
-            return {-1: -1}, []
+    if any(x and not room[r] for r, x in enumerate(left)):  # a need and no free box
+        return {-1: -1}, []
     free_rows = [([b for b in bs if b not in fixed],
                   need - sum(fixed[b] for b in bs if b in fixed))
                  for bs, need in rows if any(b not in fixed for b in bs)]
@@ -196,8 +201,11 @@ def combine_split(component: Component, fixed: dict[int, int],
 
     counts = padded(product, shift)
     box_mines: list[tuple[int, ...]] = [()] * len(sizes)
+    by_k: dict[int, tuple[int, ...]] = {}
     for b, k in fixed.items():
-        box_mines[b] = tuple(k * w for w in counts)
+        if k not in by_k:
+            by_k[k] = tuple(k * w for w in counts)
+        box_mines[b] = by_k[k]
     for i, (c, (_part, boxes)) in enumerate(zip(solved, parts, strict=True)):
         others: Poly = (1,)
         for j, poly in enumerate(polys):
