@@ -22,21 +22,22 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress
 from struct import Struct
+from typing import NamedTuple
 
 from sweepkit.position import MINE, UNKNOWN, Position
-from sweepkit.topology import cell_neighbours, neighbour_masks, neighbour_planes, neighbours
+from sweepkit.topology import cell_neighbours, neighbour_masks, neighbour_planes
 
 TABLE_LIMIT = 20_000
 """Boards up to this many cells use the cached neighbour table; bigger ones compute
 neighbours per number (no million-entry table for a 1000x1000 board)."""
 
 
-@dataclass(frozen=True)
-class Constraint:
+class Constraint(NamedTuple):
     """One equation: exactly ``need`` mines among ``cells`` (sorted unknown cells).
 
     ``number`` is the flat index of the revealed number it comes from (``-1`` when the
-    equation was made up, e.g. in a test at the constraint level).
+    equation was made up, e.g. in a test at the constraint level). A named tuple: the
+    hot path makes one per frontier number.
     """
 
     number: int
@@ -186,7 +187,6 @@ def _constraints_and_mask(position: Position, numbers: Iterable[int] | None
         # Bit sets: only numbers touching an unknown cell, or whose count of known-mine
         # neighbours differs from their value, give an equation; both sets are found
         # in bulk, so the numbers deep inside the revealed area cost nothing.
-        table = neighbours(shape, topology)
         masks = neighbour_masks(shape, topology)
         raw = packed(cells)
         unknown = cell_mask(raw, _UNKNOWN_BIT)
@@ -204,8 +204,12 @@ def _constraints_and_mask(position: Position, numbers: Iterable[int] | None
             near = around & unknown
             if near:
                 touched |= near
-                result.append(Constraint(i, tuple(j for j in table[i] if near >> j & 1),
-                                         need))
+                found = []
+                while near:
+                    low = near & -near
+                    found.append(low.bit_length() - 1)
+                    near ^= low
+                result.append(Constraint(i, tuple(found), need))
             elif need:
                 result.append(Constraint(i, (), need))
         return result, unknown & ~touched
@@ -256,35 +260,48 @@ def system_from_constraints(constraints: Sequence[Constraint], floating: Sequenc
     """
     constraints = tuple(constraints)
     impossible = tuple(c.number for c in constraints if not 0 <= c.need <= len(c.cells))
-    usable = [k for k, c in enumerate(constraints) if c.cells and 0 <= c.need <= len(c.cells)]
     # Box = the set of usable equations a cell belongs to.
     member: dict[int, list[int]] = {}
-    for k in usable:
-        for cell in constraints[k].cells:
-            member.setdefault(cell, []).append(k)
+    for k, (_number, eq_cells, need) in enumerate(constraints):
+        if eq_cells and 0 <= need <= len(eq_cells):
+            for cell in eq_cells:
+                seen = member.get(cell)
+                if seen is None:
+                    member[cell] = [k]
+                else:
+                    seen.append(k)
     boxes_by_sig: dict[tuple[int, ...], list[int]] = {}
     for cell in sorted(member):
-        boxes_by_sig.setdefault(tuple(member[cell]), []).append(cell)
-    # Components: union-find over equations joined by boxes.
-    parent = {k: k for k in usable}
-
-    def find(k: int) -> int:
-        while parent[k] != k:
-            parent[k] = parent[parent[k]]
-            k = parent[k]
-        return k
-
+        sig = tuple(member[cell])
+        box = boxes_by_sig.get(sig)
+        if box is None:
+            boxes_by_sig[sig] = [cell]
+        else:
+            box.append(cell)
+    # Components: equations linked through shared cells, found depth-first.
+    component_of: dict[int, int] = {}
     for sig in boxes_by_sig:
-        root = find(sig[0])
-        for k in sig[1:]:
-            other = find(k)
-            if other != root:
-                parent[other] = root
+        start = sig[0]
+        if start in component_of:
+            continue
+        component_of[start] = start
+        stack = [start]
+        while stack:
+            k = stack.pop()
+            for cell in constraints[k].cells:
+                for other in member[cell]:
+                    if other not in component_of:
+                        component_of[other] = start
+                        stack.append(other)
     groups: dict[int, list[tuple[int, ...]]] = {}
     for sig in boxes_by_sig:  # boxes in order of their first cell
-        groups.setdefault(find(sig[0]), []).append(sig)
+        group = groups.get(component_of[sig[0]])
+        if group is None:
+            groups[component_of[sig[0]]] = [sig]
+        else:
+            group.append(sig)
     components = []
-    for sigs in sorted(groups.values(), key=lambda g: boxes_by_sig[g[0]][0]):
+    for sigs in groups.values():  # in order of their first box
         eqs = sorted({k for sig in sigs for k in sig})
         local = {k: r for r, k in enumerate(eqs)}
         box_rows: list[list[int]] = [[] for _ in eqs]
