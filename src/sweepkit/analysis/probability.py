@@ -103,10 +103,12 @@ class Analysis:
                 value = conv(r)
                 for c in box:
                     result[c] = value
-        if self.system.floating:
+        floating = self.system.floating
+        if floating:
             value = conv(self.floating_ratio)
-            for c in self.system.floating:
-                result[c] = value
+            # two sorted runs (frontier, floating): the merge sort is linear
+            return {c: result.get(c, value)
+                    for c in sorted([*sorted(result), *floating])}
         return dict(sorted(result.items()))
 
     def _cells_with(self, certain_mine: bool) -> tuple[int, ...]:
