@@ -74,6 +74,7 @@ def dead_cells(position: Position, use_mine_count: bool = True,
     floating = set(system.floating)
     free_floating = not analysis.uses_mine_count and floating
     pool_counts = _pool_mine_counts(analysis) if analysis.uses_mine_count else None
+    pool_when_safe = _PoolWhenSafe(analysis)
     cells = position.cells
     dead = []
     for cell, p in analysis.probabilities(exact=True).items():
@@ -82,11 +83,20 @@ def dead_cells(position: Position, use_mine_count: bool = True,
         if free_floating and any(j in floating and j != cell for j in position.neighbours(cell)):
             # Without a mine count a floating neighbour can flip freely: the number varies.
             continue
-        if pool_counts is not None and cell in floating:
+        if pool_counts is not None:
             near = [j for j in position.neighbours(cell) if cells[j] == UNKNOWN]
-            if all(j in floating for j in near):
-                if len(_pool_numbers(pool_counts, len(floating) - 1, len(near))) == 1:
-                    dead.append(cell)
+            in_pool = sum(1 for j in near if j in floating)
+            if cell in floating:
+                if in_pool == len(near):
+                    if len(_pool_numbers(pool_counts, len(floating) - 1, len(near))) == 1:
+                        dead.append(cell)
+                    continue
+                counts, others = pool_counts, len(floating) - 1
+            else:
+                counts, others = pool_when_safe(cell), len(floating)
+            if 0 < in_pool < others and any(0 < k < others for k in counts):
+                # A pool mine can move between a neighbour and a far floating cell,
+                # leaving every equation as it is: the cell's number changes by one.
                 continue
         if len(revealed_numbers(position, cell, use_mine_count, system, stop_after=2)) == 1:
             dead.append(cell)
@@ -116,3 +126,34 @@ def _pool_numbers(pool_counts: set[int], others: int, near: int) -> set[int]:
         if k <= others:  # the cell itself is safe: k mines among the other floating cells
             seen.update(range(max(0, k - (others - near)), min(k, near) + 1))
     return seen
+
+
+class _PoolWhenSafe:
+    """For a frontier cell: the mines the floating pool can hold in layouts where that
+    cell is safe (from the supports of the component polynomials, no new count)."""
+
+    def __init__(self, analysis: Analysis) -> None:
+        self.analysis = analysis
+        self.where = {c: (i, b) for i, comp in enumerate(analysis.system.components)
+                      for b, box in enumerate(comp.boxes) for c in box}
+        self.supports = [{m for m, w in enumerate(c.by_mines) if w} for c in analysis.counts]
+        self.cache: dict[tuple[int, int], set[int]] = {}
+
+    def __call__(self, cell: int) -> set[int]:
+        key = self.where[cell]
+        if key not in self.cache:
+            i, b = key
+            count = self.analysis.counts[i]
+            size = self.analysis.system.components[i].sizes[b]
+            # layouts with m mines where one given cell of box b is safe
+            reach = {m for m, (w, mined) in enumerate(zip(count.by_mines, count.box_mines[b],
+                                                           strict=True))
+                     if w * size > mined}
+            for j, support in enumerate(self.supports):
+                if j != i:
+                    reach = {x + y for x in reach for y in support}
+            system = self.analysis.system
+            remaining, pool = system.remaining, len(system.floating)
+            assert remaining is not None
+            self.cache[key] = {remaining - m for m in reach if 0 <= remaining - m <= pool}
+        return self.cache[key]
