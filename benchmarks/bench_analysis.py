@@ -1,11 +1,14 @@
 """Benchmark of the exact analysis: mid-game expert positions, huge counts, per-move cost.
 
-Run: ``python benchmarks/bench_analysis.py [--positions N] [--seed S]``. Prints tables of
+Run: ``python benchmarks/bench_analysis.py [--games N] [--seed S]``. Prints tables of
 medians, 95th percentiles and ratios to a baseline measured in the same process.
 
-``time_positions(positions)`` is the general harness (the lead feeds it positions from
-the game engine); until then, ``expert_midgame`` makes stand-ins: a random 16x30 layout
-with 99 mines, ~40% of its safe cells revealed at random, plus flood fill from zeros.
+(a) The positions come from :mod:`expert_positions` (seeded expert games played by the
+engine with certain moves only): cold = the first-forced-guess position of each game
+with the component cache cleared; in-game = every step of those games in order with
+the cache kept. ``time_positions(positions)`` is the general harness. Extra rows use
+the older stand-ins: games played on past the guesses (``played_game``) and random
+40%-revealed boards (``expert_midgame``).
 """
 
 from __future__ import annotations
@@ -17,7 +20,9 @@ import time
 from collections.abc import Callable, Sequence
 from math import comb
 
+from expert_positions import expert_games
 from sweepkit.analysis.count import count_layouts, solve_component
+from sweepkit.analysis.dead import dead_cells
 from sweepkit.analysis.probability import analyse
 from sweepkit.constraints import Component, build_system
 from sweepkit.position import UNKNOWN, Position
@@ -164,36 +169,49 @@ def print_table(title: str, rows: list[tuple[str, Sequence[float]]], baseline: i
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=8, help="played games (a, b)")
+    parser.add_argument("--games", type=int, default=200, help="expert games (a)")
+    parser.add_argument("--standins", type=int, default=4,
+                        help="stand-in games played on past guesses (a1)")
     parser.add_argument("--positions", type=int, default=60, help="40%%-revealed positions")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
-    games = [played_game(rng) for _ in range(args.games)]
-    played = [view for views in games for view in views]
-    print(f"(a) {len(played)} positions met in {len(games)} expert games (16x30/99) played "
-          "by the analysis itself (first click safe, safe cell else least likely mine)")
-    cold = time_positions(played, cold=True)
-    time_positions(played, cold=False)  # fill the cache
-    warm = time_positions(played, cold=False)
-    build = [timed(lambda p=p: build_system(p), 3) for p in played]
-    baseline = [timed(lambda p=p: cell_level_baseline(p), 1) for p in played]
-    print_table("analyse = exact probability of every unknown cell (ratio to cold)", [
-        ("analyse, cold cache (every component solved)", cold),
-        ("analyse, warm cache (components already seen)", warm),
-        ("build_system only (the constraint floor)", build),
-        ("baseline: cell-level count, no boxes", baseline),
+    games = [played.steps for played in expert_games(args.games)]
+    first_guess = [steps[-1] for steps in games]
+    steps = [view for views in games for view in views]
+    print(f"(a) {len(games)} seeded expert games (16x30/99, benchmarks/expert_positions.py) "
+          f"played by certain moves up to the first forced guess: {len(steps)} steps")
+    cold = time_positions(first_guess, cold=True)
+    per_step_cold = time_positions(steps, cold=True, repeat=1)
+    in_game = []
+    for views in games:
+        solve_component.cache_clear()
+        in_game += time_positions(views, cold=False, repeat=1)
+    build = [timed(lambda p=p: build_system(p), 3) for p in first_guess]
+    dead = [timed(lambda p=p: dead_cells(p, analysis=analyse(p)), 1) for p in first_guess]
+    print_table("analyse = exact probability of every unknown cell (ratio to the first row)", [
+        ("first-guess positions, cold cache", cold),
+        ("every step, cold cache", per_step_cold),
+        ("every step in game order, cache kept (in-game)", in_game),
+        ("build_system only, first-guess positions", build),
+        ("analyse + dead cells, first-guess positions", dead),
     ])
 
-    per_move_cold, per_move_game = [], []
-    for views in games:
-        per_move_cold += time_positions(views, cold=True, repeat=1)
+    standins = [played_game(rng) for _ in range(args.standins)]
+    played = [view for views in standins for view in views]
+    print(f"\n(a1) {len(played)} positions met in {len(standins)} stand-in games played on "
+          "past guesses (first click safe, safe cell else least likely mine)")
+    played_cold = time_positions(played, cold=True, repeat=1)
+    played_game_order = []
+    for views in standins:
         solve_component.cache_clear()
-        per_move_game += time_positions(views, cold=False, repeat=1)
-    print_table("(b) per move inside those games, in game order (ratio to cold)", [
-        ("every move from scratch (cache cleared)", per_move_cold),
-        ("incremental: cache kept across the game", per_move_game),
+        played_game_order += time_positions(views, cold=False, repeat=1)
+    baseline = [timed(lambda p=p: cell_level_baseline(p), 1) for p in played[::10]]
+    print_table("analyse on those (ratio to cold)", [
+        ("analyse, cold cache", played_cold),
+        ("analyse in game order, cache kept", played_game_order),
+        ("baseline: cell-level count, no boxes (every 10th)", baseline),
     ])
 
     dense = [expert_midgame(rng) for _ in range(args.positions)]

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+
 from sweepkit.constraints import Constraint, build_system, system_from_constraints
 from sweepkit.position import Position
+from tests.strategies_boards import positions
 
 
 def test_equation_subtracts_known_mines_and_skips_revealed_cells():
@@ -54,3 +57,37 @@ def test_constraint_level_systems():
     assert system.impossible == (-1,)
     assert len(system.components) == 1
     assert Constraint(3, (1, 2), 2).possible and not Constraint(3, (1,), 2).possible
+
+
+def _naive_equations(position: Position) -> list[tuple[int, tuple[int, ...], int]]:
+    """Every number's equation by walking its neighbours one by one (independent of the
+    bit-set path, which finds the informative numbers in bulk)."""
+    result = []
+    for i, v in enumerate(position.cells):
+        if v < 0:
+            continue
+        around = position.neighbours(i)
+        unknown = tuple(j for j in around if position.cells[j] == -1)
+        need = v - sum(1 for j in around if position.cells[j] == -2)
+        if unknown or need:
+            result.append((i, unknown, need))
+    return result
+
+
+@settings(max_examples=300, deadline=None)
+@given(positions(max_rows=6, max_cols=7))
+def test_bulk_equations_match_a_neighbour_walk(position):
+    system = build_system(position)
+    assert [(c.number, c.cells, c.need) for c in system.constraints] == \
+        _naive_equations(position)
+    touched = {j for c in system.constraints for j in c.cells}
+    assert system.floating == tuple(i for i in position.unknown_cells() if i not in touched)
+
+
+def test_bulk_equations_on_a_line_and_a_wrong_number_far_from_unknowns():
+    line = Position.from_rows(["1?*2*-?"], topology="line")
+    assert [(c.number, c.cells, c.need) for c in build_system(line).constraints] == \
+        _naive_equations(line)
+    # The 3 touches no unknown cell but only two known mines: an impossible equation.
+    wrong = Position.from_rows(["*3*", "---", "1??"])
+    assert build_system(wrong).impossible == (1,)

@@ -19,21 +19,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import compress
+from struct import Struct
+from typing import NamedTuple
 
 from sweepkit.position import MINE, UNKNOWN, Position
-from sweepkit.topology import cell_neighbours, neighbours
+from sweepkit.topology import cell_neighbours, neighbour_masks, neighbour_planes
 
 TABLE_LIMIT = 20_000
 """Boards up to this many cells use the cached neighbour table; bigger ones compute
 neighbours per number (no million-entry table for a 1000x1000 board)."""
 
 
-@dataclass(frozen=True)
-class Constraint:
+class Constraint(NamedTuple):
     """One equation: exactly ``need`` mines among ``cells`` (sorted unknown cells).
 
     ``number`` is the flat index of the revealed number it comes from (``-1`` when the
-    equation was made up, e.g. in a test at the constraint level).
+    equation was made up, e.g. in a test at the constraint level). A named tuple: the
+    hot path makes one per frontier number.
     """
 
     number: int
@@ -93,49 +97,155 @@ class ConstraintSystem:
         return not self.impossible
 
 
+def _bit_table(member) -> bytes:
+    """A bytes.translate table: signed cell value -> ASCII "1" if ``member(value)``."""
+    return bytes(ord("1") if member(b - 256 if b > 127 else b) else ord("0")
+                 for b in range(256))
+
+
+_UNKNOWN_BIT = _bit_table(lambda v: v == UNKNOWN)
+_MINE_BIT = _bit_table(lambda v: v == MINE)
+_NUMBER_BIT = _bit_table(lambda v: v >= 0)
+_VALUE_BIT = [_bit_table(lambda v, k=k: v >= 0 and v >> k & 1) for k in range(4)]
+_IS_NUMBER = {v: v >= 0 for v in range(-3, 9)}
+
+
+def packed(cells: Sequence[int]) -> bytes:
+    """The cell values as signed bytes, last cell first (the input of :func:`cell_mask`)."""
+    return _packer(len(cells)).pack(*reversed(cells))
+
+
+@lru_cache(maxsize=16)
+def _packer(size: int) -> Struct:
+    return Struct(f"{size}b")
+
+
+def cell_mask(raw: bytes, bits: bytes) -> int:
+    """Bit set of the cells whose value ``bits`` marks, from :func:`packed` cells.
+
+    >>> bin(cell_mask(packed((UNKNOWN, 1, UNKNOWN)), _UNKNOWN_BIT))
+    '0b101'
+    """
+    return int(raw.translate(bits) or b"0", 2)
+
+
+def mask_cells(mask: int) -> list[int]:
+    """The members of a bit set, ascending.
+
+    >>> mask_cells(0b10110), mask_cells((1 << 40) - 1) == list(range(40))
+    ([1, 2, 4], True)
+    """
+    if mask.bit_count() <= 32:  # sparse: peel the lowest bits off one by one
+        found = []
+        while mask:
+            low = mask & -mask
+            found.append(low.bit_length() - 1)
+            mask ^= low
+        return found
+    digits = bin(mask)[:1:-1]
+    return list(compress(range(len(digits)), map("1".__eq__, digits)))
+
+
+def _informative_numbers(cells: bytes, shape: tuple[int, ...], topology: str,
+                         unknown: int, mines: int) -> int:
+    """Bit set of the numbers that touch an unknown cell or whose known-mine neighbours
+    do not add up to their value (a 2-D board; bit-sliced counting, no per-cell loop)."""
+    numbers = cell_mask(cells, _NUMBER_BIT)
+    near_unknown = 0
+    for plane in neighbour_planes(unknown, shape, topology):
+        near_unknown |= plane
+    count = [0, 0, 0, 0]  # bit k of every cell's count of known-mine neighbours
+    if mines:
+        for carry in neighbour_planes(mines, shape, topology):
+            k = 0
+            while carry:
+                count[k], carry = count[k] ^ carry, count[k] & carry
+                k += 1
+    wrong = 0
+    for k in range(4):
+        wrong |= count[k] ^ cell_mask(cells, _VALUE_BIT[k])
+    return numbers & (near_unknown | wrong)
+
+
 def position_constraints(position: Position, numbers: Iterable[int] | None = None
                          ) -> list[Constraint]:
     """The equation of every revealed number (or of the given number cells only).
 
     Numbers with no unknown neighbour and a need of 0 carry no information and are left out.
     """
+    return _constraints_and_mask(position, numbers)[0]
+
+
+def _constraints_and_mask(position: Position, numbers: Iterable[int] | None
+                          ) -> tuple[list[Constraint], int | None]:
+    """The equations, and the bit set of the unknown cells they do not touch (``None`` on
+    boards too big for the cached tables, where no bit sets are used)."""
     cells = position.cells
     shape, topology = position.shape, position.topology
-    if numbers is None:
-        numbers = (i for i, v in enumerate(cells) if v >= 0)
-    if len(cells) <= TABLE_LIMIT:
-        around = neighbours(shape, topology).__getitem__  # cached per shape
-    else:
-        def around(i: int) -> tuple[int, ...]:
-            return cell_neighbours(shape, topology, i)
     result = []
+    if len(cells) <= TABLE_LIMIT:
+        # Bit sets: only numbers touching an unknown cell, or whose count of known-mine
+        # neighbours differs from their value, give an equation; both sets are found
+        # in bulk, so the numbers deep inside the revealed area cost nothing.
+        masks = neighbour_masks(shape, topology)
+        raw = packed(cells)
+        unknown = cell_mask(raw, _UNKNOWN_BIT)
+        mines = cell_mask(raw, _MINE_BIT)
+        if numbers is None:
+            if len(shape) == 2:
+                numbers = mask_cells(_informative_numbers(raw, shape, topology, unknown,
+                                                          mines))
+            else:
+                numbers = compress(range(len(cells)), map(_IS_NUMBER.__getitem__, cells))
+        touched = 0
+        for i in numbers:
+            around = masks[i]
+            need = cells[i] - (around & mines).bit_count() if mines else cells[i]
+            near = around & unknown
+            if near:
+                touched |= near
+                found = []
+                while near:
+                    low = near & -near
+                    found.append(low.bit_length() - 1)
+                    near ^= low
+                result.append(Constraint(i, tuple(found), need))
+            elif need:
+                result.append(Constraint(i, (), need))
+        return result, unknown & ~touched
+    if numbers is None:
+        numbers = compress(range(len(cells)), map(_IS_NUMBER.__getitem__, cells))
     for i in numbers:
-        unknown = []
+        unknown_cells = []
         need = cells[i]
-        for j in around(i):
+        for j in cell_neighbours(shape, topology, i):
             v = cells[j]
             if v == UNKNOWN:
-                unknown.append(j)
+                unknown_cells.append(j)
             elif v == MINE:
                 need -= 1
-        if unknown or need != 0:
-            result.append(Constraint(i, tuple(unknown), need))
-    return result
+        if unknown_cells or need != 0:
+            result.append(Constraint(i, tuple(unknown_cells), need))
+    return result, None
 
 
 def build_system(position: Position, numbers: Iterable[int] | None = None) -> ConstraintSystem:
     """Turn a position into its constraint system (optionally using only some numbers).
 
-    Cost is linear in the board size plus the frontier; no neighbour table is built.
+    Cost is linear in the board size plus the frontier.
     """
     cells = position.cells
     unknown_count = cells.count(UNKNOWN)
-    constraints = position_constraints(position, numbers)
+    constraints, untouched = _constraints_and_mask(position, numbers)
     remaining = None if position.mines is None else position.mines - cells.count(MINE)
-    constrained: set[int] = set()
-    for c in constraints:
-        constrained.update(c.cells)
-    floating = tuple(i for i, v in enumerate(cells) if v == UNKNOWN and i not in constrained)
+    if untouched is not None:
+        floating = tuple(mask_cells(untouched))
+    else:
+        constrained: set[int] = set()
+        for c in constraints:
+            constrained.update(c.cells)
+        floating = tuple(i for i, v in enumerate(cells)
+                         if v == UNKNOWN and i not in constrained)
     return system_from_constraints(constraints, floating, remaining, unknown_count)
 
 
@@ -150,35 +260,48 @@ def system_from_constraints(constraints: Sequence[Constraint], floating: Sequenc
     """
     constraints = tuple(constraints)
     impossible = tuple(c.number for c in constraints if not 0 <= c.need <= len(c.cells))
-    usable = [k for k, c in enumerate(constraints) if c.cells and 0 <= c.need <= len(c.cells)]
     # Box = the set of usable equations a cell belongs to.
     member: dict[int, list[int]] = {}
-    for k in usable:
-        for cell in constraints[k].cells:
-            member.setdefault(cell, []).append(k)
+    for k, (_number, eq_cells, need) in enumerate(constraints):
+        if eq_cells and 0 <= need <= len(eq_cells):
+            for cell in eq_cells:
+                seen = member.get(cell)
+                if seen is None:
+                    member[cell] = [k]
+                else:
+                    seen.append(k)
     boxes_by_sig: dict[tuple[int, ...], list[int]] = {}
     for cell in sorted(member):
-        boxes_by_sig.setdefault(tuple(member[cell]), []).append(cell)
-    # Components: union-find over equations joined by boxes.
-    parent = {k: k for k in usable}
-
-    def find(k: int) -> int:
-        while parent[k] != k:
-            parent[k] = parent[parent[k]]
-            k = parent[k]
-        return k
-
+        sig = tuple(member[cell])
+        box = boxes_by_sig.get(sig)
+        if box is None:
+            boxes_by_sig[sig] = [cell]
+        else:
+            box.append(cell)
+    # Components: equations linked through shared cells, found depth-first.
+    component_of: dict[int, int] = {}
     for sig in boxes_by_sig:
-        root = find(sig[0])
-        for k in sig[1:]:
-            other = find(k)
-            if other != root:
-                parent[other] = root
+        start = sig[0]
+        if start in component_of:
+            continue
+        component_of[start] = start
+        stack = [start]
+        while stack:
+            k = stack.pop()
+            for cell in constraints[k].cells:
+                for other in member[cell]:
+                    if other not in component_of:
+                        component_of[other] = start
+                        stack.append(other)
     groups: dict[int, list[tuple[int, ...]]] = {}
     for sig in boxes_by_sig:  # boxes in order of their first cell
-        groups.setdefault(find(sig[0]), []).append(sig)
+        group = groups.get(component_of[sig[0]])
+        if group is None:
+            groups[component_of[sig[0]]] = [sig]
+        else:
+            group.append(sig)
     components = []
-    for sigs in sorted(groups.values(), key=lambda g: boxes_by_sig[g[0]][0]):
+    for sigs in groups.values():  # in order of their first box
         eqs = sorted({k for sig in sigs for k in sig})
         local = {k: r for r, k in enumerate(eqs)}
         box_rows: list[list[int]] = [[] for _ in eqs]

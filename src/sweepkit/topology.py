@@ -78,3 +78,36 @@ def neighbours(shape: tuple[int, ...], topology: str = "grid") -> tuple[tuple[in
 def neighbour_masks(shape: tuple[int, ...], topology: str = "grid") -> tuple[int, ...]:
     """For each cell, its neighbours as a bit set (bit i set = cell i is a neighbour)."""
     return tuple(sum(1 << j for j in adj) for adj in neighbours(shape, topology))
+
+
+@lru_cache(maxsize=64)
+def _plane_shifts(shape: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """For a 2-D board: per neighbour direction, (flat offset, mask of the cells having a
+    neighbour in that direction)."""
+    rows, cols = shape
+    result = []
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            if dr or dc:
+                allowed = 0
+                for r in range(max(0, -dr), min(rows, rows - dr)):
+                    for c in range(max(0, -dc), min(cols, cols - dc)):
+                        allowed |= 1 << (r * cols + c)
+                result.append((dr * cols + dc, allowed))
+    return tuple(result)
+
+
+def neighbour_planes(mask: int, shape: tuple[int, ...], topology: str = "grid") -> list[int]:
+    """For each neighbour direction, the bit set of the cells whose neighbour in that
+    direction is in ``mask`` (2-D boards; a cell's count of neighbours in ``mask`` is the
+    number of planes holding it). Bulk bit operations, no per-cell work.
+
+    >>> planes = neighbour_planes(0b000010000, (3, 3))
+    >>> bin(sum(planes)), len(planes)
+    ('0b111101111', 8)
+    """
+    check_shape(shape, topology)
+    if len(shape) != 2:
+        raise ValueError("neighbour_planes needs a 2-D board")
+    return [(mask >> off if off >= 0 else mask << -off) & allowed
+            for off, allowed in _plane_shifts(shape)]

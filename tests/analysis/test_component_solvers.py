@@ -8,13 +8,15 @@ from hypothesis import strategies as st
 from sweepkit.analysis import count
 from sweepkit.analysis.count import (
     SearchBudgetExceeded,
+    combine_split,
     dp_component,
     search_component,
     single_equation,
     solve_component,
+    split_forced,
 )
 from sweepkit.analysis.probability import analyse
-from sweepkit.constraints import build_system
+from sweepkit.constraints import Component, build_system
 from sweepkit.position import Position
 from tests import brute
 from tests.strategies_boards import consistent_positions, positions
@@ -44,6 +46,38 @@ def test_search_and_dynamic_programme_agree(position):
                 assert sum(example) == m
                 assert all(sum(example[b] for b in bs) == need for bs, need in comp.rows)
                 assert all(0 <= k <= size for k, size in zip(example, comp.sizes, strict=True))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(positions(max_rows=5, max_cols=5), consistent_positions(max_rows=6,
+                                                                         max_cols=6)))
+def test_forced_boxes_split_off_agree_with_the_search(position):
+    for comp in build_system(position).components:
+        split = split_forced(comp)
+        if split is None:
+            continue
+        combined, searched = combine_split(comp, *split), search_component(comp)
+        assert combined.by_mines == searched.by_mines
+        assert combined.box_mines == searched.box_mines
+        for m, example in enumerate(combined.examples):
+            assert (example is None) == (combined.by_mines[m] == 0)
+            if example is not None:
+                assert sum(example) == m
+                assert all(sum(example[b] for b in bs) == need for bs, need in comp.rows)
+                assert all(0 <= k <= size for k, size in zip(example, comp.sizes, strict=True))
+
+
+def test_split_finds_forced_boxes_and_independent_parts():
+    # The first equation needs no mine: boxes 0 and 1 are safe, and what is left falls
+    # into two independent equations, {2, 3} and {4, 5}, with one mine each.
+    comp = Component((1,) * 6, (((0, 1), 0), ((1, 2, 3), 1), ((0, 4, 5), 1)),
+                     tuple((b,) for b in range(6)), (10, 11, 12))
+    fixed, parts = split_forced(comp)
+    assert fixed == {0: 0, 1: 0}
+    assert sorted(boxes for _part, boxes in parts) == [[2, 3], [4, 5]]
+    combined = combine_split(comp, fixed, parts)
+    assert combined.by_mines == (0, 0, 4, 0, 0, 0, 0) == search_component(comp).by_mines
+    assert combined.box_mines == search_component(comp).box_mines
 
 
 @settings(max_examples=300, deadline=None)

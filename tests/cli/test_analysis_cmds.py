@@ -80,6 +80,10 @@ def test_count(ex2):
     assert run("count", ex2, "--mines", "3").stdout.strip() == "2"
     table = run("count", ex2, "--by-mines").stdout.splitlines()
     assert table == ["mines  layouts", "    2  1", "    3  2", "    4  1"]
+    # --mines picks one row of the table (a total with no layout shows 0).
+    assert run("count", ex2, "--by-mines", "--mines", "3").stdout.splitlines() == \
+        ["mines  layouts", "    3  2"]
+    assert run("count", ex2, "--by-mines", "--mines", "9").stdout.splitlines()[1] == "    9  0"
     assert run("count", "-", stdin="??\n??\n").stdout.strip() == "16"
 
 

@@ -88,10 +88,148 @@ def solve_component(component: Component) -> ComponentCount:
     """
     if len(component.rows) == 1:
         return single_equation(component)
+    split = split_forced(component)
+    if split is not None:
+        return combine_split(component, *split)
     try:
         return search_component(component, budget=SEARCH_BUDGET)
     except SearchBudgetExceeded:
         return dp_component(component)
+
+
+def split_forced(component: Component
+                 ) -> tuple[dict[int, int], list[tuple[Component, list[int]]]] | None:
+    """Fix the boxes forced by single equations (need 0: all safe; need = room: all
+    mines), repeatedly, and split what is left into its connected parts.
+
+    Returns ``None`` when nothing is forced; else ``(fixed, parts)``: ``fixed[b]`` the
+    mines of each forced box (``{-1: -1}`` when an equation became impossible) and each
+    part as a component over the free boxes with the map from its boxes to the original
+    ones. The parts are smaller and cached on their own, so a frontier that changes at
+    one end keeps the solved pieces at the other.
+
+    >>> from sweepkit.constraints import Component
+    >>> fixed, parts = split_forced(Component((1, 1, 1, 1), (((0, 1), 0), ((1, 2, 3), 1)),
+    ...                                        ((0,), (1,), (2,), (3,)), (8, 9)))
+    >>> fixed, [(c.sizes, c.rows, boxes) for c, boxes in parts]
+    ({0: 0, 1: 0}, [((1, 1), (((0, 1), 1),), [2, 3])])
+    """
+    sizes, rows = component.sizes, component.rows
+    box_rows: list[list[int]] = [[] for _ in sizes]
+    for r, (bs, _need) in enumerate(rows):
+        for b in bs:
+            box_rows[b].append(r)
+    left = [need for _bs, need in rows]
+    room = [sum(sizes[b] for b in bs) for bs, _need in rows]
+    fixed: dict[int, int] = {}
+    pending = list(range(len(rows)))  # rows to look at again (a box of theirs got fixed)
+    while pending:
+        r = pending.pop()
+        if left[r] < 0 or left[r] > room[r]:
+            return {-1: -1}, []
+        if not room[r] or 0 < left[r] < room[r]:
+            continue
+        full = left[r] > 0
+        for b in rows[r][0]:
+            if b not in fixed:
+                k = fixed[b] = sizes[b] if full else 0
+                for q in box_rows[b]:
+                    left[q] -= k
+                    room[q] -= sizes[b]
+                    pending.append(q)
+    if not fixed:
+        return None
+    if any(x and not room[r] for r, x in enumerate(left)):  # a need and no free box
+        return {-1: -1}, []
+    free_rows = [([b for b in bs if b not in fixed],
+                  need - sum(fixed[b] for b in bs if b in fixed))
+                 for bs, need in rows if any(b not in fixed for b in bs)]
+    parent = list(range(len(free_rows)))
+
+    def find(r: int) -> int:
+        while parent[r] != r:
+            parent[r] = parent[parent[r]]
+            r = parent[r]
+        return r
+
+    owner: dict[int, int] = {}
+    for r, (bs, _need) in enumerate(free_rows):
+        for b in bs:
+            if b in owner:
+                parent[find(r)] = find(owner[b])
+            else:
+                owner[b] = r
+    groups: dict[int, list[int]] = {}
+    for r in range(len(free_rows)):
+        groups.setdefault(find(r), []).append(r)
+    parts = []
+    for members in groups.values():
+        boxes = sorted({b for r in members for b in free_rows[r][0]})
+        local = {b: i for i, b in enumerate(boxes)}
+        part_rows = tuple((tuple(local[b] for b in free_rows[r][0]), free_rows[r][1])
+                          for r in members)
+        part = Component(tuple(sizes[b] for b in boxes), part_rows,
+                         tuple((b,) for b in boxes), ())
+        parts.append((part, boxes))
+    return fixed, parts
+
+
+def combine_split(component: Component, fixed: dict[int, int],
+                  parts: list[tuple[Component, list[int]]]) -> ComponentCount:
+    """A component's count from its forced boxes and its independently solved parts."""
+    sizes = component.sizes
+    top = sum(sizes)
+    empty = ComponentCount((0,) * (top + 1), tuple((0,) * (top + 1) for _ in sizes),
+                           (None,) * (top + 1))
+    if fixed.get(-1) == -1:
+        return empty
+    shift = sum(fixed.values())
+    solved = [solve_component(part) for part, _boxes in parts]
+    polys = [c.by_mines for c in solved]
+    product: Poly = (1,)
+    for poly in polys:
+        product = convolve(product, poly)
+    if not any(product):
+        return empty
+
+    def padded(poly: Poly, offset: int) -> tuple[int, ...]:
+        out = [0] * (top + 1)
+        for m, w in enumerate(poly):
+            if w:
+                out[m + offset] += w
+        return tuple(out)
+
+    counts = padded(product, shift)
+    box_mines: list[tuple[int, ...]] = [()] * len(sizes)
+    by_k: dict[int, tuple[int, ...]] = {}
+    for b, k in fixed.items():
+        if k not in by_k:
+            by_k[k] = tuple(k * w for w in counts)
+        box_mines[b] = by_k[k]
+    for i, (c, (_part, boxes)) in enumerate(zip(solved, parts, strict=True)):
+        others: Poly = (1,)
+        for j, poly in enumerate(polys):
+            if j != i:
+                others = convolve(others, poly)
+        for local, b in enumerate(boxes):
+            box_mines[b] = padded(convolve(c.box_mines[local], others), shift)
+    # One witness per mine number: a mine number for every part, found part by part.
+    reach: dict[int, list[int]] = {0: []}
+    for c in solved:
+        reach = {total + m: [*chosen, m] for total, chosen in reach.items()
+                 for m, w in enumerate(c.by_mines) if w}
+    examples: list[tuple[int, ...] | None] = [None] * (top + 1)
+    for total, chosen in reach.items():
+        assign = [0] * len(sizes)
+        for b, k in fixed.items():
+            assign[b] = k
+        for c, (_part, boxes), m in zip(solved, parts, chosen, strict=True):
+            example = c.examples[m]
+            assert example is not None
+            for local, b in enumerate(boxes):
+                assign[b] = example[local]
+        examples[total + shift] = tuple(assign)
+    return ComponentCount(counts, tuple(box_mines), tuple(examples))
 
 
 SEARCH_BUDGET = 100_000

@@ -12,7 +12,7 @@ keep the numbers that leave the position consistent; dead = exactly one survives
 
 from __future__ import annotations
 
-from sweepkit.analysis.count import system_count
+from sweepkit.analysis.count import frontier_polynomial, system_count
 from sweepkit.analysis.probability import Analysis, analyse
 from sweepkit.constraints import (
     Constraint,
@@ -61,7 +61,11 @@ def revealed_numbers(position: Position, cell: int, use_mine_count: bool = True,
 def dead_cells(position: Position, use_mine_count: bool = True,
                analysis: Analysis | None = None) -> tuple[int, ...]:
     """Unknown cells that can be safe and whose number is determined (empty when the
-    position is inconsistent)."""
+    position is inconsistent).
+
+    A floating cell whose unknown neighbours are all floating is decided by counting
+    alone (:func:`_pool_numbers`); only the other cells pay for the exact trial.
+    """
     if analysis is None:
         analysis = analyse(position, use_mine_count)
     if not analysis.consistent:
@@ -69,6 +73,9 @@ def dead_cells(position: Position, use_mine_count: bool = True,
     system = analysis.system
     floating = set(system.floating)
     free_floating = not analysis.uses_mine_count and floating
+    pool_counts = _pool_mine_counts(analysis) if analysis.uses_mine_count else None
+    pool_when_safe = _PoolWhenSafe(analysis)
+    cells = position.cells
     dead = []
     for cell, p in analysis.probabilities(exact=True).items():
         if p == 1:
@@ -76,6 +83,77 @@ def dead_cells(position: Position, use_mine_count: bool = True,
         if free_floating and any(j in floating and j != cell for j in position.neighbours(cell)):
             # Without a mine count a floating neighbour can flip freely: the number varies.
             continue
+        if pool_counts is not None:
+            near = [j for j in position.neighbours(cell) if cells[j] == UNKNOWN]
+            in_pool = sum(1 for j in near if j in floating)
+            if cell in floating:
+                if in_pool == len(near):
+                    if len(_pool_numbers(pool_counts, len(floating) - 1, len(near))) == 1:
+                        dead.append(cell)
+                    continue
+                counts, others = pool_counts, len(floating) - 1
+            else:
+                counts, others = pool_when_safe(cell), len(floating)
+            if 0 < in_pool < others and any(0 < k < others for k in counts):
+                # A pool mine can move between a neighbour and a far floating cell,
+                # leaving every equation as it is: the cell's number changes by one.
+                continue
         if len(revealed_numbers(position, cell, use_mine_count, system, stop_after=2)) == 1:
             dead.append(cell)
     return tuple(dead)
+
+
+def _pool_mine_counts(analysis: Analysis) -> set[int]:
+    """The numbers of mines the floating pool can hold (with the mine count)."""
+    remaining = analysis.system.remaining
+    assert remaining is not None
+    pool = len(analysis.system.floating)
+    frontier = frontier_polynomial(list(analysis.counts))
+    return {remaining - m for m, w in enumerate(frontier) if w and 0 <= remaining - m <= pool}
+
+
+def _pool_numbers(pool_counts: set[int], others: int, near: int) -> set[int]:
+    """Mines a floating cell can see among its ``near`` unknown neighbours (all floating)
+    when it is safe: k mines among the ``others`` floating cells put between
+    max(0, k - (others - near)) and min(k, near) of them next to it, every value in
+    between possible (floating cells are interchangeable).
+
+    >>> sorted(_pool_numbers({0, 3}, 5, 2))
+    [0, 1, 2]
+    """
+    seen: set[int] = set()
+    for k in pool_counts:
+        if k <= others:  # the cell itself is safe: k mines among the other floating cells
+            seen.update(range(max(0, k - (others - near)), min(k, near) + 1))
+    return seen
+
+
+class _PoolWhenSafe:
+    """For a frontier cell: the mines the floating pool can hold in layouts where that
+    cell is safe (from the supports of the component polynomials, no new count)."""
+
+    def __init__(self, analysis: Analysis) -> None:
+        self.analysis = analysis
+        self.where = {c: (i, b) for i, comp in enumerate(analysis.system.components)
+                      for b, box in enumerate(comp.boxes) for c in box}
+        self.supports = [{m for m, w in enumerate(c.by_mines) if w} for c in analysis.counts]
+        self.cache: dict[tuple[int, int], set[int]] = {}
+
+    def __call__(self, cell: int) -> set[int]:
+        key = self.where[cell]
+        if key not in self.cache:
+            i, b = key
+            count = self.analysis.counts[i]
+            size = self.analysis.system.components[i].sizes[b]
+            # layouts with m mines where one given cell of box b is safe
+            reach = {m for m, (w, mined) in enumerate(zip(count.by_mines, count.box_mines[b],
+                                                           strict=True))
+                     if w * size > mined}
+            for j, support in enumerate(self.supports):
+                if j != i:
+                    reach = {x + y for x in reach for y in support}
+            system = self.analysis.system
+            remaining, pool = system.remaining, len(system.floating)
+            assert remaining is not None
+            self.cache[key] = {remaining - m for m in reach if 0 <= remaining - m <= pool}
+        return self.cache[key]

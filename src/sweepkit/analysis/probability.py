@@ -30,14 +30,20 @@ from sweepkit.analysis.count import (
 from sweepkit.constraints import ConstraintSystem, build_system
 from sweepkit.position import Position
 
+Ratio = tuple[int, int]
+"""An exact probability as integers ``(numerator, denominator)``, not reduced: the hot
+path never builds a Fraction (no gcd per box); :class:`Fraction` is made on demand."""
+
 
 @dataclass(frozen=True)
 class Analysis:
     """What the exact analysis knows about one position.
 
-    ``total`` is the number of layouts (0 = inconsistent). ``box_probability[i][b]`` is
-    the mine probability of every cell of box b of component i; ``floating_probability``
-    that of every floating cell. Both are ``None`` when the position is inconsistent.
+    ``total`` is the number of layouts (0 = inconsistent). ``box_ratio[i][b]`` is the
+    mine probability of every cell of box b of component i, ``floating_ratio`` that of
+    every floating cell, as ``(numerator, denominator)`` integers; both are ``None`` when
+    the position is inconsistent. ``box_probability`` / ``floating_probability`` give
+    them as Fractions.
     """
 
     position: Position
@@ -45,8 +51,8 @@ class Analysis:
     counts: tuple[ComponentCount, ...]
     total: int
     uses_mine_count: bool
-    box_probability: tuple[tuple[Fraction, ...], ...] | None
-    floating_probability: Fraction | None
+    box_ratio: tuple[tuple[Ratio, ...], ...] | None
+    floating_ratio: Ratio | None
     _cell_box: dict[int, tuple[int, int]] = field(default_factory=dict, repr=False,
                                                   compare=False)
 
@@ -54,10 +60,22 @@ class Analysis:
     def consistent(self) -> bool:
         return self.total > 0
 
+    @property
+    def box_probability(self) -> tuple[tuple[Fraction, ...], ...] | None:
+        """``box_ratio`` as Fractions."""
+        if self.box_ratio is None:
+            return None
+        return tuple(tuple(Fraction(*r) for r in comp) for comp in self.box_ratio)
+
+    @property
+    def floating_probability(self) -> Fraction | None:
+        """``floating_ratio`` as a Fraction (``None`` without floating cells)."""
+        return None if self.floating_ratio is None else Fraction(*self.floating_ratio)
+
     def probability(self, cell: int) -> Fraction:
         """Exact mine probability of an unknown cell (raises on an inconsistent position
         or a cell that is not unknown)."""
-        if self.box_probability is None:
+        if self.box_ratio is None:
             raise ValueError("the position is inconsistent: no probabilities")
         if not self._cell_box:
             for i, comp in enumerate(self.system.components):
@@ -66,49 +84,54 @@ class Analysis:
                         self._cell_box[c] = (i, b)
         where = self._cell_box.get(cell)
         if where is not None:
-            return self.box_probability[where[0]][where[1]]
+            return Fraction(*self.box_ratio[where[0]][where[1]])
         if self.position.cells[cell] != -1:
             raise ValueError(f"cell {self.position.coord(cell)} is not unknown")
-        assert self.floating_probability is not None
-        return self.floating_probability
+        assert self.floating_ratio is not None
+        return Fraction(*self.floating_ratio)
 
     def probabilities(self, exact: bool = False) -> dict[int, float] | dict[int, Fraction]:
         """Every unknown cell's mine probability (floats, or Fractions with ``exact``);
         empty when inconsistent."""
-        if self.box_probability is None:
+        if self.box_ratio is None:
             return {}
-        conv = (lambda f: f) if exact else (lambda f: f.numerator / f.denominator)
+        # int / int is correctly rounded, the same float as the reduced Fraction gives.
+        conv = (lambda r: Fraction(*r)) if exact else (lambda r: r[0] / r[1])
         result = {}
-        for comp, probs in zip(self.system.components, self.box_probability, strict=True):
-            for box, p in zip(comp.boxes, probs, strict=True):
-                value = conv(p)
+        for comp, ratios in zip(self.system.components, self.box_ratio, strict=True):
+            for box, r in zip(comp.boxes, ratios, strict=True):
+                value = conv(r)
                 for c in box:
                     result[c] = value
-        if self.system.floating:
-            value = conv(self.floating_probability)
-            for c in self.system.floating:
-                result[c] = value
+        floating = self.system.floating
+        if floating:
+            value = conv(self.floating_ratio)
+            # two sorted runs (frontier, floating): the merge sort is linear
+            return {c: result.get(c, value)
+                    for c in sorted([*sorted(result), *floating])}
         return dict(sorted(result.items()))
 
-    def _cells_with(self, target: Fraction) -> tuple[int, ...]:
-        if self.box_probability is None:
+    def _cells_with(self, certain_mine: bool) -> tuple[int, ...]:
+        if self.box_ratio is None:
             return ()
         found = []
-        for comp, probs in zip(self.system.components, self.box_probability, strict=True):
-            for box, p in zip(comp.boxes, probs, strict=True):
-                if p == target:
+        for comp, ratios in zip(self.system.components, self.box_ratio, strict=True):
+            for box, (num, den) in zip(comp.boxes, ratios, strict=True):
+                if (num == den) if certain_mine else not num:
                     found.extend(box)
-        if self.floating_probability == target:
-            found.extend(self.system.floating)
+        if self.floating_ratio is not None:
+            num, den = self.floating_ratio
+            if (num == den) if certain_mine else not num:
+                found.extend(self.system.floating)
         return tuple(sorted(found))
 
     def safe_cells(self) -> tuple[int, ...]:
         """Unknown cells that are safe in every layout (empty when inconsistent)."""
-        return self._cells_with(Fraction(0))
+        return self._cells_with(certain_mine=False)
 
     def mine_cells(self) -> tuple[int, ...]:
         """Unknown cells that are mines in every layout (empty when inconsistent)."""
-        return self._cells_with(Fraction(1))
+        return self._cells_with(certain_mine=True)
 
 
 def _without(polys: list[Poly]) -> list[Poly]:
@@ -140,12 +163,12 @@ def analyse(position: Position, use_mine_count: bool = True,
             total *= t
         if total == 0:
             return Analysis(position, system, counts, 0, False, None, None)
-        box_probability = tuple(
-            tuple(Fraction(sum(bm), size * t) for bm, size in zip(c.box_mines, comp.sizes,
-                                                                    strict=True))
+        box_ratio = tuple(
+            tuple((sum(bm), size * t) for bm, size in zip(c.box_mines, comp.sizes,
+                                                          strict=True))
             for c, comp, t in zip(counts, system.components, totals, strict=True))
-        return Analysis(position, system, counts, total, False, box_probability,
-                        Fraction(1, 2))
+        return Analysis(position, system, counts, total, False, box_ratio,
+                        (1, 2))
     remaining = system.remaining
     assert remaining is not None
     polys = [c.by_mines for c in counts]
@@ -166,15 +189,15 @@ def analyse(position: Position, use_mine_count: bool = True,
                       for m, x in enumerate(c.by_mines)]
         support = [m for m, x in enumerate(c.by_mines) if x]
         probs.append(tuple(
-            Fraction(sum(bm[m] * completion[m] for m in support), size * relative)
+            (sum(bm[m] * completion[m] for m in support), size * relative)
             for bm, size in zip(c.box_mines, comp.sizes, strict=True)))
     if floating:
         # a floating cell is a mine in (remaining - m) / floating of the completions
         mined = sum(w * weights[m] * (remaining - m) for m, w in enumerate(everything) if w)
-        floating_probability = Fraction(mined, floating * relative)
+        floating_ratio: Ratio | None = (mined, floating * relative)
     else:
-        floating_probability = None
-    return Analysis(position, system, counts, total, True, tuple(probs), floating_probability)
+        floating_ratio = None
+    return Analysis(position, system, counts, total, True, tuple(probs), floating_ratio)
 
 
 def mine_probabilities(position: Position, use_mine_count: bool = True, exact: bool = False

@@ -148,13 +148,17 @@ def register(app: typer.Typer) -> None:
     def count_cmd(
         file: str = typer.Argument(..., help=FILE_HELP),
         mines: int | None = typer.Option(None, "--mines", help=MINES_HELP),
-        by_mines: bool = typer.Option(False, "--by-mines",
-                                      help="A table: total mines -> layouts."),
+        by_mines: bool = typer.Option(
+            False, "--by-mines",
+            help="A table: total mines -> layouts (the file's mine count is ignored; "
+                 "with --mines, only that row)."),
     ) -> None:
         """Exact number of layouts (with the mine count when one is given)."""
         position = load_position(file, mines)
         if by_mines:
             table = layouts_by_mines(position)
+            if mines is not None:
+                table = {mines: table.get(mines, 0)}
             print("mines  layouts")
             for m, n in table.items():
                 print(f"{m:5d}  {n}")
