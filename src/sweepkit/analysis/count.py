@@ -269,6 +269,20 @@ def single_equation(component: Component) -> ComponentCount:
     return ComponentCount(tuple(counts), tuple(tuple(m) for m in box_mines), tuple(examples))
 
 
+def search_tables(component: Component
+                  ) -> tuple[list[int], list[list[int]], list[int], list[int]]:
+    """What a depth-first search over a component's boxes starts from: the box order, the
+    equations of each box, each equation's remaining need and its room (cells left)."""
+    sizes, rows = component.sizes, component.rows
+    box_rows: list[list[int]] = [[] for _ in sizes]
+    for r, (bs, _need) in enumerate(rows):
+        for b in bs:
+            box_rows[b].append(r)
+    need = [v for _bs, v in rows]
+    cap = [sum(sizes[b] for b in bs) for bs, _v in rows]
+    return box_order(sizes, rows), box_rows, need, cap
+
+
 def search_component(component: Component, budget: int | None = None) -> ComponentCount:
     """Count a component by plain depth-first search over box assignments.
 
@@ -276,15 +290,9 @@ def search_component(component: Component, budget: int | None = None) -> Compone
     algorithm (tests compare it with :func:`dp_component`). With ``budget``, raises
     :class:`SearchBudgetExceeded` after that many search nodes.
     """
-    sizes, rows = component.sizes, component.rows
+    sizes = component.sizes
     n = len(sizes)
-    order = box_order(sizes, rows)
-    box_rows: list[list[int]] = [[] for _ in range(n)]
-    for r, (bs, _need) in enumerate(rows):
-        for b in bs:
-            box_rows[b].append(r)
-    need = [v for _bs, v in rows]
-    cap = [sum(sizes[b] for b in bs) for bs, _v in rows]
+    order, box_rows, need, cap = search_tables(component)
     top = sum(sizes)
     counts = [0] * (top + 1)
     box_mines = [[0] * (top + 1) for _ in range(n)]

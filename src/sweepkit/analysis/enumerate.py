@@ -16,22 +16,16 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from sweepkit.analysis.count import box_order, solve_component
+from sweepkit.analysis.count import search_tables, solve_component
 from sweepkit.constraints import Component, build_system
 from sweepkit.position import Position
 
 
 def component_assignments(component: Component) -> Iterator[tuple[int, ...]]:
     """Every box assignment (mines per box) of a component that satisfies its equations."""
-    sizes, rows = component.sizes, component.rows
+    sizes = component.sizes
     n = len(sizes)
-    order = box_order(sizes, rows)
-    box_rows: list[list[int]] = [[] for _ in range(n)]
-    for r, (bs, _need) in enumerate(rows):
-        for b in bs:
-            box_rows[b].append(r)
-    need = [v for _bs, v in rows]
-    cap = [sum(sizes[b] for b in bs) for bs, _v in rows]
+    order, box_rows, need, cap = search_tables(component)
     assign = [0] * n
 
     def search(pos: int) -> Iterator[tuple[int, ...]]:

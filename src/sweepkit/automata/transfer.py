@@ -41,6 +41,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from sweepkit.automata.errors import StripInputError
+from sweepkit.constraints import mask_cells
 from sweepkit.position import MINE, SAFE, UNKNOWN, Position
 from sweepkit.topology import neighbour_masks
 
@@ -372,7 +373,7 @@ def count_and_witness(position: Position, *, max_rows: int | None = MAX_STRIP_RO
             key = (here, id(steps[j]), state)
             found = memo.get(key)
             if found is None:
-                found = memo[key] = _predecessor(steps[j], dict.fromkeys(_bits(here), 1),
+                found = memo[key] = _predecessor(steps[j], dict.fromkeys(mask_cells(here), 1),
                                                  state, 0, track)[0]
             state = found
     return StripCount(position, count, frozenset(mines), transposed)
@@ -389,16 +390,6 @@ def _predecessor(moves: dict[int, tuple[tuple[int, int], ...]], here: dict[int, 
             if t == state and rest >= 0 and totals >> rest & 1:
                 return s, rest
     raise AssertionError("witness walk dead-ended")  # pragma: no cover - reachability
-
-
-def _bits(mask: int) -> list[int]:
-    """The members of a bit set."""
-    result = []
-    while mask:
-        low = mask & -mask
-        result.append(low.bit_length() - 1)
-        mask ^= low
-    return result
 
 
 def count_layouts(position: Position, *, max_rows: int | None = MAX_STRIP_ROWS) -> int:
