@@ -97,6 +97,19 @@ def solve_component(component: Component) -> ComponentCount:
         return dp_component(component)
 
 
+def equation_tables(component: Component) -> tuple[list[list[int]], list[int], list[int]]:
+    """Mutable tables that box-by-box solvers start from: the equations of each box, each
+    equation's remaining need, and its room (cells still free)."""
+    sizes, rows = component.sizes, component.rows
+    box_rows: list[list[int]] = [[] for _ in sizes]
+    for r, (bs, _need) in enumerate(rows):
+        for b in bs:
+            box_rows[b].append(r)
+    need = [v for _bs, v in rows]
+    room = [sum(sizes[b] for b in bs) for bs, _v in rows]
+    return box_rows, need, room
+
+
 def split_forced(component: Component
                  ) -> tuple[dict[int, int], list[tuple[Component, list[int]]]] | None:
     """Fix the boxes forced by single equations (need 0: all safe; need = room: all
@@ -115,12 +128,7 @@ def split_forced(component: Component
     ({0: 0, 1: 0}, [((1, 1), (((0, 1), 1),), [2, 3])])
     """
     sizes, rows = component.sizes, component.rows
-    box_rows: list[list[int]] = [[] for _ in sizes]
-    for r, (bs, _need) in enumerate(rows):
-        for b in bs:
-            box_rows[b].append(r)
-    left = [need for _bs, need in rows]
-    room = [sum(sizes[b] for b in bs) for bs, _need in rows]
+    box_rows, left, room = equation_tables(component)
     fixed: dict[int, int] = {}
     pending = list(range(len(rows)))  # rows to look at again (a box of theirs got fixed)
     while pending:
@@ -269,20 +277,6 @@ def single_equation(component: Component) -> ComponentCount:
     return ComponentCount(tuple(counts), tuple(tuple(m) for m in box_mines), tuple(examples))
 
 
-def search_tables(component: Component
-                  ) -> tuple[list[int], list[list[int]], list[int], list[int]]:
-    """What a depth-first search over a component's boxes starts from: the box order, the
-    equations of each box, each equation's remaining need and its room (cells left)."""
-    sizes, rows = component.sizes, component.rows
-    box_rows: list[list[int]] = [[] for _ in sizes]
-    for r, (bs, _need) in enumerate(rows):
-        for b in bs:
-            box_rows[b].append(r)
-    need = [v for _bs, v in rows]
-    cap = [sum(sizes[b] for b in bs) for bs, _v in rows]
-    return box_order(sizes, rows), box_rows, need, cap
-
-
 def search_component(component: Component, budget: int | None = None) -> ComponentCount:
     """Count a component by plain depth-first search over box assignments.
 
@@ -292,7 +286,8 @@ def search_component(component: Component, budget: int | None = None) -> Compone
     """
     sizes = component.sizes
     n = len(sizes)
-    order, box_rows, need, cap = search_tables(component)
+    order = box_order(sizes, component.rows)
+    box_rows, need, cap = equation_tables(component)
     top = sum(sizes)
     counts = [0] * (top + 1)
     box_mines = [[0] * (top + 1) for _ in range(n)]

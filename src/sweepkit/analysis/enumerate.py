@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from sweepkit.analysis.count import search_tables, solve_component
+from sweepkit.analysis.count import box_order, equation_tables, solve_component
 from sweepkit.constraints import Component, build_system
 from sweepkit.position import Position
 
@@ -25,7 +25,8 @@ def component_assignments(component: Component) -> Iterator[tuple[int, ...]]:
     """Every box assignment (mines per box) of a component that satisfies its equations."""
     sizes = component.sizes
     n = len(sizes)
-    order, box_rows, need, cap = search_tables(component)
+    order = box_order(sizes, component.rows)
+    box_rows, need, cap = equation_tables(component)
     assign = [0] * n
 
     def search(pos: int) -> Iterator[tuple[int, ...]]:
