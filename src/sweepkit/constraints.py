@@ -57,13 +57,16 @@ class Component:
     ``sizes[b]`` is the size of box ``b``, ``rows`` the equations in box terms:
     ``(box indices, need)``. ``key`` (sizes and rows) is all the counting depends on,
     so two components with the same key share one cached result. ``boxes`` and
-    ``numbers`` map the abstract boxes and rows back to cells and number cells.
+    ``numbers`` map the abstract boxes and rows back to cells and number cells; ``shape``
+    is the board's shape when it is a plain 2-D grid (so the component's geometry is
+    known: :mod:`sweepkit.analysis.strip_route` uses it), else ``None``.
     """
 
     sizes: tuple[int, ...]
     rows: tuple[tuple[tuple[int, ...], int], ...]
     boxes: tuple[tuple[int, ...], ...] = field(compare=False)
     numbers: tuple[int, ...] = field(compare=False)
+    shape: tuple[int, ...] | None = field(default=None, compare=False)
 
     @property
     def key(self) -> tuple:
@@ -246,13 +249,18 @@ def build_system(position: Position, numbers: Iterable[int] | None = None) -> Co
             constrained.update(c.cells)
         floating = tuple(i for i, v in enumerate(cells)
                          if v == UNKNOWN and i not in constrained)
-    return system_from_constraints(constraints, floating, remaining, unknown_count)
+    grid = position.shape if position.topology == "grid" and len(position.shape) == 2 else None
+    return system_from_constraints(constraints, floating, remaining, unknown_count, grid)
 
 
 def system_from_constraints(constraints: Sequence[Constraint], floating: Sequence[int] = (),
                             remaining: int | None = None,
-                            unknown_count: int | None = None) -> ConstraintSystem:
+                            unknown_count: int | None = None,
+                            shape: tuple[int, ...] | None = None) -> ConstraintSystem:
     """Group equations into boxes and components (usable directly on made-up equations).
+
+    ``shape`` (a 2-D grid's shape, the equations' cells being flat indices of it) is
+    passed on to the components, whose geometry it gives.
 
     >>> s = system_from_constraints([Constraint(-1, (1, 2), 1), Constraint(-1, (2, 3), 1)])
     >>> [(c.sizes, c.rows) for c in s.components]
@@ -314,6 +322,7 @@ def system_from_constraints(constraints: Sequence[Constraint], floating: Sequenc
                                                                         strict=True)),
             boxes=tuple(tuple(boxes_by_sig[sig]) for sig in sigs),
             numbers=tuple(constraints[k].number for k in eqs),
+            shape=shape,
         ))
     if unknown_count is None:
         unknown_count = len(member) + len(floating)

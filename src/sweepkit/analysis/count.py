@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 
+from sweepkit.analysis.strip_route import strip_count, strip_crop
 from sweepkit.constraints import Component, ConstraintSystem, build_system
 from sweepkit.position import Position
 
@@ -79,9 +80,16 @@ def box_order(sizes: tuple[int, ...], rows: tuple[tuple[tuple[int, ...], int], .
 def solve_component(component: Component) -> ComponentCount:
     """Count a component's layouts by mine number (cached by ``component.key``).
 
-    First a depth-first search (:func:`search_component`) with a node budget; if that
-    runs out, the dynamic programme of :func:`dp_component`, whose cost grows with the
-    frontier's width, not with the number of its layouts.
+    In order: the closed form of a single equation; the boxes forced by single equations
+    fixed and the rest split into parts (each solved, and cached, on its own); a
+    depth-first search (:func:`search_component`) with the small budget
+    :data:`STRIP_SEARCH_BUDGET`; when that runs out, the transfer matrix if the component
+    fits in a strip (its cells and numbers in a box at most ``strip_route.ROUTE_ROWS``
+    high, see :mod:`sweepkit.analysis.strip_route`), else the search again with the full
+    :data:`SEARCH_BUDGET` and then the dynamic programme of :func:`dp_component`. Both
+    fallbacks cost in proportion to the component's width, not to its number of layouts.
+    Components of more than :data:`SEARCH_MAX_BOXES` boxes skip the (recursive) search.
+
     The cache is module-level (``solve_component.cache_info()`` / ``cache_clear()``);
     Component equality and hash use only the abstract key, so equal structures anywhere
     on any board share one entry.
@@ -91,10 +99,21 @@ def solve_component(component: Component) -> ComponentCount:
     split = split_forced(component)
     if split is not None:
         return combine_split(component, *split)
-    try:
-        return search_component(component, budget=SEARCH_BUDGET)
-    except SearchBudgetExceeded:
-        return dp_component(component)
+    searchable = len(component.sizes) <= SEARCH_MAX_BOXES
+    if searchable:
+        try:
+            return search_component(component, budget=STRIP_SEARCH_BUDGET)
+        except SearchBudgetExceeded:
+            pass
+    crop = strip_crop(component)  # only now: most components never get here
+    if crop is not None:
+        return ComponentCount(*strip_count(component, crop))
+    if searchable:
+        try:
+            return search_component(component, budget=SEARCH_BUDGET)
+        except SearchBudgetExceeded:
+            pass
+    return dp_component(component)
 
 
 def equation_tables(component: Component) -> tuple[list[list[int]], list[int], list[int]]:
@@ -149,9 +168,11 @@ def split_forced(component: Component
         return None
     if any(x and not room[r] for r, x in enumerate(left)):  # a need and no free box
         return {-1: -1}, []
+    located = len(component.numbers) == len(rows)
     free_rows = [([b for b in bs if b not in fixed],
-                  need - sum(fixed[b] for b in bs if b in fixed))
-                 for bs, need in rows if any(b not in fixed for b in bs)]
+                  need - sum(fixed[b] for b in bs if b in fixed),
+                  component.numbers[r] if located else -1)
+                 for r, (bs, need) in enumerate(rows) if any(b not in fixed for b in bs)]
     parent = list(range(len(free_rows)))
 
     def find(r: int) -> int:
@@ -161,7 +182,7 @@ def split_forced(component: Component
         return r
 
     owner: dict[int, int] = {}
-    for r, (bs, _need) in enumerate(free_rows):
+    for r, (bs, _need, _number) in enumerate(free_rows):
         for b in bs:
             if b in owner:
                 parent[find(r)] = find(owner[b])
@@ -176,8 +197,11 @@ def split_forced(component: Component
         local = {b: i for i, b in enumerate(boxes)}
         part_rows = tuple((tuple(local[b] for b in free_rows[r][0]), free_rows[r][1])
                           for r in members)
+        # the part keeps its cells, number cells and board shape: it can be routed as a strip
         part = Component(tuple(sizes[b] for b in boxes), part_rows,
-                         tuple((b,) for b in boxes), ())
+                         tuple(component.boxes[b] for b in boxes),
+                         tuple(free_rows[r][2] for r in members) if located else (),
+                         component.shape if located else None)
         parts.append((part, boxes))
     return fixed, parts
 
@@ -244,6 +268,16 @@ SEARCH_BUDGET = 100_000
 """Search nodes tried before a component is handed to the dynamic programme. The search
 is faster on most frontiers (strong pruning, tiny overhead); the programme bounds the
 cases where the search explodes (many independent choices inside one component)."""
+
+STRIP_SEARCH_BUDGET = 2_000
+"""The first search's budget, before the component is checked for a strip shape (whose
+fallback, the transfer matrix, is cheap): measured with
+``python benchmarks/bench_strip_route.py``. A component that is no strip is searched again
+with the full budget, which costs it at most 2% more."""
+
+SEARCH_MAX_BOXES = 500
+"""Larger components skip the search: it recurses once per box (Python's stack is about
+1,000 frames deep), and its budget would run out on them anyway."""
 
 
 class SearchBudgetExceeded(Exception):

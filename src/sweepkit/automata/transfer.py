@@ -36,7 +36,7 @@ sweepkit.automata.errors.StripInputError: the strip is 8 rows high ...
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
@@ -206,18 +206,11 @@ def _steps(columns: list[Column]) -> list[dict[int, tuple[tuple[int, int], ...]]
     return result
 
 
-def solve_strip(position: Position, *, max_rows: int | None = MAX_STRIP_ROWS
-                ) -> StripSolution:
-    """Decide, count, find a witness and per-cell mine counts, column by column.
-
-    Raises :class:`StripInputError` when the strip is higher than ``max_rows``.
-    """
-    columns, transposed = strip_columns(position, max_rows)
-    k, n = len(columns[0]), len(columns)
-    track = position.mines is not None
-    limit = position.mines if track else None
-    steps = _steps(columns)  # steps[0]: virtual → column 0; steps[n]: column n−1 → virtual
-
+def _tables(steps: list[dict[int, tuple[tuple[int, int], ...]]], track: bool,
+            limit: int | None) -> tuple[list[dict[int, Poly]], list[dict[int, Poly]]]:
+    """Forward and backward count tables: ``forward[j][s]`` counts the ways to reach state s
+    after boundary j, ``backward[j][s]`` the ways to finish from it (by number of mines when
+    ``track``, mines beyond ``limit`` dropped; key 0 only otherwise)."""
     forward: list[dict[int, Poly]] = [{0: {0: 1}}]
     for moves in steps:
         nxt: dict[int, Poly] = {}
@@ -238,7 +231,20 @@ def solve_strip(position: Position, *, max_rows: int | None = MAX_STRIP_ROWS
             if poly:
                 here[s] = poly
         backward[j] = here
+    return forward, backward
 
+
+def solve_strip(position: Position, *, max_rows: int | None = MAX_STRIP_ROWS
+                ) -> StripSolution:
+    """Decide, count, find a witness and per-cell mine counts, column by column.
+
+    Raises :class:`StripInputError` when the strip is higher than ``max_rows``.
+    """
+    columns, transposed = strip_columns(position, max_rows)
+    k, n = len(columns[0]), len(columns)
+    track = position.mines is not None
+    steps = _steps(columns)  # steps[0]: virtual → column 0; steps[n]: column n−1 → virtual
+    forward, backward = _tables(steps, track, position.mines if track else None)
     total_key = position.mines if track else 0
 
     def through(j: int, s: int) -> int:
@@ -263,6 +269,105 @@ def solve_strip(position: Position, *, max_rows: int | None = MAX_STRIP_ROWS
     if count:
         witness = _witness(position, transposed, steps, backward, total_key, track, k)
     return StripSolution(position, count, witness, tuple(per_cell), transposed)
+
+
+@dataclass(frozen=True)
+class StripPolynomials:
+    """Layout counts of a strip by their number of mines (any ``mines:`` total ignored).
+
+    ``by_mines[m]``: layouts with m mines on the strip's unknown cells (known mines not
+    counted); ``cell_mines[i][m]``: those of them with a mine on unknown cell i (flat index
+    of the position). :meth:`witness` gives one layout with a chosen number of mines. This
+    is what the general analysis needs from a strip-shaped component
+    (:mod:`sweepkit.analysis.strip_route`).
+    """
+
+    position: Position
+    by_mines: dict[int, int]
+    cell_mines: dict[int, dict[int, int]]
+    transposed: bool
+    known: int
+    _steps: list = field(repr=False, compare=False)
+    _backward: list[dict[int, Poly]] = field(repr=False, compare=False)
+
+    def witness(self, mines: int) -> frozenset[int] | None:
+        """The mine cells (known mines included) of one layout with ``mines`` mines on
+        unknown cells, or None when there is none."""
+        if not self.by_mines.get(mines):
+            return None
+        k = self.position.shape[1] if self.transposed else self.position.shape[0]
+        return _witness(self.position, self.transposed, self._steps, self._backward,
+                        mines + self.known, True, k)
+
+
+def strip_polynomials(position: Position, *, max_rows: int | None = MAX_STRIP_ROWS
+                      ) -> StripPolynomials:
+    """Count a strip's layouts by number of mines, in total and per unknown cell.
+
+    >>> polys = strip_polynomials(Position.from_rows(["?2", "*?"]))
+    >>> polys.by_mines, polys.cell_mines[0], polys.cell_mines[3], sorted(polys.witness(1))
+    ({1: 2}, {1: 1}, {1: 1}, [2, 3])
+    """
+    columns, transposed = strip_columns(position, max_rows)
+    k, n = len(columns[0]), len(columns)
+    steps = _steps(columns)
+    forward, backward = _tables(steps, True, None)
+    known = _known_mines(columns)
+    by_mines = {m - known: c for m, c in backward[0].get(0, {}).items() if c}
+    cell_mines: dict[int, dict[int, int]] = {}
+    mask = (1 << k) - 1
+    # Per cell: the sum over the states with a mine there of forward ⊛ backward. The
+    # products go through Kronecker substitution (a polynomial packed into one integer, a
+    # slot of ``width`` bytes per coefficient: no coefficient of a product or of a sum of
+    # products over one column's states exceeds the total count), so each is one big-integer
+    # multiplication instead of a Python loop over pairs of coefficients.
+    width = sum(by_mines.values()).bit_length() // 8 + 1
+    unknown = [[r for r, v in enumerate(column) if v == UNKNOWN] for column in columns]
+    for j in range(n):  # forward[j + 1] holds states (m[j−1], m[j])
+        rows = unknown[j]
+        if not rows:
+            continue
+        wanted = sum(1 << r for r in rows)
+        products = []
+        for s, f in forward[j + 1].items():
+            b = s & mask & wanted
+            g = backward[j + 1].get(s)
+            if b and g:
+                lo_f, packed_f = _pack(f, width)
+                lo_g, packed_g = _pack(g, width)
+                products.append((b, lo_f + lo_g, packed_f * packed_g))
+        base = min((lo for _b, lo, _p in products), default=0)
+        for r in rows:
+            total = 0
+            for b, lo, product in products:
+                if b >> r & 1:
+                    total += product << ((lo - base) * width * 8)
+            cell_mines[_flat(position, transposed, r, j)] = _unpack(total, base - known, width)
+    return StripPolynomials(position, by_mines, cell_mines, transposed, known, steps, backward)
+
+
+def _pack(poly: Poly, width: int) -> tuple[int, int]:
+    """``(lowest key, packed)``: the coefficients from the lowest key up, ``width`` bytes each,
+    as one integer (little-endian)."""
+    lo, hi = min(poly), max(poly)
+    get = poly.get
+    raw = b"".join(get(m, 0).to_bytes(width, "little") for m in range(lo, hi + 1))
+    return lo, int.from_bytes(raw, "little")
+
+
+def _unpack(packed: int, lo: int, width: int) -> Poly:
+    """The non-zero coefficients of a packed polynomial whose first slot is key ``lo``."""
+    raw = packed.to_bytes((packed.bit_length() + 7) // 8 or 1, "little")
+    result = {}
+    for i in range(0, len(raw), width):
+        c = int.from_bytes(raw[i:i + width], "little")
+        if c:
+            result[lo + i // width] = c
+    return result
+
+
+def _known_mines(columns: list[Column]) -> int:
+    return sum(column.count(MINE) for column in columns)
 
 
 def _flat(position: Position, transposed: bool, row: int, col: int) -> int:

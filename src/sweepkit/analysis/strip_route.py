@@ -1,0 +1,103 @@
+"""Strip-shaped components go through the transfer matrix (:mod:`sweepkit.automata.transfer`).
+
+A component whose cells and numbers fit in a bounding box at most :data:`ROUTE_ROWS` high
+(its smaller side) is cut out of the board as a position of its own: its unknown cells stay
+unknown, its numbers show what they still need (their value minus the known mines around
+them), every other cell of the box is a plain safe cell. That position has exactly the
+component's equations, so the transfer matrix counts it column by column, by number of
+mines, in time linear in its length: the same :class:`ComponentCount` the box search and the
+box DP give, which ``solve_component`` uses when the box search runs out of budget (see its
+docstring). The search settles most components in a fraction of a millisecond; the box DP's
+cost grows with the square of a long component's length, the transfer matrix's linearly.
+
+>>> from sweepkit.constraints import build_system
+>>> from sweepkit.position import Position
+>>> (component,) = build_system(Position.from_rows(["1221", "????"])).components
+>>> crop = strip_crop(component)
+>>> print(crop.position, end="")
+1221
+????
+>>> by_mines, box_mines, examples = strip_count(component, crop)
+>>> by_mines, examples[2]
+((0, 0, 1, 0, 0), (0, 1, 1, 0))
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from sweepkit.automata.transfer import strip_polynomials
+from sweepkit.constraints import Component
+from sweepkit.position import SAFE, UNKNOWN, Position
+
+ROUTE_ROWS = 3
+"""The highest crop routed to the transfer matrix (its work per column grows as 8^rows).
+Measured with ``python benchmarks/bench_strip_route.py``."""
+
+
+class StripCrop(NamedTuple):
+    """A component cut out of its board: ``position`` is the bounding box, whose top-left
+    corner is cell (``top``, ``left``) of a board ``board_cols`` wide."""
+
+    position: Position
+    top: int
+    left: int
+    board_cols: int
+
+    def local(self, cell: int) -> int:
+        """The crop's flat index of a board cell inside the box."""
+        row, col = divmod(cell, self.board_cols)
+        return (row - self.top) * self.position.shape[1] + col - self.left
+
+
+def strip_crop(component: Component) -> StripCrop | None:
+    """The component alone, cut to its bounding box (see the module doc), or ``None`` when
+    its geometry is unknown or the box is more than :data:`ROUTE_ROWS` high both ways."""
+    shape = component.shape
+    if (shape is None or len(component.numbers) != len(component.rows)
+            or min(component.numbers, default=-1) < 0):
+        return None
+    cols = shape[1]
+    cells = [c for box in component.boxes for c in box]
+    rows, columns = zip(*(divmod(c, cols) for c in (*cells, *component.numbers)),
+                        strict=True)
+    top, left = min(rows), min(columns)
+    height, width = max(rows) - top + 1, max(columns) - left + 1
+    if min(height, width) > ROUTE_ROWS:
+        return None
+    crop = StripCrop(Position((height, width), (SAFE,) * (height * width)), top, left, cols)
+    values = [SAFE] * (height * width)
+    for c in cells:
+        values[crop.local(c)] = UNKNOWN
+    for number, (_boxes, need) in zip(component.numbers, component.rows, strict=True):
+        values[crop.local(number)] = need
+    return crop._replace(position=Position((height, width), tuple(values)))
+
+
+def strip_count(component: Component, crop: StripCrop
+                ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...],
+                           tuple[tuple[int, ...] | None, ...]]:
+    """The component's ``(by_mines, box_mines, examples)`` (as in
+    :class:`sweepkit.analysis.count.ComponentCount`) from the transfer matrix on its crop."""
+    polys = strip_polynomials(crop.position, max_rows=None)
+    size = sum(component.sizes)
+    by_mines = [0] * (size + 1)
+    for m, w in polys.by_mines.items():
+        by_mines[m] = w
+    box_mines = []
+    for box in component.boxes:
+        mined = [0] * (size + 1)
+        for c in box:
+            for m, w in polys.cell_mines[crop.local(c)].items():
+                mined[m] += w
+        box_mines.append(tuple(mined))
+    box_of = {crop.local(c): b for b, box in enumerate(component.boxes) for c in box}
+    examples: list[tuple[int, ...] | None] = [None] * (size + 1)
+    for m in polys.by_mines:
+        witness = polys.witness(m)
+        assert witness is not None
+        assign = [0] * len(component.sizes)
+        for c in witness:
+            assign[box_of[c]] += 1
+        examples[m] = tuple(assign)
+    return tuple(by_mines), tuple(box_mines), tuple(examples)
