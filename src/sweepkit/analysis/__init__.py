@@ -5,6 +5,8 @@ Built on :mod:`sweepkit.constraints` (equations, boxes, components). Modules:
 - :mod:`.count` — per-component count polynomials (cached: the incremental mechanism is
   the module-level LRU cache of ``solve_component``, keyed by the component's structure),
   whole-board counts with and without the mine count;
+- :mod:`.strip_route` — components shaped like strips, cut out and counted by the
+  transfer matrix (:mod:`sweepkit.automata.transfer`) when the box search gives up;
 - :mod:`.probability` — ``analyse(position)``: exact probabilities, certain safes/mines;
 - :mod:`.consistency` — witness, minimal contradiction, SOLUTION (``is_unique``),
   SAFETY (``is_safe_move``);
