@@ -68,15 +68,17 @@ def test_crop_refuses_a_square_component_and_made_up_equations():
 @settings(max_examples=300, deadline=None)
 @given(positions(max_rows=3, max_cols=7, with_mines=False))
 def test_counts_equal_the_search_on_random_strips(position):
-    for component in build_system(position).components:
-        crop = strip_crop(component)
-        assert crop is not None  # every component of a board at most 3 high fits
-        _check_count(component, strip_count(component, crop))
+    _check_every_component(position)
 
 
 @settings(max_examples=150, deadline=None)
 @given(consistent_positions(max_rows=9, max_cols=3, with_mines=False))
 def test_counts_equal_the_search_on_tall_strips(position):
+    _check_every_component(position)
+
+
+def _check_every_component(position: Position) -> None:
+    """Every component of a board at most 3 wide one way fits a crop and counts right."""
     for component in build_system(position).components:
         crop = strip_crop(component)
         assert crop is not None
