@@ -1,20 +1,23 @@
 """Strip routing: the transfer matrix against the box search and the box DP on the largest
 component of thin boards, the measurement behind ``strip_route.ROUTE_ROWS`` and
-``count.STRIP_SEARCH_BUDGET``.
+``count.SEARCH_BUDGET``.
 
 Run: ``python benchmarks/bench_strip_route.py [--repeats 3] [--max-length 320]``. Builds thin
 positions of five families (corridor, edge, alt2, alt3, ragged; see :data:`FAMILIES`) at
 lengths 10, 20, 40, ... up to ``--max-length``, takes the largest component of each and prints
-one table of median times (ms) on it: the box search with the full ``SEARCH_BUDGET`` (the time
-it took to give up when it ran out, "-" above ``SEARCH_MAX_BOXES`` boxes), the box DP, the
-transfer matrix on the component's crop, and ``solve_component`` with routing off
-(``strip_route.ROUTE_ROWS = 0``: what it did before routing, plus a first search of
-``STRIP_SEARCH_BUDGET`` nodes) and on (cache cleared before every run); then the ratios
-dp/transfer and off/on, all run in the same process. A ``*`` marks a component with boxes
-forced by single equations, which ``solve_component`` fixes before anything else, solving the
-parts on their own (so the search, DP and transfer columns, run on the whole component, are
-not what it runs). A summary line gives the median of both ratios. The DP, the transfer
-matrix and both routes are checked to agree on every case, not timed.
+one table of median times (ms) on it:
+
+- the box search with ``WIDE_SEARCH_BUDGET`` (the time it took to give up when it ran out;
+  "-" above ``SEARCH_MAX_BOXES`` boxes);
+- the box DP, and the transfer matrix on the component's crop;
+- ``solve_component`` with routing off (``strip_route.ROUTE_ROWS = 0``: the search with
+  ``SEARCH_BUDGET``, then the box DP) and on, the cache cleared before every run;
+- the ratios dp/transfer and off/on, all run in the same process.
+
+A ``*`` marks a component with boxes forced by single equations, which ``solve_component``
+fixes first, solving the parts on their own (so the search, DP and transfer columns, run on the
+whole component, are not what it runs). A summary line gives the median of both ratios. The
+DP, the transfer matrix and both routes are checked to agree on every case, not timed.
 """
 
 from __future__ import annotations
@@ -28,8 +31,8 @@ from typing import TypeVar
 
 from sweepkit.analysis import strip_route
 from sweepkit.analysis.count import (
-    SEARCH_BUDGET,
     SEARCH_MAX_BOXES,
+    WIDE_SEARCH_BUDGET,
     ComponentCount,
     SearchBudgetExceeded,
     dp_component,
@@ -171,7 +174,7 @@ def table(repeats: int, max_length: int) -> None:
                 search_cell = "-"
             else:
                 t_search, gave_up = median_ms(
-                    lambda c=comp: search_component(c, budget=SEARCH_BUDGET), repeats)
+                    lambda c=comp: search_component(c, budget=WIDE_SEARCH_BUDGET), repeats)
                 search_cell = f"{t_search:.2f}" + (" (gave up)" if gave_up else "")
             old_ratio = t_old / t_routed
             split = split_forced(comp) is not None
@@ -189,7 +192,7 @@ def table(repeats: int, max_length: int) -> None:
             print(f"{name:<9} {n:>4} {len(comp.sizes):>5}{mark}{crop_cell:>6} {search_cell:>16} "
                   f"{t_dp:>9.2f} {transfer_cell:>11} {t_old:>9.2f} {t_routed:>9.2f} "
                   f"{ratio_cell:>11} {old_ratio:>7.2f}")
-    print(f"(median of {repeats} runs; search budget {SEARCH_BUDGET}; * = forced boxes: "
+    print(f"(median of {repeats} runs; search budget {WIDE_SEARCH_BUDGET}; * = forced boxes: "
           "solve_component splits the component)")
     dp_median = f"{statistics.median(dp_ratios):.2f}" if dp_ratios else "-"
     print(f"median dp/transfer {dp_median}, median off/on "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sweepkit.analysis import count
+from sweepkit.analysis import count, strip_route
 from sweepkit.analysis.count import (
     SearchBudgetExceeded,
     combine_split,
@@ -80,20 +80,33 @@ def test_split_finds_forced_boxes_and_independent_parts():
     assert combined.box_mines == search_component(comp).box_mines
 
 
-@settings(max_examples=300, deadline=None)
-@given(consistent_positions(max_rows=4, max_cols=4).filter(lambda p: len(p.unknown_cells())
-                                                           <= 10), st.booleans())
-def test_forced_dynamic_programme_matches_brute_force(position, use_count):
-    saved = count.SEARCH_BUDGET
-    count.SEARCH_BUDGET = 1  # every component goes to the programme
+def _forced_route(position: Position, use_count: bool, route_rows: int) -> None:
+    """Analyse with a search budget of one node (so every component of two or more equations
+    goes to a fallback) and the given strip routing, against the brute force."""
+    saved = count.SEARCH_BUDGET, strip_route.ROUTE_ROWS
+    count.SEARCH_BUDGET, strip_route.ROUTE_ROWS = 1, route_rows
     solve_component.cache_clear()
     try:
         analysis = analyse(position, use_count)
         assert analysis.total == len(brute.explanations(position, use_count))
         assert analysis.probabilities(exact=True) == brute.probabilities(position, use_count)
     finally:
-        count.SEARCH_BUDGET = saved
+        count.SEARCH_BUDGET, strip_route.ROUTE_ROWS = saved
         solve_component.cache_clear()
+
+
+@settings(max_examples=300, deadline=None)
+@given(consistent_positions(max_rows=4, max_cols=4).filter(lambda p: len(p.unknown_cells())
+                                                           <= 10), st.booleans())
+def test_forced_dynamic_programme_matches_brute_force(position, use_count):
+    _forced_route(position, use_count, route_rows=0)  # routing off: the box DP
+
+
+@settings(max_examples=300, deadline=None)
+@given(consistent_positions(max_rows=3, max_cols=6).filter(lambda p: len(p.unknown_cells())
+                                                           <= 10), st.booleans())
+def test_forced_transfer_route_matches_brute_force(position, use_count):
+    _forced_route(position, use_count, route_rows=3)  # every component is a strip
 
 
 def test_search_budget_is_enforced():

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 
 from sweepkit.analysis.count import (
+    SEARCH_BUDGET,
     SEARCH_MAX_BOXES,
-    STRIP_SEARCH_BUDGET,
     SearchBudgetExceeded,
     dp_component,
     search_component,
@@ -109,7 +109,7 @@ def test_hard_strip_component_is_routed_and_agrees_with_the_dp():
     position = Position.from_rows([("1?" * 30)[:60], "?" * 60], mines=22)
     component = _largest(position)
     with pytest.raises(SearchBudgetExceeded):  # so solve_component takes the transfer route
-        search_component(component, budget=STRIP_SEARCH_BUDGET)
+        search_component(component, budget=SEARCH_BUDGET)
     crop = strip_crop(component)
     assert crop is not None
     solve_component.cache_clear()

@@ -83,11 +83,12 @@ def solve_component(component: Component) -> ComponentCount:
 
     In order: the closed form of a single equation; the boxes forced by single equations
     fixed and the rest split into parts (each solved, and cached, on its own); a
-    depth-first search (:func:`search_component`) with the small budget
-    :data:`STRIP_SEARCH_BUDGET`; when that runs out, the transfer matrix if the component
-    fits in a strip (its cells and numbers in a box at most ``strip_route.ROUTE_ROWS``
-    high, see :mod:`sweepkit.analysis.strip_route`), else the search again with the full
-    :data:`SEARCH_BUDGET` and then the dynamic programme of :func:`dp_component`. Both
+    depth-first search (:func:`search_component`) with a budget of :data:`SEARCH_BUDGET`
+    nodes; when that runs out, the transfer matrix if the component fits in a strip (its
+    cells and numbers in a box at most ``strip_route.ROUTE_ROWS`` high, see
+    :mod:`sweepkit.analysis.strip_route`), else the dynamic programme of
+    :func:`dp_component` (after a longer search, :data:`WIDE_SEARCH_BUDGET`, when the
+    programme would keep more than :data:`DP_MAX_WIDTH` equations open at once). Both
     fallbacks cost in proportion to the component's width, not to its number of layouts.
     Components of more than :data:`SEARCH_MAX_BOXES` boxes skip the (recursive) search.
 
@@ -103,18 +104,19 @@ def solve_component(component: Component) -> ComponentCount:
     searchable = len(component.sizes) <= SEARCH_MAX_BOXES
     if searchable:
         try:
-            return search_component(component, budget=STRIP_SEARCH_BUDGET)
+            return search_component(component, budget=SEARCH_BUDGET)
         except SearchBudgetExceeded:
             pass
     crop = strip_crop(component)  # only now: most components never get here
     if crop is not None:
         return ComponentCount(*strip_count(component, crop))
-    if searchable:
+    order = width_order(component.sizes, component.rows)
+    if searchable and _open_width(order, component.rows) > DP_MAX_WIDTH:
         try:
-            return search_component(component, budget=SEARCH_BUDGET)
+            return search_component(component, budget=WIDE_SEARCH_BUDGET)
         except SearchBudgetExceeded:
             pass
-    return dp_component(component)
+    return dp_component(component, order)
 
 
 def equation_tables(component: Component) -> tuple[list[list[int]], list[int], list[int]]:
@@ -265,16 +267,24 @@ def combine_split(component: Component, fixed: dict[int, int],
     return ComponentCount(counts, tuple(box_mines), tuple(examples))
 
 
-SEARCH_BUDGET = 100_000
-"""Search nodes tried before a component is handed to the dynamic programme. The search
-is faster on most frontiers (strong pruning, tiny overhead); the programme bounds the
-cases where the search explodes (many independent choices inside one component)."""
+SEARCH_BUDGET = 2_000
+"""Search nodes tried (about 2.5 ms) before a component goes to a fallback whose cost grows
+with its width, not with its number of layouts. The search is faster on most frontiers
+(strong pruning, tiny overhead) and settles almost every component of a game within this
+budget. On the components it does not settle (random expert boards 30–60% revealed, 38 of
+them), going on to the full :data:`WIDE_SEARCH_BUDGET` before the box DP took 4.6 s in all,
+going straight to the box DP 2.5 s; measured with ``python benchmarks/bench_analysis.py``
+(case a2) and ``python benchmarks/bench_strip_route.py``."""
 
-STRIP_SEARCH_BUDGET = 2_000
-"""The first search's budget, before the component is checked for a strip shape (whose
-fallback, the transfer matrix, is cheap): measured with
-``python benchmarks/bench_strip_route.py``. A component that is no strip is then searched
-again with the full budget: at most 2,000 nodes (2% of that budget, about 2 ms) more."""
+WIDE_SEARCH_BUDGET = 100_000
+"""The longer search tried before the box DP on a component that keeps more than
+:data:`DP_MAX_WIDTH` equations open at once (the programme's states can grow exponentially
+with that width)."""
+
+DP_MAX_WIDTH = 14
+"""The widest component (most equations open at once along the box order) sent to the box DP
+without the longer search first; expert-board components the search does not settle are
+6–12 wide."""
 
 SEARCH_MAX_BOXES = 500
 """Larger components skip the search: it recurses once per box (Python's stack is about
@@ -523,18 +533,20 @@ def _add_shifted(target: list[int], poly: list[int], shift: int, factor: int) ->
             target[m + shift] += w * factor
 
 
-def dp_component(component: Component) -> ComponentCount:
+def dp_component(component: Component, order: list[int] | None = None) -> ComponentCount:
     """Count a component by dynamic programming over boxes in a narrow order.
 
     The state after placing a prefix of the boxes is the remaining need of every
     equation still open; equal states merge, so a long frontier costs its length
     times the number of distinct states, not the number of its layouts. A forward
     pass gives the count polynomial, a backward pass the per-box mine counts.
+    ``order`` (a permutation of the boxes) defaults to :func:`width_order`'s.
     """
     sizes, rows = component.sizes, component.rows
     n = len(sizes)
     top = sum(sizes)
-    order = width_order(sizes, rows)
+    if order is None:
+        order = width_order(sizes, rows)
     pos = {b: i for i, b in enumerate(order)}
     first = [min(pos[b] for b in bs) for bs, _ in rows]
     last = [max(pos[b] for b in bs) for bs, _ in rows]
