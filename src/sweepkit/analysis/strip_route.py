@@ -10,7 +10,8 @@ mines: the same :class:`ComponentCount` the box search and the box DP give, whic
 search settles most components in a fraction of a millisecond. Both fallbacks take one step
 per column (or box) whose work grows with the spread of the mine numbers seen so far, so
 neither is linear on a long component with many layouts; on 2-row crops the transfer matrix is
-1.0–3× faster than the box DP, on 3-row crops 0.4–5× (``benchmarks/bench_strip_route.py``).
+1.0–2.9× faster than the box DP, on 3-row crops 0.25–5× (slower only where a box of 3 cells is
+one DP variable but 8 masks here; ``benchmarks/bench_strip_route.py``, ``docs/automata.md``).
 
 >>> from sweepkit.constraints import build_system
 >>> from sweepkit.position import Position
