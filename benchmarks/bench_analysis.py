@@ -9,6 +9,10 @@ with the component cache cleared; in-game = every step of those games in order w
 the cache kept. ``time_positions(positions)`` is the general harness. Extra rows use
 the older stand-ins: games played on past the guesses (``played_game``) and random
 40%-revealed boards (``expert_midgame``).
+
+(d) The fallback after the search budget: on the components of random 30–60%-revealed
+expert boards that a ``count.SEARCH_BUDGET`` search does not settle, the box DP straight
+away against a ``count.WIDE_SEARCH_BUDGET`` search first (then the DP if that gives up).
 """
 
 from __future__ import annotations
@@ -21,7 +25,16 @@ from collections.abc import Callable, Sequence
 from math import comb
 
 from expert_positions import expert_games
-from sweepkit.analysis.count import count_layouts, solve_component
+from sweepkit.analysis.count import (
+    SEARCH_BUDGET,
+    WIDE_SEARCH_BUDGET,
+    SearchBudgetExceeded,
+    count_layouts,
+    dp_component,
+    search_component,
+    solve_component,
+    split_forced,
+)
 from sweepkit.analysis.dead import dead_cells
 from sweepkit.analysis.probability import analyse
 from sweepkit.constraints import Component, build_system
@@ -174,6 +187,8 @@ def main() -> None:
                         help="stand-in games played on past guesses (a1)")
     parser.add_argument("--positions", type=int, default=60, help="40%%-revealed positions")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--hard-boards", type=int, default=40,
+                        help="random boards per revealed fraction searched for (d)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
@@ -242,6 +257,44 @@ def main() -> None:
                                                       count_layouts(p)), 5)]))
     print_table("(c) exact counts >= 1e20, checked against the closed formula (ratio to "
                 "the first)", rows)
+
+    hard = unsettled_components(rng, args.hard_boards)
+    straight = [timed(lambda c=c: dp_component(c)) for c in hard]
+    longer = [timed(lambda c=c: search_then_dp(c)) for c in hard]
+    print(f"\n(d) {len(hard)} components of {4 * args.hard_boards} random expert boards "
+          f"(30-60% revealed) that a {SEARCH_BUDGET}-node search does not settle; "
+          f"total ms: DP straight away {sum(straight):.0f}, {WIDE_SEARCH_BUDGET}-node "
+          f"search first {sum(longer):.0f}")
+    print_table("after the first search gives up (ratio to the first row)", [
+        ("box DP straight away (what solve_component does)", straight),
+        (f"search with {WIDE_SEARCH_BUDGET} nodes, then the DP", longer),
+    ])
+
+
+def unsettled_components(rng: random.Random, boards: int) -> list[Component]:
+    """The components (after forced boxes are split off) of random expert boards that the
+    first search does not settle."""
+    found = []
+    for fraction in (0.3, 0.4, 0.5, 0.6):
+        for _ in range(boards):
+            for comp in build_system(expert_midgame(rng, fraction)).components:
+                split = split_forced(comp)
+                for part in [comp] if split is None else [p for p, _ in split[1]]:
+                    if len(part.rows) < 2:
+                        continue
+                    try:
+                        search_component(part, budget=SEARCH_BUDGET)
+                    except SearchBudgetExceeded:
+                        found.append(part)
+    return found
+
+
+def search_then_dp(component: Component) -> object:
+    """The old fallback: a long search, then the box DP if that gives up too."""
+    try:
+        return search_component(component, budget=WIDE_SEARCH_BUDGET)
+    except SearchBudgetExceeded:
+        return dp_component(component)
 
 
 if __name__ == "__main__":

@@ -271,10 +271,10 @@ SEARCH_BUDGET = 2_000
 """Search nodes tried (about 2.5 ms) before a component goes to a fallback whose cost grows
 with its width, not with its number of layouts. The search is faster on most frontiers
 (strong pruning, tiny overhead) and settles almost every component of a game within this
-budget. On the components it does not settle (random expert boards 30–60% revealed, 38 of
-them), going on to the full :data:`WIDE_SEARCH_BUDGET` before the box DP took 4.6 s in all,
-going straight to the box DP 2.5 s; measured with ``python benchmarks/bench_analysis.py``
-(case a2) and ``python benchmarks/bench_strip_route.py``."""
+budget. On the 33 components of random 30–60%-revealed expert boards that it does not
+settle, the box DP straight away took 1.5 s in all (median 13 ms), a
+:data:`WIDE_SEARCH_BUDGET` search first 3.1 s (median 20 ms): ``python
+benchmarks/bench_analysis.py``, case (d)."""
 
 WIDE_SEARCH_BUDGET = 100_000
 """The longer search tried before the box DP on a component that keeps more than
