@@ -80,18 +80,20 @@ def test_split_finds_forced_boxes_and_independent_parts():
     assert combined.box_mines == search_component(comp).box_mines
 
 
-def _forced_route(position: Position, use_count: bool, route_rows: int) -> None:
+def _forced_route(position: Position, use_count: bool, route_rows: int,
+                  dp_max_width: int = count.DP_MAX_WIDTH) -> None:
     """Analyse with a search budget of one node (so every component of two or more equations
-    goes to a fallback) and the given strip routing, against the brute force."""
-    saved = count.SEARCH_BUDGET, strip_route.ROUTE_ROWS
-    count.SEARCH_BUDGET, strip_route.ROUTE_ROWS = 1, route_rows
+    goes to a fallback), the given strip routing and DP width limit, against the brute force."""
+    saved = count.SEARCH_BUDGET, strip_route.ROUTE_ROWS, count.DP_MAX_WIDTH
+    count.SEARCH_BUDGET, strip_route.ROUTE_ROWS, count.DP_MAX_WIDTH = (1, route_rows,
+                                                                        dp_max_width)
     solve_component.cache_clear()
     try:
         analysis = analyse(position, use_count)
         assert analysis.total == len(brute.explanations(position, use_count))
         assert analysis.probabilities(exact=True) == brute.probabilities(position, use_count)
     finally:
-        count.SEARCH_BUDGET, strip_route.ROUTE_ROWS = saved
+        count.SEARCH_BUDGET, strip_route.ROUTE_ROWS, count.DP_MAX_WIDTH = saved
         solve_component.cache_clear()
 
 
@@ -107,6 +109,14 @@ def test_forced_dynamic_programme_matches_brute_force(position, use_count):
                                                            <= 10), st.booleans())
 def test_forced_transfer_route_matches_brute_force(position, use_count):
     _forced_route(position, use_count, route_rows=3)  # every component is a strip
+
+
+@settings(max_examples=100, deadline=None)
+@given(consistent_positions(max_rows=4, max_cols=4).filter(lambda p: len(p.unknown_cells())
+                                                           <= 10), st.booleans())
+def test_wide_component_route_matches_brute_force(position, use_count):
+    # every component counts as wide: the long search (with its own budget), then the DP
+    _forced_route(position, use_count, route_rows=0, dp_max_width=0)
 
 
 def test_search_budget_is_enforced():
