@@ -19,6 +19,7 @@ from sweepkit.analysis.probability import analyse
 from sweepkit.constraints import Component, build_system
 from sweepkit.position import Position
 from tests import brute
+from tests.analysis.component_checks import assert_same_count
 from tests.strategies_boards import consistent_positions, positions
 
 
@@ -38,14 +39,7 @@ def test_search_and_dynamic_programme_agree(position):
             assert all(sum(e) == need and all(0 <= k <= size for k, size in
                                               zip(e, comp.sizes, strict=True))
                        for e in closed.examples if e is not None)
-        assert searched.by_mines == programmed.by_mines
-        assert searched.box_mines == programmed.box_mines
-        for m, example in enumerate(programmed.examples):
-            assert (example is None) == (programmed.by_mines[m] == 0)
-            if example is not None:
-                assert sum(example) == m
-                assert all(sum(example[b] for b in bs) == need for bs, need in comp.rows)
-                assert all(0 <= k <= size for k, size in zip(example, comp.sizes, strict=True))
+        assert_same_count(comp, searched, programmed)
 
 
 @settings(max_examples=400, deadline=None)
@@ -56,15 +50,7 @@ def test_forced_boxes_split_off_agree_with_the_search(position):
         split = split_forced(comp)
         if split is None:
             continue
-        combined, searched = combine_split(comp, *split), search_component(comp)
-        assert combined.by_mines == searched.by_mines
-        assert combined.box_mines == searched.box_mines
-        for m, example in enumerate(combined.examples):
-            assert (example is None) == (combined.by_mines[m] == 0)
-            if example is not None:
-                assert sum(example) == m
-                assert all(sum(example[b] for b in bs) == need for bs, need in comp.rows)
-                assert all(0 <= k <= size for k, size in zip(example, comp.sizes, strict=True))
+        assert_same_count(comp, search_component(comp), combine_split(comp, *split))
 
 
 def test_split_finds_forced_boxes_and_independent_parts():

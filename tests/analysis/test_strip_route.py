@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from sweepkit.analysis.count import (
     SEARCH_BUDGET,
     SEARCH_MAX_BOXES,
+    ComponentCount,
     SearchBudgetExceeded,
     dp_component,
     search_component,
@@ -23,21 +24,13 @@ from sweepkit.automata.transfer import count_layouts as transfer_count
 from sweepkit.automata.transfer import solve_strip
 from sweepkit.constraints import Component, Constraint, build_system, system_from_constraints
 from sweepkit.position import MINE, SAFE, UNKNOWN, Position
+from tests.analysis.component_checks import assert_same_count
 from tests.strategies_boards import consistent_positions, positions
 
 
-def _check_count(component: Component, counted) -> None:
-    """``(by_mines, box_mines, examples)`` equal the search's, and every example is a valid box
-    assignment with its number of mines."""
-    by_mines, box_mines, examples = counted
-    searched = search_component(component)
-    assert (by_mines, box_mines) == (searched.by_mines, searched.box_mines)
-    for m, example in enumerate(examples):
-        assert (example is None) == (by_mines[m] == 0)
-        if example is not None:
-            assert sum(example) == m
-            assert all(0 <= k <= size for k, size in zip(example, component.sizes, strict=True))
-            assert all(sum(example[b] for b in bs) == need for bs, need in component.rows)
+def _check_count(component: Component, counted: tuple) -> None:
+    """``strip_count``'s ``(by_mines, box_mines, examples)`` against the box search."""
+    assert_same_count(component, search_component(component), ComponentCount(*counted))
 
 
 # -- the crop -----------------------------------------------------------------------------
