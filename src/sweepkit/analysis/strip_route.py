@@ -68,13 +68,11 @@ def strip_crop(component: Component) -> StripCrop | None:
     height, width = max(rows) - top + 1, max(columns) - left + 1
     if min(height, width) > ROUTE_ROWS:
         return None
-    crop = StripCrop(Position((height, width), (SAFE,) * (height * width)), top, left, cols)
+    marks = [UNKNOWN] * len(cells) + [need for _boxes, need in component.rows]
     values = [SAFE] * (height * width)
-    for c in cells:
-        values[crop.local(c)] = UNKNOWN
-    for number, (_boxes, need) in zip(component.numbers, component.rows, strict=True):
-        values[crop.local(number)] = need
-    return crop._replace(position=Position((height, width), tuple(values)))
+    for row, col, mark in zip(rows, columns, marks, strict=True):
+        values[(row - top) * width + col - left] = mark
+    return StripCrop(Position((height, width), tuple(values)), top, left, cols)
 
 
 def strip_count(component: Component, crop: StripCrop

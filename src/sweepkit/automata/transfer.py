@@ -312,7 +312,7 @@ def strip_polynomials(position: Position, *, max_rows: int | None = MAX_STRIP_RO
     k, n = len(columns[0]), len(columns)
     steps = _steps(columns)
     forward, backward = _tables(steps, True, None)
-    known = _known_mines(columns)
+    known = sum(column.count(MINE) for column in columns)
     by_mines = {m - known: c for m, c in backward[0].get(0, {}).items() if c}
     cell_mines: dict[int, dict[int, int]] = {}
     mask = (1 << k) - 1
@@ -364,10 +364,6 @@ def _unpack(packed: int, lo: int, width: int) -> Poly:
         if c:
             result[lo + i // width] = c
     return result
-
-
-def _known_mines(columns: list[Column]) -> int:
-    return sum(column.count(MINE) for column in columns)
 
 
 def _flat(position: Position, transposed: bool, row: int, col: int) -> int:
