@@ -19,11 +19,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import compress
-from struct import Struct
 from typing import NamedTuple
 
+from sweepkit.bits import (
+    IS_NUMBER,
+    MINE_BIT,
+    NUMBER_BIT,
+    UNKNOWN_BIT,
+    VALUE_BIT,
+    cell_mask,
+    mask_cells,
+    packed,
+)
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.topology import cell_neighbours, neighbour_masks, neighbour_planes
 
@@ -100,60 +108,11 @@ class ConstraintSystem:
         return not self.impossible
 
 
-def _bit_table(member) -> bytes:
-    """A bytes.translate table: signed cell value -> ASCII "1" if ``member(value)``."""
-    return bytes(ord("1") if member(b - 256 if b > 127 else b) else ord("0")
-                 for b in range(256))
-
-
-_UNKNOWN_BIT = _bit_table(lambda v: v == UNKNOWN)
-_MINE_BIT = _bit_table(lambda v: v == MINE)
-_NUMBER_BIT = _bit_table(lambda v: v >= 0)
-_VALUE_BIT = [_bit_table(lambda v, k=k: v >= 0 and v >> k & 1) for k in range(4)]
-_IS_NUMBER = {v: v >= 0 for v in range(-3, 9)}
-
-
-def packed(cells: Sequence[int]) -> bytes:
-    """The cell values as signed bytes, last cell first (the input of :func:`cell_mask`)."""
-    return _packer(len(cells)).pack(*reversed(cells))
-
-
-@lru_cache(maxsize=16)
-def _packer(size: int) -> Struct:
-    return Struct(f"{size}b")
-
-
-def cell_mask(raw: bytes, bits: bytes) -> int:
-    """Bit set of the cells whose value ``bits`` marks, from :func:`packed` cells.
-
-    >>> bin(cell_mask(packed((UNKNOWN, 1, UNKNOWN)), _UNKNOWN_BIT))
-    '0b101'
-    """
-    return int(raw.translate(bits) or b"0", 2)
-
-
-def mask_cells(mask: int) -> list[int]:
-    """The members of a bit set, ascending.
-
-    >>> mask_cells(0b10110), mask_cells((1 << 40) - 1) == list(range(40))
-    ([1, 2, 4], True)
-    """
-    if mask.bit_count() <= 32:  # sparse: peel the lowest bits off one by one
-        found = []
-        while mask:
-            low = mask & -mask
-            found.append(low.bit_length() - 1)
-            mask ^= low
-        return found
-    digits = bin(mask)[:1:-1]
-    return list(compress(range(len(digits)), map("1".__eq__, digits)))
-
-
 def _informative_numbers(cells: bytes, shape: tuple[int, ...], topology: str,
                          unknown: int, mines: int) -> int:
     """Bit set of the numbers that touch an unknown cell or whose known-mine neighbours
     do not add up to their value (a 2-D board; bit-sliced counting, no per-cell loop)."""
-    numbers = cell_mask(cells, _NUMBER_BIT)
+    numbers = cell_mask(cells, NUMBER_BIT)
     near_unknown = 0
     for plane in neighbour_planes(unknown, shape, topology):
         near_unknown |= plane
@@ -166,7 +125,7 @@ def _informative_numbers(cells: bytes, shape: tuple[int, ...], topology: str,
                 k += 1
     wrong = 0
     for k in range(4):
-        wrong |= count[k] ^ cell_mask(cells, _VALUE_BIT[k])
+        wrong |= count[k] ^ cell_mask(cells, VALUE_BIT[k])
     return numbers & (near_unknown | wrong)
 
 
@@ -192,14 +151,14 @@ def _constraints_and_mask(position: Position, numbers: Iterable[int] | None
         # in bulk, so the numbers deep inside the revealed area cost nothing.
         masks = neighbour_masks(shape, topology)
         raw = packed(cells)
-        unknown = cell_mask(raw, _UNKNOWN_BIT)
-        mines = cell_mask(raw, _MINE_BIT)
+        unknown = cell_mask(raw, UNKNOWN_BIT)
+        mines = cell_mask(raw, MINE_BIT)
         if numbers is None:
             if len(shape) == 2:
                 numbers = mask_cells(_informative_numbers(raw, shape, topology, unknown,
                                                           mines))
             else:
-                numbers = compress(range(len(cells)), map(_IS_NUMBER.__getitem__, cells))
+                numbers = compress(range(len(cells)), map(IS_NUMBER.__getitem__, cells))
         touched = 0
         for i in numbers:
             around = masks[i]
@@ -217,7 +176,7 @@ def _constraints_and_mask(position: Position, numbers: Iterable[int] | None
                 result.append(Constraint(i, (), need))
         return result, unknown & ~touched
     if numbers is None:
-        numbers = compress(range(len(cells)), map(_IS_NUMBER.__getitem__, cells))
+        numbers = compress(range(len(cells)), map(IS_NUMBER.__getitem__, cells))
     for i in numbers:
         unknown_cells = []
         need = cells[i]

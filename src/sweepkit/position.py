@@ -25,6 +25,9 @@ SAFE = -3
 
 CHAR_OF = {UNKNOWN: "?", MINE: "*", SAFE: "-", **{n: str(n) for n in range(9)}}
 """Canonical character of every cell value."""
+PAPER_CHAR_OF = {**CHAR_OF, MINE: "B"}
+"""Character of every cell value as the papers print it (``B`` for a mine, as Kadlac's
+program and Hu and Lin write it); :mod:`sweepkit.boardfile` reads ``B`` as a mine too."""
 VALUE_OF = {"?": UNKNOWN, ".": UNKNOWN, "*": MINE, "B": MINE, "F": MINE, "-": SAFE}
 VALUE_OF.update({str(n): n for n in range(9)})
 """Cell value of every character the ``.board`` format accepts (aliases included)."""

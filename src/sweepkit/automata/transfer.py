@@ -41,7 +41,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from sweepkit.automata.errors import StripInputError
-from sweepkit.constraints import mask_cells
+from sweepkit.bits import mask_cells
 from sweepkit.position import MINE, SAFE, UNKNOWN, Position
 from sweepkit.topology import neighbour_masks
 
