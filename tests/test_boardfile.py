@@ -3,7 +3,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sweepkit.boardfile import BoardFormatError, format_board, parse_board, read_board
-from sweepkit.position import MINE, SAFE, UNKNOWN, Position
+from sweepkit.position import MINE, SAFE, UNKNOWN, Position, check_mine_count
 from tests.strategies_boards import positions
 
 ALL_CHARS = "012345678?.*BF-"
@@ -49,6 +49,8 @@ def test_spec_examples_parse():
         ("mines: 1.5\n??\n", 1, 8, None, "not a whole number"),
         ("mines: 1\n**\n", 1, 8, None, "less than the 2 known mines"),
         ("mines: 9\n??\n", 1, 8, None, "exceeds the 2 cells"),
+        ("mines: -01\n??\n", 1, 8, None, "mine count -1 is negative"),
+        ("# two mines\nmines:   2\n*B\nF?\n", 2, 10, None, "less than the 3 known mines"),
         ("topology: ring\n??\n", 1, 11, None, "unknown topology"),
         ("topology: line\n??\n??\n", 1, 11, None, "exactly one row"),
         ("size: 3\n??\n", 1, 1, None, "unknown header"),
@@ -66,6 +68,17 @@ def test_every_error_names_its_place(text, line, column, cell, words):
     assert str(err).startswith("x.board")
     if line is not None:
         assert f"line {line}" in str(err)
+
+
+def test_mine_count_errors_are_the_position_rule_at_the_header():
+    # one rule (check_mine_count), reported by the parser at the header's line and column
+    for text, args in [("mines: 1\n**\n", (1, 2, 2)), ("mines: 5\n??\n", (5, 0, 2))]:
+        with pytest.raises(BoardFormatError) as info:
+            parse_board(text)
+        with pytest.raises(ValueError) as rule:
+            check_mine_count(*args)
+        assert info.value.message == str(rule.value)
+        assert (info.value.line, info.value.column) == (1, 8)
 
 
 def test_line_breaks_bom_and_form_feeds():

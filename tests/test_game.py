@@ -18,11 +18,13 @@ from sweepkit.game import (
     Move,
     MoveError,
     MoveKind,
+    OffBoardMove,
     Status,
     replay,
 )
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.rules import Rules, level
+from sweepkit.topology import OffBoardError
 
 
 class FakeClock:
@@ -216,6 +218,11 @@ def test_off_board_cells_are_named(move):
         getattr(game, move)(9, 3)
     with pytest.raises(MoveError, match=r"cell \(-1, 0\)"):
         getattr(game, move)(-1, 0)
+    # the one off-board error of the package, and still a MoveError
+    with pytest.raises(OffBoardError) as info:
+        getattr(game, move)(0, 9)
+    assert isinstance(info.value, OffBoardMove) and isinstance(info.value, MoveError)
+    assert game.status is Status.READY and game.log == ()
 
 
 def test_zero_mine_board_is_won_by_the_first_click():
@@ -469,7 +476,8 @@ def test_engine_agrees_with_a_reference_model(rows, cols, data):
         model.move(kind, cell)
         assert game.status == model.status
         expected = Position.from_rows(model.view())  # (may hold more flags than mines)
-        assert game.view() == Position(expected.shape, expected.cells, len(mines))
+        total = len(mines) if expected.cells.count(MINE) <= len(mines) else None
+        assert game.view() == Position(expected.shape, expected.cells, total)
 
 
 def test_view_without_flags():
@@ -479,8 +487,23 @@ def test_view_without_flags():
     game.flag(0, 0)
     game.flag(2, 2)  # three flags, two mines
     assert game.view().cells.count(MINE) == 3
+    assert game.view().mines is None  # the claims cannot all be true: no total beside them
     plain = game.view(flags=False)
     assert MINE not in plain.cells and plain.cells.count(UNKNOWN) == 8 and plain.mines == 2
+
+
+def test_an_over_flagged_view_drops_the_total_and_still_shows_every_flag():
+    game = game_of(CHORD_LAYOUT)  # two mines
+    game.reveal(1, 1)
+    assert game.view().mines == 2
+    for cell in [(0, 0), (0, 1), (0, 2)]:
+        game.flag(*cell)
+    view = game.view()  # three flags, two mines: a Position with mines=2 would be refused
+    assert view.mines is None and view.cells[:3] == (MINE, MINE, MINE)
+    assert game.mines_left == -1  # the counter of the classic clients goes negative
+    assert game.view(flags=False).mines == 2
+    game.flag(0, 1)  # back to two flags: the total returns
+    assert game.view().mines == 2 and game.view().remaining_mines() == 0
 
 
 # -- review findings: a lost view, a reveal on a flag, a first click the rule refuses ---------
@@ -496,8 +519,8 @@ def test_a_chord_that_opens_two_mines_shows_both_as_mines():
     assert {(0, 0), (0, 2)} <= set(result.opened)
     assert game.exploded == (0, 0)  # the first mine the chord opened
     assert game.exploded_cells == ((0, 0), (0, 2))
-    flagged = Position.from_rows(["*2*", "121", "*0*"])  # two flags, two mines
-    assert game.view() == Position(flagged.shape, flagged.cells, 2)
+    # two wrong flags and two opened mines: four * for two mines, so no total
+    assert game.view() == Position.from_rows(["*2*", "121", "*0*"])
     # flags hidden, the opened mines still show as mines, never as numbers
     assert game.view(flags=False) == Position.from_rows(["*2*", "121", "?0?"], mines=2)
 

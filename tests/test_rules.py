@@ -11,6 +11,7 @@ from scipy.stats import chisquare
 
 from sweepkit.game import Game
 from sweepkit.rules import LEVELS, FirstClick, Rules, first_click_rule, level
+from sweepkit.topology import OffBoardError
 
 
 def test_presets_rows_cols_mines():
@@ -81,6 +82,14 @@ def test_safe_rule_with_all_but_one_cell_mined():
     rules = Rules(2, 3, 5, "safe")
     for first in range(6):
         assert rules.place_mines(first, random.Random(first)) == frozenset(range(6)) - {first}
+
+
+def test_index_off_the_board_is_a_value_error_naming_the_cell():
+    rules = level("beginner")
+    assert rules.index(8, 8) == 80
+    with pytest.raises(ValueError, match=r"^cell \(9, 0\) is off the 9x9 board$") as info:
+        rules.index(9, 0)
+    assert isinstance(info.value, OffBoardError)
 
 
 def test_place_mines_is_deterministic_in_the_rng():

@@ -2,8 +2,8 @@
 
 3BV ("Bechtel's Board Benchmark Value") counts one click per opening (a connected
 region of zeros together with the numbers on its border, all opened by one click)
-plus one click per safe cell that touches no zero. The school-project seed builds
-it the same way: flood-mark each zero region, then count the unmarked safe cells.
+plus one click per safe cell that touches no zero. The school project builds it
+the same way: flood-mark each zero region, then count the unmarked safe cells.
 
 >>> from sweepkit.position import Position
 >>> three_bv(Position.unknown(1, 5).layout([2]))

@@ -2,8 +2,8 @@
 
 A :class:`Game` owns the layout and hands out only :meth:`Game.view`, a
 :class:`~sweepkit.position.Position` with the numbers opened so far, ``?`` on covered
-cells, ``*`` on flags and the total mine count. That is the security model of the
-seeds (Pedersen's AdminBoard/Board split): nothing a player or strategy can call
+cells, ``*`` on flags and the total mine count. That is the security model of
+Pedersen's thesis (its AdminBoard/Board split): nothing a player or strategy can call
 during play shows a mine it has not found. The layout, the seed and the 3BV come
 out only once the game is over, or through an explicit ``cheat=True``.
 
@@ -33,7 +33,7 @@ from typing import Any, NamedTuple, SupportsIndex
 from sweepkit.difficulty import three_bv_of_mines
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.rules import FirstClick, Rules
-from sweepkit.topology import neighbours
+from sweepkit.topology import OffBoardError, flat_index, neighbours
 
 Cell = tuple[int, int]
 """A cell as ``(row, col)``, 0-based, row 0 at the top."""
@@ -59,7 +59,11 @@ class MoveKind(StrEnum):
 
 
 class MoveError(ValueError):
-    """A move the game cannot take (a cell off the board)."""
+    """A move the game cannot take (a cell off the board, a game already over)."""
+
+
+class OffBoardMove(MoveError, OffBoardError):
+    """A move on a cell off the board: a MoveError and a topology.OffBoardError alike."""
 
 
 class GameOverError(MoveError):
@@ -249,8 +253,10 @@ class Game:
 
         After a loss every mine the losing move opened (see :attr:`exploded_cells`) shows
         as ``*``, never as a number; after a win every mine does. Flags are the player's
-        claims, not facts (there may be more of them than mines), while analysis trusts
-        ``*``: pass ``flags=False`` to see flagged cells as ``?``.
+        claims, not facts, while analysis trusts ``*``: pass ``flags=False`` to see flagged
+        cells as ``?`` (that view always carries the mine count). When the ``*`` cells
+        outnumber the mines (more flags than mines), the claims cannot all be true and a
+        Position cannot carry the total beside them: the view then has ``mines=None``.
         """
         counts = self._counts
         is_mine = self._is_mine if self._is_mine is not None else bytes(self.rules.size)
@@ -262,7 +268,10 @@ class Game:
                 cells[i] = MINE
         if self._status is Status.WON:
             cells = [MINE if v == UNKNOWN else v for v in cells]
-        return Position(self.rules.shape, tuple(cells), self.rules.mines)
+        mines: int | None = self.rules.mines
+        if flags and cells.count(MINE) > mines:
+            mines = None  # over-flagged: see the docstring
+        return Position(self.rules.shape, tuple(cells), mines)
 
     # -- moves --------------------------------------------------------------------
 
@@ -271,11 +280,10 @@ class Game:
         timer starts)."""
         if self._over:
             raise GameOverError(f"the game is over ({self.status}); no more moves")
-        if not (0 <= row < self.rules.rows and 0 <= col < self.rules.cols):
-            raise MoveError(
-                f"cell ({row}, {col}) is off the {self.rules.rows}x{self.rules.cols} board"
-            )
-        index = row * self.rules.cols + col
+        try:
+            index = flat_index(self.rules.shape, row, col)
+        except OffBoardError as exc:
+            raise OffBoardMove(str(exc)) from None
         if self._start is None:
             return index, 0.0
         return index, self._clock() - self._start

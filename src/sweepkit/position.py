@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from sweepkit.topology import cell_neighbours, check_shape, neighbours
+from sweepkit.topology import cell_neighbours, check_shape, flat_index, neighbours
 
 UNKNOWN = -1
 """A covered cell (``?``): mine or not, not known."""
@@ -33,13 +33,33 @@ VALUE_OF.update({str(n): n for n in range(9)})
 """Cell value of every character the ``.board`` format accepts (aliases included)."""
 
 
+def check_mine_count(mines: int, known: int, size: int) -> None:
+    """Raise ValueError unless ``known <= mines <= size``: the one rule for a mine total.
+
+    ``known`` is the number of known mines (``*``) on the board and ``size`` its number of
+    cells. The parser reports the same message at the ``mines:`` header.
+
+    >>> check_mine_count(2, 3, 9)
+    Traceback (most recent call last):
+    ...
+    ValueError: mine count 2 is less than the 3 known mines on the board
+    """
+    if mines < 0:
+        raise ValueError(f"mine count {mines} is negative")
+    if mines > size:
+        raise ValueError(f"mine count {mines} exceeds the {size} cells of the board")
+    if known > mines:
+        raise ValueError(f"mine count {mines} is less than the {known} known mines on the board")
+
+
 @dataclass(frozen=True)
 class Position:
     """The player's view of a board.
 
     ``shape`` is ``(rows, cols)`` (an n-dimensional grid would have more entries);
     ``cells`` holds one value per cell, row-major; ``mines`` is the total number of
-    mines on the whole board (known ones included) or ``None`` when not given.
+    mines on the whole board (known ones included) or ``None`` when not given. A total
+    below the known mines or above the cells is refused (see :func:`check_mine_count`).
     """
 
     shape: tuple[int, ...]
@@ -55,8 +75,8 @@ class Position:
             size *= n
         if len(self.cells) != size:
             raise ValueError(f"shape {self.shape} needs {size} cells, got {len(self.cells)}")
-        if self.mines is not None and not 0 <= self.mines <= size:
-            raise ValueError(f"mine count {self.mines} is outside 0..{size}")
+        if self.mines is not None:
+            check_mine_count(self.mines, self.cells.count(MINE), size)
         object.__setattr__(self, "_hash", hash((self.shape, self.cells, self.mines, self.topology)))
 
     def __hash__(self) -> int:
@@ -102,10 +122,8 @@ class Position:
         return len(self.cells)
 
     def index(self, row: int, col: int) -> int:
-        """Flat index of ``(row, col)``; raises IndexError when off the board."""
-        if not (0 <= row < self.rows and 0 <= col < self.cols):
-            raise IndexError(f"cell ({row}, {col}) is off the {self.rows}x{self.cols} board")
-        return row * self.cols + col
+        """Flat index of ``(row, col)``; OffBoardError (an IndexError) when off the board."""
+        return flat_index((self.rows, self.cols), row, col)
 
     def coord(self, index: int) -> tuple[int, int]:
         """``(row, col)`` of a flat index."""
@@ -124,23 +142,24 @@ class Position:
 
     # -- queries ------------------------------------------------------------------
 
-    def is_number(self, index: int) -> bool:
-        return self.cells[index] >= 0
-
     def unknown_cells(self) -> tuple[int, ...]:
+        """Flat indices of the covered cells (``?``)."""
         return tuple(i for i, v in enumerate(self.cells) if v == UNKNOWN)
 
     def known_mines(self) -> tuple[int, ...]:
+        """Flat indices of the known mines (``*``)."""
         return tuple(i for i, v in enumerate(self.cells) if v == MINE)
 
     def number_cells(self) -> tuple[int, ...]:
+        """Flat indices of the revealed numbers (``0``–``8``)."""
         return tuple(i for i, v in enumerate(self.cells) if v >= 0)
 
     def remaining_mines(self) -> int | None:
-        """Mines still to place among unknown cells (``None`` without a mine count)."""
+        """Mines still to place among unknown cells (``None`` without a mine count; never
+        negative, as construction checks the count)."""
         if self.mines is None:
             return None
-        return self.mines - sum(1 for v in self.cells if v == MINE)
+        return self.mines - self.cells.count(MINE)
 
     # -- derived positions --------------------------------------------------------
 

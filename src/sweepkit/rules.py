@@ -1,6 +1,6 @@
 """The rules of a game: board size, mine count, and how the first click constrains the layout.
 
-Three first-click rules exist in the wild (the seeds and today's clients):
+Three first-click rules exist in the wild (the papers and today's clients):
 
 - ``none``: the first click can lose; mines are uniform over all cells.
 - ``safe``: the first cell is never a mine; mines are uniform over the other cells
@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass
 from enum import StrEnum
 
-from sweepkit.topology import neighbours
+from sweepkit.topology import flat_index, neighbours
 
 MAX_SIDE = 1000
 """Largest number of rows or columns accepted (the engine is tested up to 200×200)."""
@@ -79,10 +79,8 @@ class Rules:
         return self.rows * self.cols
 
     def index(self, row: int, col: int) -> int:
-        """Flat index of ``(row, col)``; ValueError naming the cell when it is off the board."""
-        if not (0 <= row < self.rows and 0 <= col < self.cols):
-            raise ValueError(f"cell ({row}, {col}) is off the {self.rows}x{self.cols} board")
-        return row * self.cols + col
+        """Flat index of ``(row, col)``; OffBoardError (a ValueError) when off the board."""
+        return flat_index(self.shape, row, col)
 
     def mine_free_cells(self, first: int) -> tuple[int, ...]:
         """The cells the rule keeps free of mines when the first reveal is cell ``first``.

@@ -1,6 +1,7 @@
-"""Neighbourhoods: which cells see which, as one function of the board's shape and topology.
+"""Board geometry: where a cell is and which cells see which, from the board's shape and topology.
 
-Every module that needs adjacency asks here; nothing else counts neighbours.
+Every module that needs adjacency asks here; nothing else counts neighbours. The same
+holds for the flat index of a cell: :func:`flat_index` is the one off-board check.
 A ``grid`` of any number of dimensions uses Chebyshev adjacency (8 neighbours
 in 2-D, 3**n - 1 in n-D); a ``line`` is a 1-row grid read as a strip, whose
 neighbourhood is the same left/right pair.
@@ -17,6 +18,28 @@ import itertools
 from functools import lru_cache
 
 TOPOLOGIES = ("grid", "line")
+
+
+class OffBoardError(IndexError, ValueError):
+    """A cell outside the board: both an IndexError and a ValueError, so either catches it."""
+
+
+def flat_index(shape: tuple[int, int], row: int, col: int) -> int:
+    """Flat (row-major) index of ``(row, col)`` on a ``(rows, cols)`` board, or OffBoardError.
+
+    The one off-board check of the package; the message names the cell and the board.
+
+    >>> flat_index((2, 3), 1, 2)
+    5
+    >>> flat_index((2, 3), 2, 0)
+    Traceback (most recent call last):
+    ...
+    sweepkit.topology.OffBoardError: cell (2, 0) is off the 2x3 board
+    """
+    rows, cols = shape
+    if not (0 <= row < rows and 0 <= col < cols):
+        raise OffBoardError(f"cell ({row}, {col}) is off the {rows}x{cols} board")
+    return row * cols + col
 
 
 def check_shape(shape: tuple[int, ...], topology: str) -> None:

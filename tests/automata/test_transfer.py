@@ -13,7 +13,7 @@ from sweepkit.automata.errors import StripInputError
 from sweepkit.automata.transfer import (
     MAX_STRIP_ROWS,
     count_and_witness,
-    count_layouts,
+    count_strip_layouts,
     solve_strip,
     window_masks,
 )
@@ -42,7 +42,7 @@ def check_against_brute(position: Position) -> None:
             i for i in position.unknown_cells() if expected[i] == len(layouts)}
     else:
         assert solved.witness is None and solved.safe == () and solved.mines == ()
-    assert count_layouts(position) == solved.count
+    assert count_strip_layouts(position) == solved.count
     found = count_and_witness(position)  # the forward-only path the CLI uses
     assert found.count == solved.count and found.transposed == solved.transposed
     assert (found.witness in layouts) if layouts else found.witness is None
@@ -137,7 +137,7 @@ def test_long_strip_is_linear_and_exact():
     position = Position.from_rows([top, bottom])
     solved = solve_strip(position)
     assert solved.count == 2 ** 50
-    assert count_layouts(position) == 2 ** 50
+    assert count_strip_layouts(position) == 2 ** 50
     assert position.explains(solved.witness)
 
 
@@ -156,7 +156,7 @@ def test_benchmark_strips_are_consistent_layout_views():
 def test_strips_higher_than_the_limit_are_refused(shape):
     position = Position.unknown(*shape)
     height = min(shape)
-    for solver in (solve_strip, count_and_witness, count_layouts):
+    for solver in (solve_strip, count_and_witness, count_strip_layouts):
         with pytest.raises(StripInputError, match=f"is {height} rows high.*limited to "
                                                   f"{MAX_STRIP_ROWS} rows"):
             solver(position)
@@ -164,10 +164,10 @@ def test_strips_higher_than_the_limit_are_refused(shape):
 
 def test_the_limit_is_the_smaller_side_and_can_be_lifted():
     assert MAX_STRIP_ROWS == 6
-    assert count_layouts(Position.from_rows(["0" * 6] * 30)) == 1  # 6 high: accepted
-    assert count_layouts(Position.from_rows(["?" * 40] * 2 + ["0" * 40] * 4)) == 2 ** 40
-    assert count_layouts(Position.from_rows(["0" * 7] * 7), max_rows=7) == 1
-    assert count_layouts(Position.unknown(4, 4), max_rows=None) == 2 ** 16
+    assert count_strip_layouts(Position.from_rows(["0" * 6] * 30)) == 1  # 6 high: accepted
+    assert count_strip_layouts(Position.from_rows(["?" * 40] * 2 + ["0" * 40] * 4)) == 2 ** 40
+    assert count_strip_layouts(Position.from_rows(["0" * 7] * 7), max_rows=7) == 1
+    assert count_strip_layouts(Position.unknown(4, 4), max_rows=None) == 2 ** 16
     with pytest.raises(StripInputError, match="limited to 3 rows"):
         solve_strip(Position.unknown(4, 4), max_rows=3)
 
@@ -176,7 +176,7 @@ def test_the_limit_is_the_smaller_side_and_can_be_lifted():
 @given(strips(), st.data())
 def test_witness_walk_with_a_mine_total(position, data):
     solved = solve_strip(position.with_mines(None))
-    total = data.draw(st.integers(0, position.size))
+    total = data.draw(st.integers(len(position.known_mines()), position.size))
     found = count_and_witness(position.with_mines(total))
     layouts = [s for s in explanations(position.with_mines(None)) if len(s) == total]
     assert found.count == len(layouts) <= solved.count

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 
 import pytest
 
 from sweepkit.boardfile import parse_board
+from sweepkit.cli.game_cmds import play_lines
 from sweepkit.game import Game
 from sweepkit.position import MINE, UNKNOWN
 from sweepkit.rules import Rules, level
@@ -204,3 +206,15 @@ def test_play_text_loss_by_a_chord_on_two_mines_names_both():
     done = sweepkit("play-text", "--rows", "3", "--cols", "3", "--mines", "2", "--seed", "3",
                     stdin=script)
     assert f"BOOM: you hit the mines at {mines[0]}, {mines[1]}. You lost." in done.stdout
+
+
+def test_play_text_renders_after_more_flags_than_mines():
+    # 3x3 with 1 mine: three flags are more claims than mines; the board still renders
+    game = Game(Rules(3, 3, 1, "safe"), seed=2)
+    out = io.StringIO()
+    play_lines(game, ["1 1", "f 0 0", "f 0 1", "f 0 2", "q"], out)
+    text = out.getvalue()
+    assert "mines left -2" in text and "quit: game left unfinished" in text
+    assert "error" not in text and game.flags == 3
+    board = text.split("mines left -1\n")[-1]  # the render after the third flag
+    assert board.splitlines()[1].split()[1:] == ["*", "*", "*"]

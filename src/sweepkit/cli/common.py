@@ -23,15 +23,16 @@ def fail(message: str, status: int = EXIT_BAD_INPUT) -> NoReturn:
 def load_position(path: str, mines: int | None = None) -> Position:
     """Read a board file (``-`` = stdin); on bad input print one line and exit 2.
 
-    ``mines`` overrides the file's ``mines:`` header when given.
+    ``mines`` overrides the file's ``mines:`` header when given; Position checks it (see
+    :func:`sweepkit.position.check_mine_count`) and the message names ``--mines``.
     """
     try:
         position = read_board(path)
     except BoardFormatError as exc:
         fail(str(exc))
     if mines is not None:
-        known = len(position.known_mines())
-        if mines < known or mines > position.size:
-            fail(f"--mines {mines} is outside {known}..{position.size} for this board")
-        position = position.with_mines(mines)
+        try:
+            position = position.with_mines(mines)
+        except ValueError as exc:
+            fail(f"--mines: {exc}")
     return position

@@ -147,7 +147,7 @@ def play_lines(game: Game, lines: Iterable[str], out: TextIO) -> None:
         row, col = int(words[1]), int(words[2])
         try:
             result = actions[command](row, col)
-        except ValueError as exc:  # a cell off the board, a first click the rule cannot meet
+        except ValueError as exc:  # off the board (OffBoardMove), a first click the rule refuses
             say(f"error: {exc}")
             continue
         if result.wasted:
