@@ -18,10 +18,10 @@ import statistics
 import time
 from collections.abc import Callable
 
-from sweepkit.analysis.count import count_layouts as general_count_layouts
+from sweepkit.analysis.board_count import count_layouts as general_count_layouts
 from sweepkit.analysis.probability import analyse as general_analyse
 from sweepkit.automata import hulin
-from sweepkit.automata.transfer import count_and_witness, count_layouts, solve_strip
+from sweepkit.automata.transfer import count_and_witness, count_strip_layouts, solve_strip
 from sweepkit.position import MINE, UNKNOWN, Position
 
 MINE_DENSITY = 0.2
@@ -58,11 +58,11 @@ def hulin_count(p: Position) -> object:
 
 
 def hulin_full(p: Position) -> object:
-    return hulin.analyse(p)
+    return hulin.solve_hulin(p)
 
 
 def transfer_count(p: Position) -> object:
-    return count_layouts(p)
+    return count_strip_layouts(p)
 
 
 def transfer_witness(p: Position) -> object:

@@ -48,6 +48,6 @@ def strip(text: str, mines: int | None = None) -> Position:
     return Position((1, len(text)), tuple(VALUE_OF[ch] for ch in text), mines)
 
 
-def locally_consistent(text: str) -> bool:
+def occurs_in_consistent_strip(text: str) -> bool:
     """Whether a window could occur inside a longer consistent strip (free cells outside)."""
     return f"?{text}?" in consistent_strings(len(text) + 2)

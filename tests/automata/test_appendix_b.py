@@ -11,7 +11,7 @@ from sweepkit.automata.appendix_b import (
     appendix_b_markdown,
     appendix_b_rows,
     classify,
-    locally_consistent,
+    occurs_in_consistent_strip,
 )
 from tests.automata.line_brute import consistent_strings
 
@@ -51,7 +51,7 @@ def test_consistency_is_local_consistency_by_brute_force() -> None:
     inside = {w[1:-1] for w in consistent_strings(6) if w[0] == "?" and w[-1] == "?"}
     for row in appendix_b_rows():
         assert row.consistent == (row.string in inside), row.string
-        assert locally_consistent(row.string) == row.consistent
+        assert occurs_in_consistent_strip(row.string) == row.consistent
 
 
 def test_every_inconsistent_string_has_a_type_and_subtype_of_table_3() -> None:

@@ -160,7 +160,7 @@ def test_impossible_columns_are_rejected_with_their_column(top, bottom, words):
 def test_boards_without_two_rows_are_rejected():
     fig_1a = Position.from_rows(["0???", "?14?", "12?B", "B222"])
     with pytest.raises(StripInputError, match="2-row boards; this one has 4 rows"):
-        hulin.analyse(fig_1a)
+        hulin.solve_hulin(fig_1a)
     with pytest.raises(StripInputError, match=r"has 1 row$"):
         hulin.columns(Position.from_rows(["0?1"]))
 
@@ -176,7 +176,7 @@ FIG_6 = ["2?4??", "???B2"]
 @pytest.mark.parametrize(("rows", "count"), [(FIG_2A, 2), (FIG_3, 1), (FIG_5, 2), (FIG_6, 4)])
 def test_figure_counts_and_witnesses(rows, count):
     position = Position.from_rows(rows)
-    result = hulin.analyse(position)
+    result = hulin.solve_hulin(position)
     assert result.count == count == len(explanations(position))
     assert position.explains(result.witness)
     assert set(hulin.configurations(position)) == set(explanations(position))
@@ -199,7 +199,7 @@ def test_figure_4_single_column_22_is_rejected():
 
 
 def test_figure_3_run():
-    result = hulin.analyse(Position.from_rows(FIG_3))
+    result = hulin.solve_hulin(Position.from_rows(FIG_3))
     assert result.symbols == ("22", "?B", "22", "??")
     assert [set(s) for s in result.forward] == [{"s0"}, {"2020"}, {"?BBB"}, {"2222"}, {"?0?0"}]
     assert result.witness_path == ("s0", "2020", "?BBB", "2222", "?0?0")
@@ -208,7 +208,7 @@ def test_figure_3_run():
 
 
 def test_figure_6_paths_and_set_level_run():
-    result = hulin.analyse(Position.from_rows(FIG_6))
+    result = hulin.solve_hulin(Position.from_rows(FIG_6))
     paths = {" ".join(p): ok for p, ok in hulin.state_paths(result.symbols)}
     assert paths == {
         "s0 20?0 ?B?B 42?0 ?BBB 22?0": True,
@@ -316,7 +316,7 @@ def two_row_positions(draw, max_cols: int = 10) -> Position:
 @given(two_row_positions())
 def test_hulin_agrees_with_the_transfer_matrix(position):
     try:
-        result = hulin.analyse(position)
+        result = hulin.solve_hulin(position)
     except StripInputError:
         assert solve_strip(position).count == 0
         return

@@ -1,5 +1,9 @@
 """Kadlac's breadth-first search for all layouts of a grid (2003, Appendix A), faithfully.
 
+Source: Kadlac, *Explorations of the Minesweeper Consistency Problem*, 2003, §6 (the
+exhaustive search), Appendix A (its C++ program and sample boards) and §4 (worked examples)
+[Kadlac2003] (docs/bibliography.md).
+
 The C++ program ("MS consistency") enumerates every consistent configuration of a
 grid over ``0-8 B ?``. This module follows it step by step, so it finds the same
 solutions **in the same order**, holds the same frontiers and prints the same text:
@@ -47,7 +51,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from sweepkit.position import MINE, SAFE, UNKNOWN, Position
+from sweepkit.position import MINE, PAPER_CHAR_OF, SAFE, UNKNOWN, Position
 
 MAXROW = 1000
 """The frontier capacity of the C++ program (rows of its arrays)."""
@@ -192,20 +196,11 @@ def kadlac_frontier_sizes(position: Position, capacity: int | None = None) -> li
     return [e.size for e in _events(position, capacity) if e.kind == "level"]
 
 
-def _char(value: int) -> str:
-    """Kadlac's character of a cell value (``B`` for a mine)."""
-    if value == MINE:
-        return "B"
-    if value == UNKNOWN:
-        return "?"
-    if value == SAFE:
-        return "-"
-    return str(value)
-
-
 def _rows(position: Position, cells: tuple[int, ...]) -> list[str]:
+    """The grid's rows as Kadlac's program prints them (``B`` for a mine)."""
     cols = position.cols
-    return ["".join(_char(v) for v in cells[r : r + cols]) for r in range(0, len(cells), cols)]
+    return ["".join(map(PAPER_CHAR_OF.__getitem__, cells[r : r + cols]))
+            for r in range(0, len(cells), cols)]
 
 
 def kadlac_report(

@@ -1,8 +1,13 @@
 """Kadlac's Appendix B regenerated: all 625 strings of length 4 over ``0 1 2 B ?``, classified.
 
+Source: Kadlac, *Explorations of the Minesweeper Consistency Problem*, 2003, §7 (Table 3,
+the inconsistency types and subtypes) and Appendix B (the 625-string table) [Kadlac2003]
+(docs/bibliography.md).
+
 A string is *consistent* here in the local sense of the appendix: it could occur
-inside a longer strip (its outside neighbours are free). An inconsistent one gets
-Kadlac's type and subtype (his Table 3) by the rule that reproduces his table:
+inside a longer consistent strip, its outside neighbours being free
+(:func:`occurs_in_consistent_strip`). An inconsistent one gets Kadlac's type and
+subtype (his Table 3) by the rule that reproduces his table:
 at the first end position where some substring ending there is inconsistent, take
 the shortest such substring and map it, or its mirror image, to its subtype.
 
@@ -62,10 +67,10 @@ class AppendixBRow:
 
 
 @cache
-def locally_consistent(text: str) -> bool:
+def occurs_in_consistent_strip(text: str) -> bool:
     """Whether ``text`` can occur inside a longer consistent strip.
 
-    >>> locally_consistent("1?1B"), locally_consistent("?011")
+    >>> occurs_in_consistent_strip("1?1B"), occurs_in_consistent_strip("?011")
     (True, False)
     """
     padded = "?" + text + "?"
@@ -82,7 +87,7 @@ def classify(text: str) -> tuple[str, str] | None:
     for end in range(1, len(text) + 1):
         for start in range(end - 1, -1, -1):
             piece = text[start:end]
-            if not locally_consistent(piece):
+            if not occurs_in_consistent_strip(piece):
                 if piece not in SUBTYPE_OF:
                     raise ValueError(f"{text!r}: inconsistency {piece!r} has no subtype")
                 subtype = SUBTYPE_OF[piece]

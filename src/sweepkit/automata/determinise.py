@@ -3,6 +3,12 @@
 Generic over any machine of the project; Hu–Lin's automata use them to derive
 their DFA from the NFA instead of typing it in.
 
+Sources (docs/bibliography.md): the subset construction of Rabin and Scott, *Finite
+automata and their decision problems*, IBM J. Res. Dev. 3(2), 1959 [RabinScott1959], as Hu
+and Lin apply it (*2×n Minesweeper Consistency Problem is in P*, undated, §4 [HuLin]);
+minimisation by Moore's partition refinement, Moore, *Gedanken-experiments on sequential
+machines*, Automata Studies (Annals of Mathematics Studies 34), 1956 [Moore1956].
+
 >>> from sweepkit.automata.machine import Automaton
 >>> nfa = Automaton(name="ends-in-a", states=("p", "q"), alphabet=("a", "b"), start="p",
 ...                 accepting=frozenset({"q"}),

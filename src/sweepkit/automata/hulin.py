@@ -15,13 +15,20 @@ DFA sizes, all counting the dead set ``∅``: **27** subsets are reachable from
 ``{q0}`` in the q-machine as the paper draws it (q0 kept apart from q1, which is
 what :func:`hulin_dfa` builds); **26** once q0 and q1, whose rows are identical,
 are merged as the paper's own simplification rule says (:func:`hulin_q_merged`);
-**23** states in the minimal DFA (from either, and from the 43-state NFA). :func:`analyse` decides,
-counts configurations exactly and recovers one without dead ends (forward state
-sets, then backward pruning — the paper's "walk any path" can dead-end).
+**23** states in the minimal DFA (from either, and from the 43-state NFA).
+:func:`solve_hulin` decides, counts configurations exactly and recovers one without
+dead ends (forward state sets, then backward pruning — the paper's "walk any path"
+can dead-end: its Fig. 6, path 2).
+
+Source: Hu and Lin, *2×n Minesweeper Consistency Problem is in P*, undated, §2 (column
+symbols), §3 and Table 4 (the NFA), §4 and Table 5 (q0–q8 and the DFA), §5 (finding
+configurations), worked examples Figs. 3 and 6 [HuLin] (docs/bibliography.md). The
+paper's Tables 4 and 5 are partly garbled in the copy we have: they are regenerated here
+from its rule, not copied.
 
 >>> columns(Position.from_rows(["2?2?", "2B2?"]))
 ['22', '?B', '22', '??']
->>> result = analyse(Position.from_rows(["2?4??", "???B2"]))
+>>> result = solve_hulin(Position.from_rows(["2?4??", "???B2"]))
 >>> result.consistent, result.count
 (True, 4)
 >>> [q_set_name(s) for s in result.q_run]
@@ -39,7 +46,7 @@ from functools import cache
 from sweepkit.automata.determinise import determinise, minimise, subset_name
 from sweepkit.automata.errors import StripInputError
 from sweepkit.automata.machine import Automaton
-from sweepkit.position import CHAR_OF, MINE, SAFE, UNKNOWN, Position
+from sweepkit.position import MINE, PAPER_CHAR_OF, UNKNOWN, Position
 
 SYMBOLS = ("00", "11", "22", "33", "44", "1B", "2B", "3B", "4B", "5B", "BB", "?B",
            "0?", "1?", "2?", "3?", "4?", "5?", "??")
@@ -122,22 +129,18 @@ def columns(position: Position) -> list[str]:
     result = [table.get(pair) for pair in zip(cells[:n], cells[n:], strict=True)]
     if None in result:  # name the first bad column
         j = result.index(None)
-        canonical_column(_char(cells[j]), _char(cells[n + j]), j)
+        canonical_column(PAPER_CHAR_OF[cells[j]], PAPER_CHAR_OF[cells[n + j]], j)
     return result  # type: ignore[return-value]
-
-
-def _char(value: int) -> str:
-    return "B" if value == MINE else "-" if value == SAFE else CHAR_OF[value]
 
 
 @cache
 def _symbol_of_values() -> dict[tuple[int, int], str]:
     """The symbol of every legal column of cell values (a lookup instead of parsing)."""
     table = {}
-    for top in CHAR_OF:
-        for bottom in CHAR_OF:
+    for top, top_char in PAPER_CHAR_OF.items():
+        for bottom, bottom_char in PAPER_CHAR_OF.items():
             try:
-                table[top, bottom] = canonical_column(_char(top), _char(bottom))
+                table[top, bottom] = canonical_column(top_char, bottom_char)
             except StripInputError:
                 continue
     return table
@@ -455,7 +458,7 @@ def accepting_paths(symbols: Sequence[str], limit: int | None = None) -> list[tu
     return found
 
 
-def place_mines(position: Position, path: Sequence[str], choice: int = 0) -> frozenset[int]:
+def path_mines(position: Position, path: Sequence[str], choice: int = 0) -> frozenset[int]:
     """The mine cells of the configuration a state path describes (for a ``??`` column with one
     mine, ``choice`` bit j picks the bottom cell of column j instead of the top)."""
     info = state_info()
@@ -481,11 +484,11 @@ def configurations(position: Position) -> Iterator[frozenset[int]]:
     for path in accepting_paths(symbols):
         split = [j for j, a in enumerate(symbols) if a == "??" and state_info()[path[j + 1]].c == 1]
         for bits in range(1 << len(split)):
-            yield place_mines(position, path, sum(1 << j for k, j in enumerate(split)
-                                                  if bits >> k & 1))
+            yield path_mines(position, path, sum(1 << j for k, j in enumerate(split)
+                                                 if bits >> k & 1))
 
 
-def analyse(position: Position) -> HuLinResult:
+def solve_hulin(position: Position) -> HuLinResult:
     """Decide, count and recover a configuration of a 2-row position, in O(n).
 
     Hu–Lin's automaton has no notion of a total mine count: a ``mines:`` value on the
@@ -498,7 +501,7 @@ def analyse(position: Position) -> HuLinResult:
     witness = None
     path = first_path(symbols, live)
     if path is not None:
-        witness = place_mines(position, path)
+        witness = path_mines(position, path)
     return HuLinResult(tuple(symbols), tuple(forward), tuple(live), count, witness, path)
 
 

@@ -1,5 +1,9 @@
 """Kadlac's one-dimensional consistency machine (2003, §7), exactly as published.
 
+Source: Kadlac, *Explorations of the Minesweeper Consistency Problem*, 2003, §7 (the
+finite state machine: δ in Table 1, β in Table 2) and §8 (where the author doubts the
+proof) [Kadlac2003] (docs/bibliography.md).
+
 A Moore machine over ``0 1 2 B ?`` plus the end marker ``e``: δ is Table 1, the
 output β (Table 2) maps each state to ``-`` (safe), ``B`` (bomb) or ``X`` (error).
 It reads a strip left to right, emits β of each state it enters, then reads ``e``;

@@ -13,6 +13,12 @@ Unlike Kadlac's machine (:mod:`sweepkit.automata.kadlac`) it also reads ``-``
 The strip's left/right adjacency is built into the state, as in every strip
 machine; the ``line`` and 1-row ``grid`` topologies agree on it.
 
+Sources (docs/bibliography.md): the passes are the transfer-matrix method on one row
+(Stanley, *Enumerative Combinatorics, Vol. 1*, 1986, §4.7 [Stanley1986]; the k-row form is
+:mod:`sweepkit.automata.transfer`). The problem and the enumeration it answers are
+Kadlac's: *Explorations of the Minesweeper Consistency Problem*, 2003, §7 (the 1-D problem;
+enumerating every layout left for future inquiry after Theorem 7.9) [Kadlac2003].
+
 >>> s = solve_line(Position.from_rows(["?1?0"]))
 >>> s.consistent, s.count, sorted(s.witness), sorted(s.mines), sorted(s.safe)
 (True, 1, [0], [0], [2])

@@ -1,5 +1,9 @@
 """Pedersen's DFA for one-dimensional consistency (2004, Theorem 3.3.5), as published.
 
+Source: Pedersen, *The complexity of Minesweeper and strategies for game playing*,
+University of Warwick, 2004, §3.3.2 "1-dimensional Minesweeper can be solved in polynomial
+time", its DFA and Theorem 3.3.5 [Pedersen2004] (docs/bibliography.md).
+
 Alphabet ``0 1 2 b * s``: ``b`` is a blank (unknown) cell, ``*`` a mine and ``s``
 the delimiter written at both ends, as in ``s1*b2b0s``. The run starts in ``ST``,
 must read ``s`` first, and accepts only by ending in ``OK`` (reached on the closing

@@ -21,6 +21,18 @@ backward tables), then walks back from the end: what the CLI needs on long strip
 The column neighbourhood comes from :mod:`sweepkit.topology` (the middle column of
 a k×3 grid), like every adjacency in the project.
 
+Sources (docs/bibliography.md):
+
+- the transfer-matrix method: Stanley, *Enumerative Combinatorics, Vol. 1*, 1986 (2nd ed.
+  2011), §4.7 "The transfer-matrix method" [Stanley1986]; the states here are the mine masks
+  of the last two columns;
+- the 2-row case as an automaton, 3×n left open: Hu and Lin, *2×n Minesweeper Consistency
+  Problem is in P*, undated, §§3–4 and concluding remarks [HuLin]; this programme covers
+  every fixed k;
+- the packed products of :func:`strip_polynomials`: Kronecker substitution, in its plain
+  one-point form, as in Harvey, *Faster polynomial multiplication via multipoint Kronecker
+  substitution*, J. Symbolic Computation 44, 2009 [Harvey2009].
+
 >>> s = solve_strip(Position.from_rows(["?2", "*?"]))
 >>> s.consistent, s.count, sorted(s.witness)
 (True, 2, [2, 3])
@@ -47,8 +59,9 @@ from sweepkit.topology import neighbour_masks
 
 Column = tuple[int, ...]
 """The cell values of one column, top to bottom."""
-Poly = dict[int, int]
-"""Layout counts by number of mines (key 0 only when no mine total is tracked)."""
+MineCounts = dict[int, int]
+"""Layout counts by number of mines, a dict ``{mines: layouts}`` (key 0 only when no mine total
+is tracked). Not the tuple ``Poly`` of :mod:`sweepkit.analysis.count`."""
 
 MAX_STRIP_ROWS = 6
 """The largest strip height (smaller side of the board) solved by default. Measured with
@@ -179,7 +192,7 @@ def strip_columns(position: Position, max_rows: int | None = MAX_STRIP_ROWS
 
 # -- the dynamic programme --------------------------------------------------------------
 
-def _shifted_add(target: Poly, poly: Poly, shift: int, limit: int | None) -> None:
+def _shifted_add(target: MineCounts, poly: MineCounts, shift: int, limit: int | None) -> None:
     for m, c in poly.items():
         m += shift
         if limit is None or m <= limit:
@@ -207,24 +220,24 @@ def _steps(columns: list[Column]) -> list[dict[int, tuple[tuple[int, int], ...]]
 
 
 def _tables(steps: list[dict[int, tuple[tuple[int, int], ...]]], track: bool,
-            limit: int | None) -> tuple[list[dict[int, Poly]], list[dict[int, Poly]]]:
+            limit: int | None) -> tuple[list[dict[int, MineCounts]], list[dict[int, MineCounts]]]:
     """Forward and backward count tables: ``forward[j][s]`` counts the ways to reach state s
     after boundary j, ``backward[j][s]`` the ways to finish from it (by number of mines when
     ``track``, mines beyond ``limit`` dropped; key 0 only otherwise)."""
-    forward: list[dict[int, Poly]] = [{0: {0: 1}}]
+    forward: list[dict[int, MineCounts]] = [{0: {0: 1}}]
     for moves in steps:
-        nxt: dict[int, Poly] = {}
+        nxt: dict[int, MineCounts] = {}
         for s, poly in forward[-1].items():
             for t, added in moves.get(s, ()):
                 _shifted_add(nxt.setdefault(t, {}), poly, added if track else 0, limit)
         forward.append({t: p for t, p in nxt.items() if p})
-    backward: list[dict[int, Poly]] = [{}] * len(forward)
+    backward: list[dict[int, MineCounts]] = [{}] * len(forward)
     backward[-1] = {t: {0: 1} for t in forward[-1]}
     for j in range(len(steps) - 1, -1, -1):
         after = backward[j + 1]
-        here: dict[int, Poly] = {}
+        here: dict[int, MineCounts] = {}
         for s in forward[j]:
-            poly: Poly = {}
+            poly: MineCounts = {}
             for t, added in steps[j].get(s, ()):
                 if t in after:
                     _shifted_add(poly, after[t], added if track else 0, limit)
@@ -288,7 +301,7 @@ class StripPolynomials:
     transposed: bool
     known: int
     _steps: list = field(repr=False, compare=False)
-    _backward: list[dict[int, Poly]] = field(repr=False, compare=False)
+    _backward: list[dict[int, MineCounts]] = field(repr=False, compare=False)
 
     def witness(self, mines: int) -> frozenset[int] | None:
         """The mine cells (known mines included) of one layout with ``mines`` mines on
@@ -317,10 +330,10 @@ def strip_polynomials(position: Position, *, max_rows: int | None = MAX_STRIP_RO
     cell_mines: dict[int, dict[int, int]] = {}
     mask = (1 << k) - 1
     # Per cell: the sum over the states with a mine there of forward ⊛ backward. The
-    # products go through Kronecker substitution (a polynomial packed into one integer, a
-    # slot of ``width`` bytes per coefficient: no coefficient of a product or of a sum of
-    # products over one column's states exceeds the total count), so each is one big-integer
-    # multiplication instead of a Python loop over pairs of coefficients.
+    # products go through Kronecker substitution [Harvey2009] (a polynomial packed into one
+    # integer, a slot of ``width`` bytes per coefficient: no coefficient of a product or of a
+    # sum of products over one column's states exceeds the total count), so each is one
+    # big-integer multiplication instead of a Python loop over pairs of coefficients.
     width = sum(by_mines.values()).bit_length() // 8 + 1
     unknown = [[r for r, v in enumerate(column) if v == UNKNOWN] for column in columns]
     for j in range(n):  # forward[j + 1] holds states (m[j−1], m[j])
@@ -346,7 +359,7 @@ def strip_polynomials(position: Position, *, max_rows: int | None = MAX_STRIP_RO
     return StripPolynomials(position, by_mines, cell_mines, transposed, known, steps, backward)
 
 
-def _pack(poly: Poly, width: int) -> tuple[int, int]:
+def _pack(poly: MineCounts, width: int) -> tuple[int, int]:
     """``(lowest key, packed)``: the coefficients from the lowest key up, ``width`` bytes each,
     as one integer (little-endian)."""
     lo, hi = min(poly), max(poly)
@@ -355,7 +368,7 @@ def _pack(poly: Poly, width: int) -> tuple[int, int]:
     return lo, int.from_bytes(raw, "little")
 
 
-def _unpack(packed: int, lo: int, width: int) -> Poly:
+def _unpack(packed: int, lo: int, width: int) -> MineCounts:
     """The non-zero coefficients of a packed polynomial whose first slot is key ``lo``."""
     raw = packed.to_bytes((packed.bit_length() + 7) // 8 or 1, "little")
     result = {}
@@ -371,8 +384,9 @@ def _flat(position: Position, transposed: bool, row: int, col: int) -> int:
     return position.index(col, row) if transposed else position.index(row, col)
 
 
-def _witness(position: Position, transposed: bool, steps: list, backward: list[dict[int, Poly]],
-             total_key: int, track: bool, k: int) -> frozenset[int]:
+def _witness(position: Position, transposed: bool, steps: list,
+             backward: list[dict[int, MineCounts]], total_key: int, track: bool, k: int
+             ) -> frozenset[int]:
     """Walk forward choosing moves whose backward count still reaches the total: no dead ends."""
     state, used, mines = 0, 0, set()
     mask = (1 << k) - 1
@@ -406,7 +420,7 @@ class StripCount:
 
 
 def _forward(position: Position, max_rows: int | None, keep: bool
-             ) -> tuple[list[Column], bool, list, dict[int, Poly], list]:
+             ) -> tuple[list[Column], bool, list, dict[int, MineCounts], list]:
     """The forward pass: the final count vector and, if ``keep``, what each boundary reached
     (a bit set of states without a mine total, else state → bit set of mine totals)."""
     columns, transposed = strip_columns(position, max_rows)
@@ -427,11 +441,11 @@ def _forward(position: Position, max_rows: int | None, keep: bool
             if not counts:
                 break
         return columns, transposed, steps, {t: {0: c} for t, c in counts.items()}, reached
-    current: dict[int, Poly] = {0: {0: 1}}
+    current: dict[int, MineCounts] = {0: {0: 1}}
     for moves in steps:
         if keep:
             reached.append({s: sum(1 << m for m in poly) for s, poly in current.items()})
-        nxt: dict[int, Poly] = {}
+        nxt: dict[int, MineCounts] = {}
         for s, poly in current.items():
             for t, added in moves.get(s, ()):
                 _shifted_add(nxt.setdefault(t, {}), poly, added, limit)
@@ -493,12 +507,12 @@ def _predecessor(moves: dict[int, tuple[tuple[int, int], ...]], here: dict[int, 
     raise AssertionError("witness walk dead-ended")  # pragma: no cover - reachability
 
 
-def count_layouts(position: Position, *, max_rows: int | None = MAX_STRIP_ROWS) -> int:
+def count_strip_layouts(position: Position, *, max_rows: int | None = MAX_STRIP_ROWS) -> int:
     """Only the number of layouts (forward pass, O(4^k) memory): for long strips.
 
-    >>> count_layouts(Position.from_rows(["2?4??", "???*2"]))
+    >>> count_strip_layouts(Position.from_rows(["2?4??", "???*2"]))
     4
-    >>> count_layouts(Position.from_rows(["2?4??", "???*2"], mines=5))
+    >>> count_strip_layouts(Position.from_rows(["2?4??", "???*2"], mines=5))
     3
     """
     _, _, _, final, _ = _forward(position, max_rows, keep=False)

@@ -5,8 +5,8 @@ automaton`` draws or tabulates one.
 :data:`~sweepkit.automata.transfer.MAX_STRIP_ROWS` on the smaller side, counts and finds a
 layout, honours ``mines:``), ``hulin`` (Hu–Lin's NFA on 2 rows: counts, recovers,
 traces the set-level run and the state paths), ``dfa`` (Hu–Lin's minimal DFA on 2
-rows: decides only), ``kadlac`` and ``pedersen`` (1 row; their modules are imported
-only when asked for).
+rows: decides only), ``kadlac`` and ``pedersen`` (1 row). The machines and their sources
+are described in docs/automata.md and docs/bibliography.md.
 """
 
 from __future__ import annotations
@@ -17,9 +17,12 @@ from typing import Annotated, Any
 
 import typer
 
+from sweepkit.automata import catalog, hulin, kadlac, pedersen
 from sweepkit.automata.errors import StripInputError
+from sweepkit.automata.render import RenderError, render
+from sweepkit.automata.transfer import count_and_witness
 from sweepkit.cli.common import fail, load_position
-from sweepkit.position import CHAR_OF, MINE, Position
+from sweepkit.position import CHAR_OF, MINE, PAPER_CHAR_OF, Position
 
 MAX_TRACED_PATHS = 16
 """How many accepting state paths ``--trace`` prints for Hu–Lin's NFA."""
@@ -75,8 +78,6 @@ def _needs_rows(position: Position, machine: str, rows: int) -> None:
 
 def run_transfer(position: Position, trace: bool) -> tuple[dict[str, Any], list[str]]:
     """Count and find a witness by the forward pass (no per-cell tables: long strips fit)."""
-    from sweepkit.automata.transfer import count_and_witness
-
     solved = count_and_witness(position)
     witness = layout_rows(position, solved.witness) if solved.witness is not None else None
     path = None
@@ -94,10 +95,8 @@ def run_transfer(position: Position, trace: bool) -> tuple[dict[str, Any], list[
 
 
 def run_hulin(position: Position, trace: bool) -> tuple[dict[str, Any], list[str]]:
-    from sweepkit.automata import hulin
-
     _needs_rows(position, "hulin", 2)
-    result = hulin.analyse(position)
+    result = hulin.solve_hulin(position)
     witness = layout_rows(position, result.witness) if result.witness is not None else None
     path = [hulin.q_set_name(s) for s in result.forward] if trace else None
     notes = []
@@ -116,8 +115,6 @@ def run_hulin(position: Position, trace: bool) -> tuple[dict[str, Any], list[str
 
 
 def run_dfa(position: Position, trace: bool) -> tuple[dict[str, Any], list[str]]:
-    from sweepkit.automata import hulin
-
     _needs_rows(position, "dfa", 2)
     states = hulin.dfa_path(hulin.columns(position))
     consistent = states[-1] in hulin.hulin_min_dfa().accepting
@@ -125,14 +122,13 @@ def run_dfa(position: Position, trace: bool) -> tuple[dict[str, Any], list[str]]
 
 
 def _row_text(position: Position) -> str:
-    return "".join("B" if v == MINE else CHAR_OF[v] for v in position.cells)
+    """The row as the papers write it (``B`` for a mine): Kadlac's machine reads this."""
+    return "".join(map(PAPER_CHAR_OF.__getitem__, position.cells))
 
 
 def run_kadlac(position: Position, trace: bool) -> tuple[dict[str, Any], list[str]]:
-    from sweepkit.automata.kadlac import run_kadlac as kadlac
-
     _needs_rows(position, "kadlac", 1)
-    run = kadlac(_row_text(position))
+    run = kadlac.run_kadlac(_row_text(position))
     witness = None
     if run.accepted and len(run.output) == position.size:
         mines = frozenset(i for i, ch in enumerate(run.output) if ch in "B*")
@@ -143,11 +139,8 @@ def run_kadlac(position: Position, trace: bool) -> tuple[dict[str, Any], list[st
 
 
 def run_pedersen(position: Position, trace: bool) -> tuple[dict[str, Any], list[str]]:
-    from sweepkit.automata.pedersen import pedersen_word
-    from sweepkit.automata.pedersen import run_pedersen as pedersen
-
     _needs_rows(position, "pedersen", 1)
-    accepted, states = pedersen(pedersen_word(position))
+    accepted, states = pedersen.run_pedersen(pedersen.pedersen_word(position))
     return _report("pedersen", accepted, path=list(states) if trace else None), []
 
 
@@ -195,8 +188,6 @@ def register(app: typer.Typer) -> None:
             report, notes = RUNNERS[machine.value](position, trace)
         except StripInputError as exc:
             fail(f"{file}: {exc}")
-        except ImportError as exc:
-            fail(f"machine '{machine.value}' is not available in this installation ({exc})", 1)
         if as_json:
             print(json.dumps(report))
         else:
@@ -210,14 +201,9 @@ def register(app: typer.Typer) -> None:
                        ] = Format.table,
     ) -> None:
         """Print a machine as Graphviz DOT, SVG or a Markdown transition table."""
-        from sweepkit.automata.catalog import MachineUnavailable, UnknownMachine, machine
-        from sweepkit.automata.render import RenderError, render
-
         try:
-            text = render(machine(name), fmt.value)
-        except MachineUnavailable as exc:
-            fail(str(exc), 1)
-        except UnknownMachine as exc:
+            text = render(catalog.machine(name), fmt.value)
+        except catalog.UnknownMachine as exc:
             fail(str(exc))
         except RenderError as exc:
             fail(str(exc), 1)
