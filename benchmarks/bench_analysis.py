@@ -11,8 +11,8 @@ the older stand-ins: games played on past the guesses (``played_game``) and rand
 40%-revealed boards (``expert_midgame``).
 
 (d) The fallback after the search budget: on the components of random 30–60%-revealed
-expert boards that a ``count.SEARCH_BUDGET`` search does not settle, the box DP straight
-away against a ``count.WIDE_SEARCH_BUDGET`` search first (then the DP if that gives up).
+expert boards that a ``component.SEARCH_BUDGET`` search does not settle, the box DP straight
+away against a ``component.WIDE_SEARCH_BUDGET`` search first (then the DP if that gives up).
 """
 
 from __future__ import annotations
@@ -25,18 +25,13 @@ from collections.abc import Callable, Sequence
 from math import comb
 
 from expert_positions import expert_games
-from sweepkit.analysis.count import (
-    SEARCH_BUDGET,
-    WIDE_SEARCH_BUDGET,
-    SearchBudgetExceeded,
-    count_layouts,
-    dp_component,
-    search_component,
-    solve_component,
-    split_forced,
-)
+from sweepkit.analysis.board_count import count_layouts
+from sweepkit.analysis.box_dp import dp_component
+from sweepkit.analysis.box_search import SearchBudgetExceeded, search_component
+from sweepkit.analysis.component import SEARCH_BUDGET, WIDE_SEARCH_BUDGET, solve_component
 from sweepkit.analysis.dead import dead_cells
 from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.split import split_forced
 from sweepkit.constraints import Component, build_system
 from sweepkit.position import UNKNOWN, Position
 

@@ -25,7 +25,8 @@ import statistics
 import time
 from pathlib import Path
 
-from sweepkit.analysis.count import count_layouts, solve_component
+from sweepkit.analysis.board_count import count_layouts
+from sweepkit.analysis.component import solve_component
 from sweepkit.analysis.kadlac_bfs import kadlac_search
 from sweepkit.position import MINE, UNKNOWN, Position
 

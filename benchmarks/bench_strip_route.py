@@ -1,6 +1,6 @@
 """Strip routing: the transfer matrix against the box search and the box DP on the largest
 component of thin boards, the measurement behind ``strip_route.ROUTE_ROWS`` and
-``count.SEARCH_BUDGET``.
+``component.SEARCH_BUDGET``.
 
 Run: ``python benchmarks/bench_strip_route.py [--repeats 3] [--max-length 320]``. Builds thin
 positions of five families (corridor, edge, alt2, alt3, ragged; see :data:`FAMILIES`) at
@@ -30,16 +30,11 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from sweepkit.analysis import strip_route
-from sweepkit.analysis.count import (
-    SEARCH_MAX_BOXES,
-    WIDE_SEARCH_BUDGET,
-    ComponentCount,
-    SearchBudgetExceeded,
-    dp_component,
-    search_component,
-    solve_component,
-    split_forced,
-)
+from sweepkit.analysis.box_dp import dp_component
+from sweepkit.analysis.box_search import SearchBudgetExceeded, search_component
+from sweepkit.analysis.component import SEARCH_MAX_BOXES, WIDE_SEARCH_BUDGET, solve_component
+from sweepkit.analysis.poly import ComponentCount
+from sweepkit.analysis.split import split_forced
 from sweepkit.analysis.strip_route import strip_count, strip_crop
 from sweepkit.constraints import Component, build_system
 from sweepkit.position import MINE, UNKNOWN, Position
@@ -135,11 +130,9 @@ def routing_off(fn: Callable[[], T]) -> T:
         strip_route.ROUTE_ROWS = saved
 
 
-def counts(result: ComponentCount | tuple) -> tuple:
-    """The ``(by_mines, box_mines)`` of a ComponentCount or of a ``strip_count`` triple."""
-    if isinstance(result, ComponentCount):
-        return result.by_mines, result.box_mines
-    return result[0], result[1]
+def counts(result: ComponentCount) -> tuple:
+    """The ``(low, by_mines, box_mines)`` of a ComponentCount: what must agree."""
+    return result.low, result.by_mines, result.box_mines
 
 
 def table(repeats: int, max_length: int) -> None:

@@ -5,7 +5,7 @@ the number minus its known-mine neighbours. Unknown cells that belong to exactly
 same equations form a **box** (the variable is how many mines the box holds, 0..size,
 in C(size, k) ways); equations sharing boxes form independent **components**; unknown
 cells touching no number form the **floating** pool. All data is frozen and hashable so
-component results can be cached (see :mod:`sweepkit.analysis.count`).
+component results can be cached (see :mod:`sweepkit.analysis.component`).
 
 >>> from sweepkit.position import Position
 >>> s = build_system(Position.from_rows(["1??", "???"]))

@@ -12,6 +12,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sweepkit.analysis.board_count import count_layouts, layouts_by_mines
 from sweepkit.analysis.consistency import (
     find_witness,
     is_consistent,
@@ -19,7 +20,6 @@ from sweepkit.analysis.consistency import (
     is_unique,
     minimal_contradiction,
 )
-from sweepkit.analysis.count import count_layouts, layouts_by_mines
 from sweepkit.analysis.dead import dead_cells
 from sweepkit.analysis.enumerate import enumerate_layouts
 from sweepkit.analysis.explain import TECHNIQUES, explain

@@ -5,17 +5,13 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sweepkit.analysis import count, strip_route
-from sweepkit.analysis.count import (
-    SearchBudgetExceeded,
-    combine_split,
-    dp_component,
-    search_component,
-    single_equation,
-    solve_component,
-    split_forced,
-)
+from sweepkit.analysis import component as route
+from sweepkit.analysis import strip_route
+from sweepkit.analysis.box_dp import dp_component
+from sweepkit.analysis.box_search import SearchBudgetExceeded, search_component, single_equation
+from sweepkit.analysis.component import solve_component
 from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.split import combine_split, split_forced
 from sweepkit.constraints import Component, build_system
 from sweepkit.position import Position
 from tests import brute
@@ -31,8 +27,8 @@ def test_search_and_dynamic_programme_agree(position):
         searched, programmed = search_component(comp), dp_component(comp)
         if len(comp.rows) == 1:
             closed = single_equation(comp)
-            assert (closed.by_mines, closed.box_mines) == (searched.by_mines,
-                                                           searched.box_mines)
+            assert (closed.low, closed.by_mines, closed.box_mines) == (
+                searched.low, searched.by_mines, searched.box_mines)
             assert [e is None for e in closed.examples] == [e is None for e in
                                                             searched.examples]
             ((_boxes, need),) = comp.rows
@@ -50,7 +46,10 @@ def test_forced_boxes_split_off_agree_with_the_search(position):
         split = split_forced(comp)
         if split is None:
             continue
-        assert_same_count(comp, search_component(comp), combine_split(comp, *split))
+        fixed, parts = split
+        solved = [solve_component(part) for part, _boxes in parts]
+        assert_same_count(comp, search_component(comp), combine_split(comp, fixed, parts,
+                                                                      solved))
 
 
 def test_split_finds_forced_boxes_and_independent_parts():
@@ -61,17 +60,18 @@ def test_split_finds_forced_boxes_and_independent_parts():
     fixed, parts = split_forced(comp)
     assert fixed == {0: 0, 1: 0}
     assert sorted(boxes for _part, boxes in parts) == [[2, 3], [4, 5]]
-    combined = combine_split(comp, fixed, parts)
-    assert combined.by_mines == (0, 0, 4, 0, 0, 0, 0) == search_component(comp).by_mines
+    combined = combine_split(comp, fixed, parts, [search_component(p) for p, _ in parts])
+    assert (combined.low, combined.by_mines) == (2, (4,))
+    assert combined.by_mines == search_component(comp).by_mines
     assert combined.box_mines == search_component(comp).box_mines
 
 
 def _forced_route(position: Position, use_count: bool, route_rows: int,
-                  dp_max_width: int = count.DP_MAX_WIDTH) -> None:
+                  dp_max_width: int = route.DP_MAX_WIDTH) -> None:
     """Analyse with a search budget of one node (so every component of two or more equations
     goes to a fallback), the given strip routing and DP width limit, against the brute force."""
-    saved = count.SEARCH_BUDGET, strip_route.ROUTE_ROWS, count.DP_MAX_WIDTH
-    count.SEARCH_BUDGET, strip_route.ROUTE_ROWS, count.DP_MAX_WIDTH = (1, route_rows,
+    saved = route.SEARCH_BUDGET, strip_route.ROUTE_ROWS, route.DP_MAX_WIDTH
+    route.SEARCH_BUDGET, strip_route.ROUTE_ROWS, route.DP_MAX_WIDTH = (1, route_rows,
                                                                         dp_max_width)
     solve_component.cache_clear()
     try:
@@ -79,7 +79,7 @@ def _forced_route(position: Position, use_count: bool, route_rows: int,
         assert analysis.total == len(brute.explanations(position, use_count))
         assert analysis.probabilities(exact=True) == brute.probabilities(position, use_count)
     finally:
-        count.SEARCH_BUDGET, strip_route.ROUTE_ROWS, count.DP_MAX_WIDTH = saved
+        route.SEARCH_BUDGET, strip_route.ROUTE_ROWS, route.DP_MAX_WIDTH = saved
         solve_component.cache_clear()
 
 
@@ -113,4 +113,4 @@ def test_search_budget_is_enforced():
         pass
     else:
         raise AssertionError("the budget of 3 nodes should run out")
-    assert solve_component.__wrapped__(comp).by_mines == dp_component(comp).by_mines
+    assert route._route(comp).by_mines == dp_component(comp).by_mines

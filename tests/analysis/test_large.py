@@ -6,7 +6,8 @@ import subprocess
 import sys
 from math import comb
 
-from sweepkit.analysis.count import count_layouts, layouts_by_mines, solve_component
+from sweepkit.analysis.board_count import count_layouts, layouts_by_mines
+from sweepkit.analysis.component import solve_component
 from sweepkit.analysis.probability import analyse
 from sweepkit.position import UNKNOWN, Position
 

@@ -8,29 +8,23 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 
-from sweepkit.analysis.count import (
-    SEARCH_BUDGET,
-    SEARCH_MAX_BOXES,
-    ComponentCount,
-    SearchBudgetExceeded,
-    dp_component,
-    search_component,
-    solve_component,
-    split_forced,
-)
+from sweepkit.analysis.box_dp import dp_component
+from sweepkit.analysis.box_search import SearchBudgetExceeded, search_component
+from sweepkit.analysis.component import SEARCH_BUDGET, SEARCH_MAX_BOXES, solve_component
+from sweepkit.analysis.poly import ComponentCount
 from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.split import split_forced
 from sweepkit.analysis.strip_route import strip_count, strip_crop
-from sweepkit.automata.transfer import count_layouts as transfer_count
-from sweepkit.automata.transfer import solve_strip
+from sweepkit.automata.transfer import count_strip_layouts, solve_strip
 from sweepkit.constraints import Component, Constraint, build_system, system_from_constraints
 from sweepkit.position import MINE, SAFE, UNKNOWN, Position
 from tests.analysis.component_checks import assert_same_count
 from tests.strategies_boards import consistent_positions, positions
 
 
-def _check_count(component: Component, counted: tuple) -> None:
-    """``strip_count``'s ``(by_mines, box_mines, examples)`` against the box search."""
-    assert_same_count(component, search_component(component), ComponentCount(*counted))
+def _check_count(component: Component, counted: ComponentCount) -> None:
+    """``strip_count``'s count against the box search."""
+    assert_same_count(component, search_component(component), counted)
 
 
 # -- the crop -----------------------------------------------------------------------------
@@ -108,7 +102,8 @@ def test_hard_strip_component_is_routed_and_agrees_with_the_dp():
     solve_component.cache_clear()
     routed = solve_component(component)
     programmed = dp_component(component)
-    assert (routed.by_mines, routed.box_mines) == (programmed.by_mines, programmed.box_mines)
+    assert (routed.low, routed.by_mines, routed.box_mines) == (
+        programmed.low, programmed.by_mines, programmed.box_mines)
     # the whole analysis against the whole-board transfer matrix (another code path)
     whole = solve_strip(position)
     general = analyse(position)
@@ -131,9 +126,9 @@ def test_component_longer_than_the_search_allows():
     assert len(component.sizes) > SEARCH_MAX_BOXES
     solve_component.cache_clear()
     general = analyse(position)  # no search (it would recurse too deep): the transfer matrix
-    assert general.total == transfer_count(position) > 0
+    assert general.total == count_strip_layouts(position) > 0
     with_count = position.with_mines(sum(v == MINE for v in position.cells) + 300)
-    assert analyse(with_count).total == transfer_count(with_count)
+    assert analyse(with_count).total == count_strip_layouts(with_count)
 
 
 def test_other_topologies_are_never_cropped():

@@ -21,6 +21,8 @@ has one; without one, the seeds' convention applies (floating cells are free).
 3
 """
 
+from sweepkit.analysis.board_count import count_layouts, layouts_by_mines
+from sweepkit.analysis.component import solve_component
 from sweepkit.analysis.consistency import (
     Contradiction,
     find_witness,
@@ -29,11 +31,10 @@ from sweepkit.analysis.consistency import (
     is_unique,
     minimal_contradiction,
 )
-from sweepkit.analysis.count import count_layouts, layouts_by_mines, solve_component
 from sweepkit.analysis.dead import dead_cells
 from sweepkit.analysis.enumerate import enumerate_layouts
 from sweepkit.analysis.explain import TECHNIQUES, Explanation, explain
-from sweepkit.analysis.probability import Analysis, analyse, mine_probabilities
+from sweepkit.analysis.probability import Analysis, analyse
 
 __all__ = [
     "TECHNIQUES",
@@ -50,7 +51,6 @@ __all__ = [
     "is_safe_move",
     "is_unique",
     "layouts_by_mines",
-    "mine_probabilities",
     "minimal_contradiction",
     "solve_component",
 ]

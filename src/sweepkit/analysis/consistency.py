@@ -27,7 +27,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from sweepkit.analysis.count import solve_component, system_count
+from sweepkit.analysis.board_count import system_count
+from sweepkit.analysis.component import solve_component
 from sweepkit.analysis.probability import Analysis, analyse
 from sweepkit.constraints import build_system
 from sweepkit.position import MINE, UNKNOWN, Position
@@ -71,7 +72,7 @@ def find_witness(position: Position, use_mine_count: bool = True,
         for c in counts:
             nxt: dict[int, int] = {}
             for total in reachable[-1]:
-                for m, w in enumerate(c.by_mines):
+                for m, w in enumerate(c.by_mines, c.low):
                     if w and total + m not in nxt:
                         nxt[total + m] = m
             reachable.append(nxt)
@@ -84,11 +85,11 @@ def find_witness(position: Position, use_mine_count: bool = True,
         choice.reverse()
         floating_mines = remaining - sum(choice)
     else:
-        choice = [next(m for m, w in enumerate(c.by_mines) if w) for c in counts]
+        choice = [c.low for c in counts]  # the fewest mines: by_mines[0] is never 0
         floating_mines = 0
     mines = set(position.known_mines())
     for comp, c, m in zip(system.components, counts, choice, strict=True):
-        example = c.examples[m]
+        example = c.example(m)
         assert example is not None
         for box, k in zip(comp.boxes, example, strict=True):
             mines.update(box[:k])

@@ -12,7 +12,7 @@ keep the numbers that leave the position consistent; dead = exactly one survives
 
 from __future__ import annotations
 
-from sweepkit.analysis.count import frontier_polynomial, system_count
+from sweepkit.analysis.board_count import frontier_polynomial, system_count
 from sweepkit.analysis.probability import Analysis, analyse
 from sweepkit.constraints import (
     Constraint,
@@ -108,8 +108,9 @@ def _pool_mine_counts(analysis: Analysis) -> set[int]:
     remaining = analysis.system.remaining
     assert remaining is not None
     pool = len(analysis.system.floating)
-    frontier = frontier_polynomial(list(analysis.counts))
-    return {remaining - m for m, w in enumerate(frontier) if w and 0 <= remaining - m <= pool}
+    low, frontier = frontier_polynomial(analysis.counts)
+    return {remaining - m for m, w in enumerate(frontier, low)
+            if w and 0 <= remaining - m <= pool}
 
 
 def _pool_numbers(pool_counts: set[int], others: int, near: int) -> set[int]:
@@ -136,7 +137,8 @@ class _PoolWhenSafe:
         self.analysis = analysis
         self.where = {c: (i, b) for i, comp in enumerate(analysis.system.components)
                       for b, box in enumerate(comp.boxes) for c in box}
-        self.supports = [{m for m, w in enumerate(c.by_mines) if w} for c in analysis.counts]
+        self.supports = [{m for m, w in enumerate(c.by_mines, c.low) if w}
+                         for c in analysis.counts]
         self.cache: dict[tuple[int, int], set[int]] = {}
 
     def __call__(self, cell: int) -> set[int]:
@@ -147,7 +149,7 @@ class _PoolWhenSafe:
             size = self.analysis.system.components[i].sizes[b]
             # layouts with m mines where one given cell of box b is safe
             reach = {m for m, (w, mined) in enumerate(zip(count.by_mines, count.box_mines[b],
-                                                           strict=True))
+                                                           strict=True), count.low)
                      if w * size > mined}
             for j, support in enumerate(self.supports):
                 if j != i:

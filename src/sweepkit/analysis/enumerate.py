@@ -16,7 +16,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from sweepkit.analysis.count import box_order, equation_tables, solve_component
+from sweepkit.analysis.box_search import box_bounds, box_order, equation_tables
+from sweepkit.analysis.component import solve_component
 from sweepkit.constraints import Component, build_system
 from sweepkit.position import Position
 
@@ -26,7 +27,7 @@ def component_assignments(component: Component) -> Iterator[tuple[int, ...]]:
     sizes = component.sizes
     n = len(sizes)
     order = box_order(sizes, component.rows)
-    box_rows, need, cap = equation_tables(component)
+    box_rows, need, room = equation_tables(component)
     assign = [0] * n
 
     def search(pos: int) -> Iterator[tuple[int, ...]]:
@@ -35,10 +36,9 @@ def component_assignments(component: Component) -> Iterator[tuple[int, ...]]:
             return
         b = order[pos]
         size, rs = sizes[b], box_rows[b]
-        lo = max([0] + [need[r] - (cap[r] - size) for r in rs])
-        hi = min([size] + [need[r] for r in rs])
+        lo, hi = box_bounds(rs, size, need, room)
         for r in rs:
-            cap[r] -= size
+            room[r] -= size
         for k in range(lo, hi + 1):
             for r in rs:
                 need[r] -= k
@@ -48,7 +48,7 @@ def component_assignments(component: Component) -> Iterator[tuple[int, ...]]:
                 need[r] += k
         assign[b] = 0
         for r in rs:
-            cap[r] += size
+            room[r] += size
 
     yield from search(0)
 
@@ -81,8 +81,9 @@ def enumerate_layouts(position: Position, use_mine_count: bool = True,
     achievable: list[set[int]] = [set() for _ in range(len(components) + 1)]
     achievable[-1] = {0}
     for i in range(len(components) - 1, -1, -1):
-        poly = solve_component(components[i]).by_mines
-        achievable[i] = {m + rest for m, w in enumerate(poly) if w for rest in achievable[i + 1]}
+        solved = solve_component(components[i])
+        achievable[i] = {m + rest for m in solved.mine_numbers() if solved.layouts(m)
+                         for rest in achievable[i + 1]}
     def fill(i: int, mines: tuple[int, ...], count: int) -> Iterator[frozenset[int]]:
         if i == len(components):
             if with_count:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sweepkit.analysis.count import solve_component
+from sweepkit.analysis.component import solve_component
 from sweepkit.analysis.probability import Analysis, analyse
 from sweepkit.constraints import Constraint, system_from_constraints
 from sweepkit.position import Position

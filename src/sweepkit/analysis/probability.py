@@ -20,13 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from sweepkit.analysis.count import (
-    ComponentCount,
-    Poly,
-    convolve,
-    floating_weights,
-    solve_component,
-)
+from sweepkit.analysis.board_count import board_total, weigh_frontier
+from sweepkit.analysis.component import solve_component
+from sweepkit.analysis.poly import ComponentCount, convolve, products_without
 from sweepkit.constraints import ConstraintSystem, build_system
 from sweepkit.position import Position
 
@@ -53,8 +49,8 @@ class Analysis:
     uses_mine_count: bool
     box_ratio: tuple[tuple[Ratio, ...], ...] | None
     floating_ratio: Ratio | None
-    _cell_box: dict[int, tuple[int, int]] = field(default_factory=dict, repr=False,
-                                                  compare=False)
+    _cell_box: dict[int, tuple[int, int]] | None = field(default=None, repr=False,
+                                                         compare=False)
 
     @property
     def consistent(self) -> bool:
@@ -77,12 +73,14 @@ class Analysis:
         or a cell that is not unknown)."""
         if self.box_ratio is None:
             raise ValueError("the position is inconsistent: no probabilities")
-        if not self._cell_box:
-            for i, comp in enumerate(self.system.components):
-                for b, box in enumerate(comp.boxes):
-                    for c in box:
-                        self._cell_box[c] = (i, b)
-        where = self._cell_box.get(cell)
+        cell_box = self._cell_box
+        if cell_box is None:
+            # Built whole, then published in one assignment: threads sharing this analysis
+            # never see a half-filled map (at worst two of them build it once each).
+            cell_box = {c: (i, b) for i, comp in enumerate(self.system.components)
+                        for b, box in enumerate(comp.boxes) for c in box}
+            object.__setattr__(self, "_cell_box", cell_box)
+        where = cell_box.get(cell)
         if where is not None:
             return Fraction(*self.box_ratio[where[0]][where[1]])
         if self.position.cells[cell] != -1:
@@ -134,18 +132,6 @@ class Analysis:
         return self._cells_with(certain_mine=True)
 
 
-def _without(polys: list[Poly]) -> list[Poly]:
-    """For each i, the product of every polynomial except the i-th (prefix x suffix)."""
-    n = len(polys)
-    prefix: list[Poly] = [(1,)]
-    for p in polys:
-        prefix.append(convolve(prefix[-1], p))
-    suffix: list[Poly] = [(1,)] * (n + 1)
-    for i in range(n - 1, -1, -1):
-        suffix[i] = convolve(suffix[i + 1], polys[i])
-    return [convolve(prefix[i], suffix[i + 1]) for i in range(n)]
-
-
 def analyse(position: Position, use_mine_count: bool = True,
             system: ConstraintSystem | None = None) -> Analysis:
     """Exact analysis of a position (see the module doc)."""
@@ -158,9 +144,7 @@ def analyse(position: Position, use_mine_count: bool = True,
     floating = len(system.floating)
     if not with_count:
         totals = [c.total for c in counts]
-        total = 1 << floating
-        for t in totals:
-            total *= t
+        total = board_total(counts, floating, None)
         if total == 0:
             return Analysis(position, system, counts, 0, False, None, None)
         box_ratio = tuple(
@@ -172,35 +156,33 @@ def analyse(position: Position, use_mine_count: bool = True,
     remaining = system.remaining
     assert remaining is not None
     polys = [c.by_mines for c in counts]
-    others = _without(polys)
+    others = products_without(polys)
     everything = convolve(others[0], polys[0]) if polys else (1,)
-    top = len(everything) - 1
-    # weights[m] is proportional to C(floating, remaining - m); the factor cancels.
-    weights, num, den = floating_weights(floating, remaining, top)
-    relative = sum(w * x for w, x in zip(everything, weights, strict=True))
+    low = sum(c.low for c in counts)
+    # weights[i] is proportional to C(floating, remaining - low - i); the factor cancels.
+    board = weigh_frontier(low, everything, floating, remaining)
+    relative, weights = board.relative, board.weights
     if relative == 0:
         return Analysis(position, system, counts, 0, True, None, None)
-    total = relative * num // den
+    total = board.total
     probs = []
     for c, comp, rest in zip(counts, system.components, others, strict=True):
-        # completion[m] = (relative) ways the rest completes a component layout with m mines.
-        rest_terms = [(mo, w) for mo, w in enumerate(rest) if w]
-        completion = [sum(w * weights[m + mo] for mo, w in rest_terms) if x else 0
-                      for m, x in enumerate(c.by_mines)]
-        support = [m for m, x in enumerate(c.by_mines) if x]
+        # completion[i] = (relative) ways the rest completes a layout of this component
+        # with c.low + i mines: the rest's terms start at low - c.low mines, so the
+        # combined index into weights is i + j.
+        rest_terms = [(j, w) for j, w in enumerate(rest) if w]
+        completion = [sum(w * weights[i + j] for j, w in rest_terms) if x else 0
+                      for i, x in enumerate(c.by_mines)]
+        support = [i for i, x in enumerate(c.by_mines) if x]
         probs.append(tuple(
-            (sum(bm[m] * completion[m] for m in support), size * relative)
+            (sum(bm[i] * completion[i] for i in support), size * relative)
             for bm, size in zip(c.box_mines, comp.sizes, strict=True)))
     if floating:
         # a floating cell is a mine in (remaining - m) / floating of the completions
-        mined = sum(w * weights[m] * (remaining - m) for m, w in enumerate(everything) if w)
+        mined = sum(w * weights[i] * (remaining - low - i)
+                    for i, w in enumerate(everything) if w)
         floating_ratio: Ratio | None = (mined, floating * relative)
     else:
         floating_ratio = None
     return Analysis(position, system, counts, total, True, tuple(probs), floating_ratio)
 
-
-def mine_probabilities(position: Position, use_mine_count: bool = True, exact: bool = False
-                       ) -> dict[int, float] | dict[int, Fraction]:
-    """Mine probability of every unknown cell (empty dict when inconsistent)."""
-    return analyse(position, use_mine_count).probabilities(exact)

@@ -5,8 +5,9 @@ A component whose cells and numbers fit in a bounding box at most :data:`ROUTE_R
 unknown, its numbers show what they still need (their value minus the known mines around
 them), every other cell of the box is a plain safe cell. That position has exactly the
 component's equations, so the transfer matrix counts it column by column, by number of
-mines: the same :class:`ComponentCount` the box search and the box DP give, which
-``solve_component`` uses when the box search runs out of budget (see its docstring). The
+mines: the same :class:`~sweepkit.analysis.poly.ComponentCount` the box search and the box
+DP give, which :func:`sweepkit.analysis.component.solve_component` uses when the box search
+runs out of budget. The
 search settles most components in a fraction of a millisecond. Both fallbacks take one step
 per column (or box) whose work grows with the spread of the mine numbers seen so far, so
 neither is linear on a long component with many layouts; on 2-row crops the transfer matrix is
@@ -20,15 +21,16 @@ one DP variable but 8 masks here; ``benchmarks/bench_strip_route.py``, ``docs/au
 >>> print(crop.position, end="")
 1221
 ????
->>> by_mines, box_mines, examples = strip_count(component, crop)
->>> by_mines, examples[2]
-((0, 0, 1, 0, 0), (0, 1, 1, 0))
+>>> counted = strip_count(component, crop)
+>>> counted.low, counted.by_mines, counted.example(2)
+(2, (1,), (0, 1, 1, 0))
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
+from sweepkit.analysis.poly import Assignment, ComponentCount, trimmed
 from sweepkit.automata.transfer import strip_polynomials
 from sweepkit.constraints import Component
 from sweepkit.position import SAFE, UNKNOWN, Position
@@ -75,30 +77,30 @@ def strip_crop(component: Component) -> StripCrop | None:
     return StripCrop(Position((height, width), tuple(values)), top, left, cols)
 
 
-def strip_count(component: Component, crop: StripCrop
-                ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...],
-                           tuple[tuple[int, ...] | None, ...]]:
-    """The component's ``(by_mines, box_mines, examples)`` (as in
-    :class:`sweepkit.analysis.count.ComponentCount`) from the transfer matrix on its crop."""
+def strip_count(component: Component, crop: StripCrop) -> ComponentCount:
+    """The component's count from the transfer matrix on its crop."""
     polys = strip_polynomials(crop.position, max_rows=None)
-    size = sum(component.sizes)
-    by_mines = [0] * (size + 1)
+    if not polys.by_mines:
+        return trimmed((), [() for _ in component.sizes], ())
+    low = min(polys.by_mines)
+    width = max(polys.by_mines) - low + 1
+    by_mines = [0] * width
     for m, w in polys.by_mines.items():
-        by_mines[m] = w
+        by_mines[m - low] = w
     box_mines = []
     for box in component.boxes:
-        mined = [0] * (size + 1)
+        mined = [0] * width
         for c in box:
             for m, w in polys.cell_mines[crop.local(c)].items():
-                mined[m] += w
+                mined[m - low] += w
         box_mines.append(tuple(mined))
     box_of = {crop.local(c): b for b, box in enumerate(component.boxes) for c in box}
-    examples: list[tuple[int, ...] | None] = [None] * (size + 1)
+    examples: list[Assignment | None] = [None] * width
     for m in polys.by_mines:
         witness = polys.witness(m)
         assert witness is not None
         assign = [0] * len(component.sizes)
         for c in witness:
             assign[box_of[c]] += 1
-        examples[m] = tuple(assign)
-    return tuple(by_mines), tuple(box_mines), tuple(examples)
+        examples[m - low] = tuple(assign)
+    return ComponentCount(low, tuple(by_mines), tuple(box_mines), tuple(examples))

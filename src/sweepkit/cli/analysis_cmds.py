@@ -12,8 +12,8 @@ import sys
 
 import typer
 
+from sweepkit.analysis.board_count import layouts_by_mines
 from sweepkit.analysis.consistency import find_witness, is_safe_move, minimal_contradiction
-from sweepkit.analysis.count import layouts_by_mines
 from sweepkit.analysis.dead import dead_cells
 from sweepkit.analysis.enumerate import enumerate_layouts
 from sweepkit.analysis.explain import explain

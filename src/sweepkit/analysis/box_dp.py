@@ -1,0 +1,256 @@
+"""The box dynamic programme: a component counted in time that grows with its width, not with
+its number of layouts.
+
+Boxes are placed one at a time in a narrow order; the state after a prefix is the remaining
+need of every equation still open (touched before and after the step), and equal states
+merge, so a long frontier costs its length times the number of distinct states. This is
+variable elimination along an elimination order (Dechter, *Bucket elimination: a unifying
+framework for reasoning*, Artificial Intelligence 113, 1999, §2–4 [Dechter1999],
+docs/bibliography.md), here with count polynomials in the number of mines as the messages.
+A forward pass gives the component's count polynomial, a backward pass each box's
+mine-weighted counts, and a walk back one box assignment per mine number.
+
+Every polynomial is kept from its lowest term (``(low, coefficients)``), so a state's table
+holds only the mine numbers it can reach, and each box's result only the component's range.
+
+>>> from sweepkit.constraints import Component
+>>> two = Component((1, 1, 1), (((0, 1), 1), ((1, 2), 1)), ((0,), (1,), (2,)), (7, 8))
+>>> solved = dp_component(two)
+>>> solved.low, solved.by_mines, solved.box_mines, solved.examples
+(1, (1, 1), ((0, 1), (1, 0), (0, 1)), ((0, 1, 0), (1, 0, 1)))
+"""
+
+from __future__ import annotations
+
+from math import comb
+from typing import NamedTuple
+
+from sweepkit.analysis.box_search import Rows, box_order
+from sweepkit.analysis.poly import Assignment, ComponentCount, no_layout
+from sweepkit.constraints import Component
+
+State = tuple[int, ...]
+"""The remaining need of every equation open after a step, in a fixed slot order."""
+Shifted = list
+"""A mutable polynomial from its lowest term: ``[low, coefficients]``."""
+
+
+class Step(NamedTuple):
+    """What placing one box does: ``sources[j]`` is the slot of its j-th equation in the
+    state before (``None``: the equation opens here with need ``full[j]``); ``after[j]`` the
+    room the equation has in later boxes; ``layout`` builds the next state, each slot either
+    ``(j, -1)`` (the box's j-th equation, less the box's mines) or ``(-1, s)`` (slot s kept)."""
+
+    size: int
+    sources: list[int | None]
+    full: list[int]
+    after: list[int]
+    layout: list[tuple[int, int]]
+    weights: list[int]
+
+
+def open_width(order: list[int], rows: Rows) -> int:
+    """Most equations open at once (touched before a step and after it) along ``order``."""
+    pos = {b: i for i, b in enumerate(order)}
+    delta = [0] * (len(order) + 1)
+    for bs, _need in rows:
+        places = [pos[b] for b in bs]
+        delta[min(places)] += 1
+        delta[max(places)] -= 1
+    width = current = 0
+    for d in delta:
+        current += d
+        width = max(width, current)
+    return width
+
+
+def _bfs_order(sizes: tuple[int, ...], rows: Rows) -> list[int]:
+    """Cuthill-McKee style: breadth-first over boxes sharing equations, from a box in the
+    fewest equations."""
+    n = len(sizes)
+    nbrs: list[set[int]] = [set() for _ in range(n)]
+    for bs, _need in rows:
+        for b in bs:
+            nbrs[b].update(bs)
+    seen = [False] * n
+    order: list[int] = []
+    for start in sorted(range(n), key=lambda b: len(nbrs[b])):
+        if seen[start]:
+            continue
+        seen[start] = True
+        queue = [start]
+        for b in queue:
+            order.append(b)
+            for c in sorted(nbrs[b] - {b}, key=lambda c: len(nbrs[c])):
+                if not seen[c]:
+                    seen[c] = True
+                    queue.append(c)
+    return order
+
+
+def width_order(sizes: tuple[int, ...], rows: Rows) -> list[int]:
+    """Of a few candidate box orders, the one with the fewest equations open at once."""
+    candidates = [list(range(len(sizes))), _bfs_order(sizes, rows), box_order(sizes, rows)]
+    return min(candidates, key=lambda order: open_width(order, rows))
+
+
+def _plan(component: Component, order: list[int]) -> list[Step]:
+    """One :class:`Step` per box, in ``order``."""
+    sizes, rows = component.sizes, component.rows
+    pos = {b: i for i, b in enumerate(order)}
+    first = [min(pos[b] for b in bs) for bs, _ in rows]
+    last = [max(pos[b] for b in bs) for bs, _ in rows]
+    box_rows: list[list[int]] = [[] for _ in sizes]
+    for r, (bs, _need) in enumerate(rows):
+        for b in bs:
+            box_rows[b].append(r)
+    active: list[list[int]] = [[] for _ in sizes]  # open after step i
+    for r in range(len(rows)):
+        for i in range(first[r], last[r]):
+            active[i].append(r)
+    steps = []
+    for i, b in enumerate(order):
+        prev_slot = {r: j for j, r in enumerate(active[i - 1])} if i else {}
+        rs = box_rows[b]
+        index_in_rs = {r: j for j, r in enumerate(rs)}
+        steps.append(Step(
+            size=sizes[b],
+            sources=[prev_slot.get(r) for r in rs],
+            full=[rows[r][1] for r in rs],
+            after=[sum(sizes[c] for c in rows[r][0] if pos[c] > i) for r in rs],
+            layout=[(index_in_rs[r], -1) if r in index_in_rs else (-1, prev_slot[r])
+                    for r in active[i]],
+            weights=[comb(sizes[b], k) for k in range(sizes[b] + 1)]))
+    return steps
+
+
+def _accumulate(table: dict[State, Shifted], key: State, low: int, poly: list[int],
+                factor: int) -> None:
+    """``table[key] += factor * poly``, the polynomial starting at ``low`` mines."""
+    entry = table.get(key)
+    if entry is None:
+        table[key] = [low, [w * factor for w in poly]]
+        return
+    if low < entry[0]:
+        entry[1][:0] = [0] * (entry[0] - low)
+        entry[0] = low
+    coeffs = entry[1]
+    offset = low - entry[0]
+    end = offset + len(poly)
+    if end > len(coeffs):
+        coeffs.extend([0] * (end - len(coeffs)))
+    for i, w in enumerate(poly, offset):
+        if w:
+            coeffs[i] += w * factor
+
+
+Moves = dict[State, list[tuple[int, State]]]
+"""For each state before a step, its options: (mines in the box, next state)."""
+
+
+def _forward(steps: list[Step]) -> tuple[list[dict[State, Shifted]], list[Moves]]:
+    """Polynomials of the states reached after each step, and every step's moves."""
+    forward: list[dict[State, Shifted]] = [{(): [0, [1]]}]
+    transitions: list[Moves] = []
+    for size, sources, full, after, layout, weights in steps:
+        layer: dict[State, Shifted] = {}
+        moves: Moves = {}
+        for state, (low, poly) in forward[-1].items():
+            needs = [state[s] if s is not None else f for s, f in zip(sources, full,
+                                                                     strict=True)]
+            lo = max([0] + [nd - a for nd, a in zip(needs, after, strict=True)])
+            hi = min([size, *needs])
+            options = []
+            for k in range(lo, hi + 1):
+                nxt = tuple(needs[j] - k if j >= 0 else state[s] for j, s in layout)
+                options.append((k, nxt))
+                _accumulate(layer, nxt, low + k, poly, weights[k])
+            moves[state] = options
+        forward.append(layer)
+        transitions.append(moves)
+    return forward, transitions
+
+
+def _box_mines(steps: list[Step], order: list[int], forward: list[dict[State, Shifted]],
+               transitions: list[Moves], low: int, width: int) -> list[tuple[int, ...]]:
+    """Each box's mine-weighted counts over the component's mine numbers ``low`` ..
+    ``low + width - 1``: prefix ⊛ suffix polynomials around its step."""
+    box_mines: list[tuple[int, ...]] = [()] * len(order)
+    backward: dict[State, Shifted] = {(): [0, [1]]}  # suffix polynomials
+    for i in range(len(order) - 1, -1, -1):
+        weights = steps[i].weights
+        into: dict[State, Shifted] = {}  # next state -> k-weighted prefixes
+        new_back: dict[State, Shifted] = {}
+        for state, options in transitions[i].items():
+            f_low, f_poly = forward[i][state]
+            for k, nxt in options:
+                g = backward.get(nxt)
+                if g is None:
+                    continue
+                _accumulate(new_back, state, g[0] + k, g[1], weights[k])
+                if k:
+                    _accumulate(into, nxt, f_low + k, f_poly, weights[k] * k)
+        target = [0] * width
+        for nxt, (a_low, acc) in into.items():
+            g_low, g = backward[nxt]
+            offset = a_low + g_low - low
+            for a, x in enumerate(acc, offset):
+                if x:
+                    for j, y in enumerate(g, a):
+                        if y:
+                            target[j] += x * y
+        box_mines[order[i]] = tuple(target)
+        backward = new_back
+    return box_mines
+
+
+def _examples(order: list[int], forward: list[dict[State, Shifted]], transitions: list[Moves],
+              low: int, width: int) -> list[Assignment | None]:
+    """One box assignment for every mine number of the component (every one from ``low`` to
+    ``low + width - 1`` that has a layout), walking back from the end."""
+    n = len(order)
+    parents: list[dict[State, list[tuple[State, int]]]] = [{}]  # next -> (previous, k)
+    for moves in transitions:
+        layer: dict[State, list[tuple[State, int]]] = {}
+        for state, options in moves.items():
+            for k, nxt in options:
+                layer.setdefault(nxt, []).append((state, k))
+        parents.append(layer)
+    result: list[Assignment | None] = [None] * width
+    final_low, final = forward[n][()]
+    for m, w in enumerate(final, final_low):
+        if not w:
+            continue
+        assign = [0] * n
+        state: State = ()
+        left = m
+        for i in range(n, 0, -1):
+            for prev, k in parents[i][state]:
+                p_low, poly = forward[i - 1][prev]
+                if 0 <= left - k - p_low < len(poly) and poly[left - k - p_low]:
+                    assign[order[i - 1]] = k
+                    state, left = prev, left - k
+                    break
+        result[m - low] = tuple(assign)
+    return result
+
+
+def dp_component(component: Component, order: list[int] | None = None) -> ComponentCount:
+    """Count a component by dynamic programming over its boxes in a narrow order.
+
+    ``order`` (a permutation of the boxes) defaults to :func:`width_order`'s.
+    """
+    if order is None:
+        order = width_order(component.sizes, component.rows)
+    steps = _plan(component, order)
+    forward, transitions = _forward(steps)
+    final = forward[-1].get(())
+    if final is None:
+        return no_layout(len(order))
+    low, counts = final
+    first = next(i for i, w in enumerate(counts) if w)  # the ends are non-zero, but be sure
+    last = max(i for i, w in enumerate(counts) if w) + 1
+    low, counts = low + first, counts[first:last]
+    box_mines = _box_mines(steps, order, forward, transitions, low, len(counts))
+    examples = _examples(order, forward, transitions, low, len(counts))
+    return ComponentCount(low, tuple(counts), tuple(box_mines), tuple(examples))
