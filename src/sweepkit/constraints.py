@@ -7,6 +7,12 @@ in C(size, k) ways); equations sharing boxes form independent **components**; un
 cells touching no number form the **floating** pool. All data is frozen and hashable so
 component results can be cached (see :mod:`sweepkit.analysis.component`).
 
+Sources: the equations and their split into independent groups are Studholme, *Minesweeper
+as a Constraint Satisfaction Problem*, 2000 [Studholme2000], and the school project's
+*Minesweeper Solver*, §3 stage 3 "brute force over connected groups" [SchoolProject]; boxes
+(cells in the same equations, one variable each) are how the fastest peer solvers shrink
+the search. Full entries in ``docs/bibliography.md``.
+
 >>> from sweepkit.position import Position
 >>> s = build_system(Position.from_rows(["1??", "???"]))
 >>> [c.cells for c in s.constraints], s.floating
@@ -51,11 +57,6 @@ class Constraint(NamedTuple):
     number: int
     cells: tuple[int, ...]
     need: int
-
-    @property
-    def possible(self) -> bool:
-        """Whether the equation alone can hold (0 <= need <= number of cells)."""
-        return 0 <= self.need <= len(self.cells)
 
 
 @dataclass(frozen=True)
@@ -102,11 +103,6 @@ class ConstraintSystem:
     remaining: int | None
     unknown_count: int
 
-    @property
-    def locally_consistent(self) -> bool:
-        """No single equation is impossible on its own."""
-        return not self.impossible
-
 
 def _informative_numbers(cells: bytes, shape: tuple[int, ...], topology: str,
                          unknown: int, mines: int) -> int:
@@ -127,15 +123,6 @@ def _informative_numbers(cells: bytes, shape: tuple[int, ...], topology: str,
     for k in range(4):
         wrong |= count[k] ^ cell_mask(cells, VALUE_BIT[k])
     return numbers & (near_unknown | wrong)
-
-
-def position_constraints(position: Position, numbers: Iterable[int] | None = None
-                         ) -> list[Constraint]:
-    """The equation of every revealed number (or of the given number cells only).
-
-    Numbers with no unknown neighbour and a need of 0 carry no information and are left out.
-    """
-    return _constraints_and_mask(position, numbers)[0]
 
 
 def _constraints_and_mask(position: Position, numbers: Iterable[int] | None
@@ -199,7 +186,7 @@ def build_system(position: Position, numbers: Iterable[int] | None = None) -> Co
     cells = position.cells
     unknown_count = cells.count(UNKNOWN)
     constraints, untouched = _constraints_and_mask(position, numbers)
-    remaining = None if position.mines is None else position.mines - cells.count(MINE)
+    remaining = position.remaining_mines()
     if untouched is not None:
         floating = tuple(mask_cells(untouched))
     else:
@@ -226,11 +213,14 @@ def system_from_constraints(constraints: Sequence[Constraint], floating: Sequenc
     [((1, 1, 1), (((0, 1), 1), ((1, 2), 1)))]
     """
     constraints = tuple(constraints)
-    impossible = tuple(c.number for c in constraints if not 0 <= c.need <= len(c.cells))
+    # An equation can hold on its own when 0 <= need <= its cells; the others are
+    # impossible (reported, and left out of the boxes).
+    possible = [0 <= need <= len(eq_cells) for _number, eq_cells, need in constraints]
+    impossible = tuple(c.number for c, ok in zip(constraints, possible, strict=True) if not ok)
     # Box = the set of usable equations a cell belongs to.
     member: dict[int, list[int]] = {}
-    for k, (_number, eq_cells, need) in enumerate(constraints):
-        if eq_cells and 0 <= need <= len(eq_cells):
+    for k, (_number, eq_cells, _need) in enumerate(constraints):
+        if eq_cells and possible[k]:
             for cell in eq_cells:
                 seen = member.get(cell)
                 if seen is None:

@@ -1,4 +1,4 @@
-"""Worked examples of the seed papers, restated as data for the golden tests.
+"""Worked examples of the papers, restated as data for the golden tests.
 
 Boards are rows of ``.board`` characters (``B`` = known mine, as in the papers); a
 layout is given as its printed board (``B`` on mines, numbers elsewhere). Counts are

@@ -113,4 +113,4 @@ def test_search_budget_is_enforced():
         pass
     else:
         raise AssertionError("the budget of 3 nodes should run out")
-    assert route._route(comp).by_mines == dp_component(comp).by_mines
+    assert route.count_component(comp).by_mines == dp_component(comp).by_mines

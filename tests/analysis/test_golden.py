@@ -1,4 +1,4 @@
-"""Golden tests: the seed papers' worked examples (boards restated in golden_boards.py)."""
+"""Golden tests: the papers' worked examples (boards restated in golden_boards.py)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def mines_of(rows: list[str]) -> frozenset[int]:
 
 
 @pytest.mark.parametrize("name", sorted(KADLAC) + sorted(HU_LIN))
-def test_seed_board_counts(name):
+def test_paper_board_counts(name):
     rows, expected = KADLAC.get(name) or HU_LIN[name]
     position = board(rows)
     assert count_layouts(position) == expected

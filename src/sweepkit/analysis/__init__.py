@@ -14,7 +14,7 @@ Built on :mod:`sweepkit.constraints` (equations, boxes, components). Modules:
 - :mod:`.dead` — dead cells; :mod:`.explain` — the simplest reason for each certain cell.
 
 ``use_mine_count=True`` (the default everywhere) uses the position's mine count when it
-has one; without one, the seeds' convention applies (floating cells are free).
+has one; without one, the papers' convention applies (floating cells are free).
 
 >>> from sweepkit.position import Position
 >>> analyse(Position.from_rows(["1?", "??"], mines=1)).total

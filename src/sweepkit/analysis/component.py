@@ -67,8 +67,9 @@ LARGE_ENTRIES = 32
 """Results kept of components beyond :data:`SMALL_TABLE`."""
 
 
-def _route(component: Component) -> ComponentCount:
-    """Count a component by the routes of the module doc (no cache of its own)."""
+def count_component(component: Component) -> ComponentCount:
+    """Count a component by the routes of the module doc, without the cache (its parts, if it
+    splits, go through :func:`solve_component`)."""
     if len(component.rows) == 1:
         return single_equation(component)
     split = split_forced(component)
@@ -94,8 +95,8 @@ def _route(component: Component) -> ComponentCount:
     return dp_component(component, order)
 
 
-_solve_small = lru_cache(maxsize=SMALL_ENTRIES)(_route)
-_solve_large = lru_cache(maxsize=LARGE_ENTRIES)(_route)
+_solve_small = lru_cache(maxsize=SMALL_ENTRIES)(count_component)
+_solve_large = lru_cache(maxsize=LARGE_ENTRIES)(count_component)
 
 
 class CacheInfo(NamedTuple):

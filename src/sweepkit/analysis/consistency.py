@@ -1,6 +1,9 @@
 """CONSISTENCY with a witness, a minimal contradiction, SOLUTION and SAFETY.
 
-The decision problems of Kaye and Pedersen, answered exactly from the counts:
+The decision problems of Kaye and Pedersen, answered exactly from the counts (sources:
+CONSISTENCY is NP-complete, Kaye, *Minesweeper is NP-complete*, 2000 [Kaye2000]; SOLUTION
+and SAFETY are DP-complete, Pedersen, *The complexity of Minesweeper and strategies for game
+playing*, 2004, §4.2–4.3, Theorems 4.2.5 and 4.3.6 [Pedersen2004]; docs/bibliography.md):
 
 - :func:`find_witness`: one layout (set of mine cells, known mines included) or None;
 - :func:`minimal_contradiction`: for an inconsistent position, an irreducible set of

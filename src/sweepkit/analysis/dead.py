@@ -4,6 +4,8 @@ A cell is dead when it can be safe and, in every layout where it is safe, its nu
 is the same: clicking it can only lose or tell nothing, so it is never worth clicking
 while anything else is. Tested exactly: reveal the cell as each possible number and
 keep the numbers that leave the position consistent; dead = exactly one survives.
+(Strong solvers skip such cells; the papers do not name them, and this definition, with
+its exact test, is ours.)
 
 >>> from sweepkit.position import Position
 >>> [divmod(c, 3) for c in dead_cells(Position.from_rows(["*1?", "???"], mines=1))]

@@ -4,7 +4,10 @@ Components are solved box by box (the same pruning as the counter), each box
 assignment is expanded to the cell combinations it stands for, and the floating cells
 are filled last; with the mine count, a component only takes mine numbers that the
 components after it and the floating pool can still complete. Layouts come out one by
-one (a generator), so a ``limit`` stops the work early.
+one (a generator), so a ``limit`` stops the work early. The problem is Kadlac's (list
+every layout consistent with a position: *Explorations of the Minesweeper Consistency
+Problem*, 2003, §6 [Kadlac2003], reproduced faithfully in :mod:`.kadlac_bfs`); this
+depth-first method over boxes is ours.
 
 >>> from sweepkit.position import Position
 >>> sorted(sorted(s) for s in enumerate_layouts(Position.from_rows(["1?", "??"])))

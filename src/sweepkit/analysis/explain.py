@@ -9,6 +9,12 @@ Techniques, in the difficulty order used by hints and the trainer (:data:`TECHNI
   then shrinking it by deletion to an irreducible set;
 - ``"global"``: only the total mine count decides it.
 
+The first two are the school project's first stages, "simple finder" and "constraint
+reduction" (*Minesweeper Solver*, §3 stages 1–2 [SchoolProject]; the single-number rule is
+also Pedersen's single-point strategy, *The complexity of Minesweeper and strategies for
+game playing*, 2004, §5, Algorithm 1 [Pedersen2004]); "linked" generalises them to any
+irreducible set of equations, decided exactly.
+
 ``because`` lists the number cells used: the cell is certain in every layout of those
 numbers alone (without the mine count, except for ``"global"``, which uses them all).
 

@@ -7,6 +7,14 @@ position has one and ``use_mine_count``), every whole-board layout with that man
 is equally likely; without it, every assignment of the unknown cells that satisfies the
 numbers counts once (floating cells then have probability 1/2).
 
+Sources: the exact probability of a cell as (explanations with a mine there) / (all
+explanations), #P-hard in general: Pedersen, *The complexity of Minesweeper and strategies
+for game playing*, 2004, §4.2 and §5 (Algorithms 4–5) [Pedersen2004], who leaves the mine
+count out; the weighting of each frontier layout with m mines by C(unconstrained cells,
+remaining − m) that puts it back: the school project's *Minesweeper Solver*, §3 stage 4
+[SchoolProject] (computed here in exact integers, not floating point; see
+:mod:`.board_count`).
+
 >>> from sweepkit.position import Position
 >>> a = analyse(Position.from_rows(["1?", "??"]))
 >>> a.total, a.probability(1), a.safe_cells(), a.mine_cells()

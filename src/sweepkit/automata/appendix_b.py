@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 from sweepkit.automata.line import solve_line
 from sweepkit.position import VALUE_OF, Position
@@ -66,7 +66,7 @@ class AppendixBRow:
     subtype: str | None
 
 
-@cache
+@lru_cache(maxsize=4096)
 def occurs_in_consistent_strip(text: str) -> bool:
     """Whether ``text`` can occur inside a longer consistent strip.
 

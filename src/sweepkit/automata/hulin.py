@@ -307,7 +307,10 @@ def q_set_name(states: frozenset[str]) -> str:
 
 # -- running: decide, count, recover ---------------------------------------------------
 
-# Memo tables of the runs: keyed by active state sets, of which only a few dozen occur.
+# Memo tables of the runs: keyed by active state sets, of which only a few dozen occur, so
+# they are bounded by the automaton (a few thousand entries at most, whatever the input).
+# Web-server threads may share them: a dict lookup or store is atomic, and two threads that
+# miss at once store the same value.
 _EDGE_MEMO: dict[tuple[frozenset[str], str], list[tuple[str, str, int]]] = {}
 _WALK_MEMO: dict[tuple[str, str, frozenset[str]], str] = {}
 _PRUNE_MEMO: dict[tuple[frozenset[str], str, frozenset[str]], frozenset[str]] = {}

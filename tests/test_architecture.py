@@ -1,0 +1,98 @@
+"""The package's imports flow one way: position → constraints → analysis → strategies → play →
+bench / web, with the command line on top. Every module belongs to one area, and an area
+imports only the areas listed for it (lazy imports inside functions included)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import sweepkit
+
+PACKAGE = Path(sweepkit.__file__).parent
+
+AREAS: dict[str, tuple[str, ...]] = {
+    # area: the module names (dotted, below sweepkit) it holds, by prefix
+    "foundation": ("position", "topology", "boardfile", "bits"),
+    "game": ("rules", "game", "difficulty", "moves"),
+    "constraints": ("constraints",),
+    "automata": ("automata",),
+    "analysis": ("analysis",),
+    "serialize": ("serialize",),
+    "strategies": ("strategies", "search", "generate", "reductions"),
+    "play": ("play",),
+    "bench": ("bench",),
+    "web": ("web",),
+    "cli": ("cli", "__main__"),
+    "api": ("__init__",),
+}
+
+ALLOWED: dict[str, set[str]] = {
+    "foundation": set(),
+    "game": {"foundation"},
+    "constraints": {"foundation"},
+    "automata": {"foundation", "constraints"},
+    "analysis": {"foundation", "constraints", "automata"},
+    # A strategy sees the player's view only: never the game, whose layout is hidden.
+    "strategies": {"foundation", "constraints", "automata", "analysis"},
+    "serialize": {"foundation", "game", "constraints", "analysis", "strategies"},
+    "play": {"foundation", "game", "constraints", "analysis", "strategies", "serialize"},
+    "bench": {"foundation", "game", "constraints", "analysis", "strategies", "serialize",
+              "play"},
+    "web": {"foundation", "game", "constraints", "analysis", "strategies", "serialize",
+            "play", "bench"},
+    "cli": {"foundation", "game", "constraints", "automata", "analysis", "strategies",
+            "serialize", "play", "bench", "web"},
+    "api": {"foundation", "game", "constraints", "analysis", "serialize"},
+}
+
+
+def module_name(path: Path) -> str:
+    """``sweepkit/analysis/box_dp.py`` -> ``analysis.box_dp``; a package's ``__init__`` is
+    named for the package (the top one is ``__init__``)."""
+    parts = list(path.relative_to(PACKAGE).with_suffix("").parts)
+    if parts[-1] == "__init__" and len(parts) > 1:
+        parts.pop()
+    return ".".join(parts)
+
+
+def area_of(name: str) -> str:
+    for area, prefixes in AREAS.items():
+        if any(name == p or name.startswith(p + ".") for p in prefixes):
+            return area
+    raise AssertionError(f"module sweepkit.{name} belongs to no area: add it to AREAS")
+
+
+def imported(path: Path) -> set[str]:
+    """The sweepkit modules a file imports (anywhere in it), without the ``sweepkit.``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+            if node.module == "sweepkit":  # from sweepkit import analysis, ...
+                names = [f"sweepkit.{alias.name}" for alias in node.names]
+        else:
+            continue
+        found.update(n.removeprefix("sweepkit.") for n in names
+                     if n == "sweepkit" or n.startswith("sweepkit."))
+    return found
+
+
+def test_every_import_flows_one_way():
+    wrong = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        here = area_of(module_name(path))
+        for name in imported(path):
+            there = "api" if name == "sweepkit" else area_of(name)
+            if there != here and there not in ALLOWED[here]:
+                wrong.append(f"{module_name(path)} ({here}) imports {name} ({there})")
+    assert not wrong, "imports against the flow:\n" + "\n".join(wrong)
+
+
+def test_the_check_sees_lazy_imports(tmp_path):
+    source = tmp_path / "m.py"
+    source.write_text("def f():\n    from sweepkit.game import Game\n    import sweepkit.bits\n")
+    assert imported(source) == {"game", "bits"}
