@@ -1,19 +1,70 @@
 """sweepkit: Minesweeper and its mathematics.
 
-Data flows one way: position → constraints → analysis → strategy → game/bench/web.
+Data flows one way: position → constraints → analysis → strategy → game/bench/web. This
+module exports what a library user needs; the layers below (constraints, the component
+solvers, the strip machines) stay importable from their own modules.
+
+>>> from sweepkit import Position, analyse
+>>> analyse(Position.from_rows(["1?", "??"], mines=1)).probability(3)
+Fraction(1, 3)
 """
 
+from sweepkit.analysis import (
+    TECHNIQUES,
+    Analysis,
+    CellValue,
+    Contradiction,
+    Explanation,
+    Technique,
+    analyse,
+    count_layouts,
+    dead_cells,
+    enumerate_layouts,
+    explain,
+    find_witness,
+    is_consistent,
+    is_safe_move,
+    is_unique,
+    layouts_by_mines,
+    minimal_contradiction,
+)
 from sweepkit.boardfile import BoardFormatError, format_board, parse_board, read_board
+from sweepkit.game import Game, GameRecord, Status, replay
 from sweepkit.position import MINE, SAFE, UNKNOWN, Position
+from sweepkit.rules import FirstClick, Rules, level
 
 __all__ = [
     "MINE",
     "SAFE",
+    "TECHNIQUES",
     "UNKNOWN",
+    "Analysis",
     "BoardFormatError",
+    "CellValue",
+    "Contradiction",
+    "Explanation",
+    "FirstClick",
+    "Game",
+    "GameRecord",
     "Position",
+    "Rules",
+    "Status",
+    "Technique",
+    "analyse",
+    "count_layouts",
+    "dead_cells",
+    "enumerate_layouts",
+    "explain",
+    "find_witness",
     "format_board",
+    "is_consistent",
+    "is_safe_move",
+    "is_unique",
+    "layouts_by_mines",
+    "level",
+    "minimal_contradiction",
     "parse_board",
     "read_board",
+    "replay",
 ]
 __version__ = "0.1.0"

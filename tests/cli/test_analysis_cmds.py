@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
+import time
+from contextlib import contextmanager
 
 import pytest
 
@@ -29,9 +32,10 @@ def test_analyze_json_has_exactly_the_documented_keys(ex2):
     result = run("analyze", ex2, "--json")
     assert result.returncode == 0, result.stderr
     doc = json.loads(result.stdout)
-    assert set(doc) == {"rows", "cols", "mines", "consistent", "layouts", "probability",
-                        "safe", "mines_certain", "dead", "explanations"}
+    assert set(doc) == {"rows", "cols", "mines", "consistent", "layouts", "layouts_log10",
+                        "probability", "safe", "mines_certain", "dead", "explanations"}
     assert (doc["rows"], doc["cols"], doc["mines"], doc["layouts"]) == (4, 4, None, "4")
+    assert doc["layouts_log10"] == pytest.approx(math.log10(4))
     assert doc["consistent"] is True
     assert doc["probability"][1] == [None, 1.0, None, None]
     assert doc["probability"][2] == [None, None, 0.5, 0.5]
@@ -42,15 +46,19 @@ def test_analyze_json_certain_cells_and_explanations():
     doc = json.loads(result.stdout)
     assert doc["mines"] == 2 and doc["layouts"] == "1"
     assert doc["mines_certain"] == [[0, 2], [1, 2]] and doc["safe"] == []
+    because = "the 2 at (0, 1) has exactly as many unknown neighbours as missing mines, so "
     assert doc["explanations"] == [
-        {"cell": [0, 2], "value": "mine", "technique": "single", "because": [[0, 1]]},
-        {"cell": [1, 2], "value": "mine", "technique": "single", "because": [[0, 1]]},
+        {"cell": [0, 2], "value": "mine", "technique": "single", "because": [[0, 1]],
+         "sentence": because + "(0, 2) is a mine"},
+        {"cell": [1, 2], "value": "mine", "technique": "single", "because": [[0, 1]],
+         "sentence": because + "(1, 2) is a mine"},
     ]
 
 
 def test_analyze_json_inconsistent():
     doc = json.loads(run("analyze", "-", "--json", stdin=BAD_NUMBERS).stdout)
     assert doc["consistent"] is False and doc["layouts"] == "0"
+    assert doc["layouts_log10"] is None
     assert doc["probability"][0] == [None, None, None]
     assert doc["safe"] == doc["mines_certain"] == doc["dead"] == doc["explanations"] == []
 
@@ -121,6 +129,89 @@ def test_bad_input_is_one_line_and_exit_2(command):
 
 def test_off_board_cell_and_missing_file(tmp_path):
     result = run("safe", "-", "5", "0", stdin=FORCED)
-    assert result.returncode == 2 and "off the 2x3 board" in result.stderr
+    assert result.returncode == 2
+    assert result.stderr == "error: cell (5, 0) is off the 2x3 board\n"
+    negative = run("safe", "--", "-", "0", "-1", stdin=FORCED)  # -- : -1 is no option
+    assert negative.returncode == 2 and "cell (0, -1) is off the 2x3 board" in negative.stderr
     missing = run("count", str(tmp_path / "none.board"))
     assert missing.returncode == 2 and missing.stderr.startswith("error:")
+
+
+# -- counts longer than the interpreter's int-to-str digit limit (4300 digits) ------------
+
+BIG_SIDE = 600  # an all-? 600x600 board: 2^360000 layouts, 108,372 digits
+
+
+@contextmanager
+def digit_limit(limit: int):
+    """The int-to-str digit limit changed inside the block only (for the expected text)."""
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(limit)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(old)
+
+
+def decimal(n: int) -> str:
+    with digit_limit(0):
+        return str(n)
+
+
+@pytest.fixture(scope="module")
+def big_board(tmp_path_factory):
+    path = tmp_path_factory.mktemp("big") / "big.board"
+    path.write_text(("?" * BIG_SIDE + "\n") * BIG_SIDE)
+    return str(path), decimal(2 ** (BIG_SIDE * BIG_SIDE))
+
+
+def timed_run(*args: str) -> subprocess.CompletedProcess:
+    start = time.perf_counter()
+    result = run(*args)
+    assert time.perf_counter() - start < 20, f"{args} took too long"
+    return result
+
+
+def test_big_count_text_commands(big_board):
+    path, expected = big_board
+    assert len(expected) > 100_000
+    count = timed_run("count", path)
+    assert count.returncode == 0, count.stderr
+    assert count.stdout == expected + "\n"
+    unique = timed_run("unique", path)
+    assert (unique.returncode, unique.stdout) == (1, f"no ({expected} layouts)\n")
+    analyze = timed_run("analyze", path)
+    assert analyze.returncode == 0, analyze.stderr
+    lines = analyze.stdout.splitlines()
+    assert len(lines) == BIG_SIDE + 1 and lines[0].split() == ["50"] * BIG_SIDE
+    assert lines[-1] == f"layouts: {expected}"
+    listed = timed_run("enumerate", path, "--limit", "0")
+    assert listed.returncode == 0, listed.stderr
+    assert listed.stdout == f"0 of {expected} layouts shown (--limit 0)\n"
+
+
+def test_big_count_json(big_board):
+    path, expected = big_board
+    result = timed_run("analyze", path, "--json")
+    assert result.returncode == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert doc["layouts"] == expected
+    assert doc["layouts_log10"] == pytest.approx(BIG_SIDE * BIG_SIDE * math.log10(2))
+    assert doc["probability"][0][:3] == [0.5, 0.5, 0.5] and doc["dead"] == []
+
+
+def test_big_count_by_mines(big_board, tmp_path):
+    path, _ = big_board
+    # One row: the count with 180,000 mines, C(360000, 180000), about 108,000 digits.
+    half = BIG_SIDE * BIG_SIDE // 2
+    row = timed_run("count", path, "--by-mines", "--mines", str(half))
+    assert row.returncode == 0, row.stderr
+    assert row.stdout == f"mines  layouts\n{half:5d}  {decimal(math.comb(2 * half, half))}\n"
+    # The whole table of a board of 2500 blocks "4 among 8": one row of 70^2500 layouts
+    # (4613 digits, beyond the default limit).
+    blocks = 2500
+    tiles = tmp_path / "tiles.board"
+    tiles.write_text("???-" * blocks + "\n" + "?4?-" * blocks + "\n" + "???-" * blocks + "\n")
+    table = timed_run("count", str(tiles), "--by-mines")
+    assert table.returncode == 0, table.stderr
+    assert table.stdout == f"mines  layouts\n{4 * blocks:5d}  {decimal(70**blocks)}\n"

@@ -46,6 +46,20 @@ def test_json_report_of_the_transfer_machine(write):
     assert fig.explains(mines) and fig.layout(mines) == layout
 
 
+def test_counts_beyond_the_interpreters_digit_limit_print_in_full(write):
+    """A 2x30000 all-? strip has 2^60000 layouts (18,062 digits): more than Python's default
+    limit of 4,300 digits for str(int), which must not matter."""
+    n = 30_000
+    path = write(f"{'?' * n}\n{'?' * n}\n")
+    digits = "".join(json.loads(run("strip", path, "--json").stdout)["layouts"])
+    expected = 2 ** (2 * n)
+    assert len(digits) == 18_062 and int(digits[:50]) == expected // 10 ** (18_062 - 50)
+    assert int(digits[-50:]) == expected % 10**50
+    text = run("strip", path, "--machine", "hulin")
+    assert text.returncode == 0, text.stderr
+    assert f"layouts: {digits}" in text.stdout
+
+
 def test_hulin_json_with_trace_gives_the_set_level_run(write):
     done = run("strip", write(FIG_6), "--machine", "hulin", "--trace", "--json")
     assert done.returncode == 0, done.stderr

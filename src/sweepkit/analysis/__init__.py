@@ -1,16 +1,21 @@
 """Exact analysis of any position: counts, probabilities, consistency, enumeration, explanations.
 
-Built on :mod:`sweepkit.constraints` (equations, boxes, components). Modules:
+Built on :mod:`sweepkit.constraints` (equations, boxes, components). The public functions
+are exported here; the modules, one job each:
 
-- :mod:`.count` — per-component count polynomials (cached: the incremental mechanism is
-  the module-level LRU cache of ``solve_component``, keyed by the component's structure),
-  whole-board counts with and without the mine count;
-- :mod:`.strip_route` — components shaped like strips, cut out and counted by the
-  transfer matrix (:mod:`sweepkit.automata.transfer`) when the box search gives up;
+- :mod:`.poly` — count polynomials by number of mines and :class:`ComponentCount`;
+- :mod:`.box_search`, :mod:`.split`, :mod:`.box_dp`, :mod:`.strip_route` — the component
+  solvers (depth-first box search, forced boxes and independent parts, the box dynamic
+  programme, strips through the transfer matrix of :mod:`sweepkit.automata.transfer`);
+- :mod:`.component` — ``solve_component``: the route through those solvers, and the cache
+  of solved components (the incremental mechanism: during a game only the components a
+  move changed are solved again);
+- :mod:`.board_count` — whole-board counts, with and without the mine count;
 - :mod:`.probability` — ``analyse(position)``: exact probabilities, certain safes/mines;
 - :mod:`.consistency` — witness, minimal contradiction, SOLUTION (``is_unique``),
   SAFETY (``is_safe_move``);
-- :mod:`.enumerate` — every layout, depth-first, with a limit;
+- :mod:`.enumerate` — every layout, depth-first, with a limit (:mod:`.kadlac_bfs`: Kadlac's
+  breadth-first search, reproduced);
 - :mod:`.dead` — dead cells; :mod:`.explain` — the simplest reason for each certain cell.
 
 ``use_mine_count=True`` (the default everywhere) uses the position's mine count when it
@@ -22,7 +27,6 @@ has one; without one, the papers' convention applies (floating cells are free).
 """
 
 from sweepkit.analysis.board_count import count_layouts, layouts_by_mines
-from sweepkit.analysis.component import solve_component
 from sweepkit.analysis.consistency import (
     Contradiction,
     find_witness,
@@ -33,14 +37,16 @@ from sweepkit.analysis.consistency import (
 )
 from sweepkit.analysis.dead import dead_cells
 from sweepkit.analysis.enumerate import enumerate_layouts
-from sweepkit.analysis.explain import TECHNIQUES, Explanation, explain
+from sweepkit.analysis.explain import TECHNIQUES, CellValue, Explanation, Technique, explain
 from sweepkit.analysis.probability import Analysis, analyse
 
 __all__ = [
     "TECHNIQUES",
     "Analysis",
+    "CellValue",
     "Contradiction",
     "Explanation",
+    "Technique",
     "analyse",
     "count_layouts",
     "dead_cells",
@@ -52,5 +58,4 @@ __all__ = [
     "is_unique",
     "layouts_by_mines",
     "minimal_contradiction",
-    "solve_component",
 ]

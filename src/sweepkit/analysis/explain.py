@@ -1,13 +1,14 @@
 """Explanations: for every certain safe or mine, the simplest reason that proves it.
 
-Techniques, in the difficulty order used by hints and the trainer (:data:`TECHNIQUES`):
+Techniques (:class:`Technique`), in the difficulty order used by hints and the trainer
+(:data:`TECHNIQUES`):
 
-- ``"single"``: one number alone forces the cell;
-- ``"subset"``: two numbers, one's unknown cells inside the other's;
-- ``"linked"``: a connected set of numbers taken together (two overlapping numbers, or
-  more), found by growing a set of equations around the cell until the cell is forced,
-  then shrinking it by deletion to an irreducible set;
-- ``"global"``: only the total mine count decides it.
+- ``SINGLE`` (``"single"``): one number alone forces the cell;
+- ``SUBSET`` (``"subset"``): two numbers, one's unknown cells inside the other's;
+- ``LINKED`` (``"linked"``): a connected set of numbers taken together (two overlapping
+  numbers, or more), found by growing a set of equations around the cell until the cell
+  is forced, then shrinking it by deletion to an irreducible set;
+- ``GLOBAL`` (``"global"``): only the total mine count decides it.
 
 The first two are the school project's first stages, "simple finder" and "constraint
 reduction" (*Minesweeper Solver*, §3 stages 1–2 [SchoolProject]; the single-number rule is
@@ -15,12 +16,20 @@ also Pedersen's single-point strategy, *The complexity of Minesweeper and strate
 game playing*, 2004, §5, Algorithm 1 [Pedersen2004]); "linked" generalises them to any
 irreducible set of equations, decided exactly.
 
+``value`` is a :class:`CellValue` (``SAFE`` or ``MINE``). Both enums are StrEnums, so
+they compare equal to their plain strings and format as them (sentences and JSON keep the
+words). The JSON form of an explanation lives in :mod:`sweepkit.serialize`.
+
 ``because`` lists the number cells used: the cell is certain in every layout of those
-numbers alone (without the mine count, except for ``"global"``, which uses them all).
+numbers alone (without the mine count, except for ``GLOBAL``, which uses them all).
 
 >>> from sweepkit.position import Position
->>> [(e.cell, e.value, e.technique) for e in explain(Position.from_rows(["1??", "???"], mines=1))]
-[(2, 'safe', 'global'), (5, 'safe', 'global')]
+>>> found = explain(Position.from_rows(["1??", "???"], mines=1))
+>>> [(e.cell, e.value, e.technique) for e in found]
+[(2, <CellValue.SAFE: 'safe'>, <Technique.GLOBAL: 'global'>),
+ (5, <CellValue.SAFE: 'safe'>, <Technique.GLOBAL: 'global'>)]
+>>> found[0].value == "safe" and found[0].technique == "global"
+True
 >>> print(explain(Position.from_rows(["01?"]))[0].sentence)
 the 1 at (0, 1) has exactly as many unknown neighbours as missing mines, so (0, 2) is a mine
 """
@@ -29,35 +38,49 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from sweepkit.analysis.component import solve_component
 from sweepkit.analysis.probability import Analysis, analyse
 from sweepkit.constraints import Constraint, system_from_constraints
 from sweepkit.position import Position
 
-TECHNIQUES = ("single", "subset", "linked", "global")
+
+class CellValue(StrEnum):
+    """What a certain cell is: safe in every layout, or a mine in every layout."""
+
+    SAFE = "safe"
+    MINE = "mine"
+
+
+class Technique(StrEnum):
+    """The kind of reasoning an explanation needs (see the module doc)."""
+
+    SINGLE = "single"
+    SUBSET = "subset"
+    LINKED = "linked"
+    GLOBAL = "global"
+
+
+TECHNIQUES: tuple[Technique, ...] = (Technique.SINGLE, Technique.SUBSET, Technique.LINKED,
+                                     Technique.GLOBAL)
 """Techniques from the simplest to the hardest."""
 
 
 @dataclass(frozen=True)
 class Explanation:
-    """Why one unknown cell is certain: ``value`` is ``"safe"`` or ``"mine"``."""
+    """Why one unknown cell is certain: ``value`` says what it is, ``technique`` how hard
+    the reason is, ``because`` which number cells give it, ``sentence`` the reason in words."""
 
     cell: int
-    value: str
-    technique: str
+    value: CellValue
+    technique: Technique
     because: tuple[int, ...]
     sentence: str
 
-    def to_json(self, position: Position) -> dict:
-        """The JSON form used by the CLI (coordinates as ``[row, col]``)."""
-        return {"cell": list(position.coord(self.cell)), "value": self.value,
-                "technique": self.technique,
-                "because": [list(position.coord(i)) for i in self.because]}
 
-
-def forced_by(constraints: Sequence[Constraint], cell: int) -> str | None:
-    """``"safe"``/``"mine"`` if these equations alone (no mine count) fix ``cell``."""
+def forced_by(constraints: Sequence[Constraint], cell: int) -> CellValue | None:
+    """``SAFE``/``MINE`` if these equations alone (no mine count) fix ``cell``."""
     system = system_from_constraints(constraints)
     for comp in system.components:
         for b, box in enumerate(comp.boxes):
@@ -67,9 +90,9 @@ def forced_by(constraints: Sequence[Constraint], cell: int) -> str | None:
                     return None
                 mines = sum(solved.box_mines[b])
                 if mines == 0:
-                    return "safe"
+                    return CellValue.SAFE
                 if mines == solved.total * len(box):
-                    return "mine"
+                    return CellValue.MINE
                 return None
     return None
 
@@ -106,50 +129,53 @@ def _linked(constraints: Sequence[Constraint], cell: int) -> list[Constraint] | 
     return chosen
 
 
-def _sentence(position: Position, cell: int, value: str, technique: str,
+def _sentence(position: Position, cell: int, value: CellValue, technique: Technique,
               used: Sequence[Constraint]) -> str:
     where = position.coord(cell)
 
     def name(c: Constraint) -> str:
         return f"the {position.cells[c.number]} at {position.coord(c.number)}"
 
-    if technique == "single":
+    if technique is Technique.SINGLE:
         (c,) = used
-        if value == "safe":
+        if value is CellValue.SAFE:
             return f"{name(c)} already has all its mines, so {where} is safe"
         return (f"{name(c)} has exactly as many unknown neighbours as missing mines, "
                 f"so {where} is a mine")
-    if technique == "subset":
+    if technique is Technique.SUBSET:
         small, big = sorted(used, key=lambda c: len(c.cells))
         return (f"the unknown neighbours of {name(small)} are among those of {name(big)}, "
                 f"so the others hold {big.need - small.need} mine(s): {where} is "
-                f"{'safe' if value == 'safe' else 'a mine'}")
-    if technique == "linked":
+                f"{'safe' if value is CellValue.SAFE else 'a mine'}")
+    if technique is Technique.LINKED:
         names = ", ".join(name(c) for c in used)
         return f"{names} taken together leave {where} only one way: {value}"
     return (f"only the total of {position.mines} mines decides it: {where} is "
-            f"{'safe' if value == 'safe' else 'a mine'} in every layout")
+            f"{'safe' if value is CellValue.SAFE else 'a mine'} in every layout")
 
 
 def explain_cell(position: Position, constraints: Sequence[Constraint], cell: int,
-                 value: str) -> Explanation:
-    """The simplest explanation of one certain cell (``value`` from the exact analysis)."""
+                 value: CellValue | str) -> Explanation:
+    """The simplest explanation of one certain cell (``value`` from the exact analysis;
+    a plain ``"safe"``/``"mine"`` is accepted too)."""
+    value = CellValue(value)
     containing = [c for c in constraints if cell in c.cells]
     for c in containing:
         if forced_by([c], cell) == value:
-            return _make(position, cell, value, "single", [c])
+            return _make(position, cell, value, Technique.SINGLE, [c])
     for a in containing:
         for b in constraints:
             if b is not a and _overlap(a, b) and forced_by([a, b], cell) == value:
                 nested = set(a.cells) <= set(b.cells) or set(b.cells) <= set(a.cells)
-                return _make(position, cell, value, "subset" if nested else "linked", [a, b])
+                technique = Technique.SUBSET if nested else Technique.LINKED
+                return _make(position, cell, value, technique, [a, b])
     linked = _linked(constraints, cell)
     if linked is not None and forced_by(linked, cell) == value:
-        return _make(position, cell, value, "linked", linked)
-    return _make(position, cell, value, "global", list(constraints))
+        return _make(position, cell, value, Technique.LINKED, linked)
+    return _make(position, cell, value, Technique.GLOBAL, list(constraints))
 
 
-def _make(position: Position, cell: int, value: str, technique: str,
+def _make(position: Position, cell: int, value: CellValue, technique: Technique,
           used: Sequence[Constraint]) -> Explanation:
     because = tuple(sorted({c.number for c in used}))
     return Explanation(cell, value, technique, because,
@@ -164,8 +190,8 @@ def explain(position: Position, use_mine_count: bool = True,
     if not analysis.consistent:
         return []
     constraints = [c for c in analysis.system.constraints if c.cells]
-    result = [explain_cell(position, constraints, cell, "safe")
+    result = [explain_cell(position, constraints, cell, CellValue.SAFE)
               for cell in analysis.safe_cells()]
-    result += [explain_cell(position, constraints, cell, "mine")
+    result += [explain_cell(position, constraints, cell, CellValue.MINE)
                for cell in analysis.mine_cells()]
     return sorted(result, key=lambda e: e.cell)

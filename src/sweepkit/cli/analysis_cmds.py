@@ -14,47 +14,17 @@ import typer
 
 from sweepkit.analysis.board_count import layouts_by_mines
 from sweepkit.analysis.consistency import find_witness, is_safe_move, minimal_contradiction
-from sweepkit.analysis.dead import dead_cells
 from sweepkit.analysis.enumerate import enumerate_layouts
-from sweepkit.analysis.explain import explain
+from sweepkit.analysis.kadlac_bfs import kadlac_report
 from sweepkit.analysis.probability import Analysis, analyse
 from sweepkit.boardfile import format_board
 from sweepkit.cli.common import fail, load_position
-from sweepkit.position import CHAR_OF, MINE, UNKNOWN, Position
+from sweepkit.position import CHAR_OF, UNKNOWN, Position
+from sweepkit.serialize import analysis_json, count_text
+from sweepkit.topology import OffBoardError
 
 FILE_HELP = "A .board file, or - for standard input."
 MINES_HELP = "Total number of mines (overrides the file's 'mines:' header)."
-
-
-def analysis_json(position: Position, analysis: Analysis) -> dict:
-    """The ``analyze --json`` document (keys documented in the command's help)."""
-    rows, cols = position.rows, position.cols
-    probs = analysis.probabilities() if analysis.consistent else {}
-    grid: list[list[float | None]] = []
-    for r in range(rows):
-        line: list[float | None] = []
-        for c in range(cols):
-            i = r * cols + c
-            v = position.cells[i]
-            line.append(1.0 if v == MINE else probs.get(i) if v == UNKNOWN else None)
-        grid.append(line)
-
-    def coords(cells: tuple[int, ...]) -> list[list[int]]:
-        return [list(position.coord(i)) for i in cells]
-
-    consistent = analysis.consistent
-    return {
-        "rows": rows,
-        "cols": cols,
-        "mines": position.mines,
-        "consistent": consistent,
-        "layouts": str(analysis.total),
-        "probability": grid,
-        "safe": coords(analysis.safe_cells()),
-        "mines_certain": coords(analysis.mine_cells()),
-        "dead": coords(dead_cells(position, analysis=analysis)) if consistent else [],
-        "explanations": [e.to_json(position) for e in explain(position, analysis=analysis)],
-    }
 
 
 def cell_label(position: Position, analysis: Analysis, i: int) -> str:
@@ -111,9 +81,10 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Mine probability of every cell (S = certainly safe, M = certainly a mine).
 
-        --json prints {rows, cols, mines, consistent, layouts (decimal string), probability
-        (rows x cols: null for numbers and '-', 1.0 for known mines), safe, mines_certain,
-        dead, explanations}.
+        --json prints {rows, cols, mines, consistent, layouts (decimal string), layouts_log10
+        (null without layouts), probability (rows x cols: null for numbers and '-', 1.0 for
+        known mines), safe, mines_certain, dead, explanations (cell, value, technique,
+        because, sentence)}: see sweepkit.serialize.analysis_json.
         """
         position = load_position(file, mines)
         analysis = analyse(position)
@@ -122,7 +93,7 @@ def register(app: typer.Typer) -> None:
             return
         print_picture(position, analysis)
         if analysis.consistent:
-            print(f"layouts: {analysis.total}")
+            print(f"layouts: {count_text(analysis.total)}")
         else:
             contradiction = minimal_contradiction(position)
             assert contradiction is not None
@@ -156,14 +127,15 @@ def register(app: typer.Typer) -> None:
         """Exact number of layouts (with the mine count when one is given)."""
         position = load_position(file, mines)
         if by_mines:
-            table = layouts_by_mines(position)
-            if mines is not None:
-                table = {mines: table.get(mines, 0)}
+            # With --mines the one row is the count with that total (position has it):
+            # no need to build the whole table, one big binomial per possible total.
+            table = ({mines: analyse(position).total} if mines is not None
+                     else layouts_by_mines(position))
             print("mines  layouts")
             for m, n in table.items():
-                print(f"{m:5d}  {n}")
+                print(f"{m:5d}  {count_text(n)}")
             return
-        print(analyse(position).total)
+        print(count_text(analyse(position).total))
 
     @app.command("enumerate")
     def enumerate_cmd(
@@ -176,10 +148,6 @@ def register(app: typer.Typer) -> None:
         """List the layouts (fast: depth-first over the constraints; kadlac: the 2003 BFS)."""
         position = load_position(file, mines)
         if method == "kadlac":
-            try:
-                from sweepkit.analysis.kadlac_bfs import kadlac_report
-            except ImportError:
-                fail("--method kadlac is not available in this build")
             print(kadlac_report(position, limit), end="")
             return
         if method != "fast":
@@ -194,9 +162,9 @@ def register(app: typer.Typer) -> None:
             print()
         total = analyse(position).total
         if shown < total:
-            print(f"{shown} of {total} layouts shown (--limit {limit})")
+            print(f"{shown} of {count_text(total)} layouts shown (--limit {limit})")
         else:
-            print(f"{total} layout{'s' if total != 1 else ''}")
+            print(f"{count_text(total)} layout{'s' if total != 1 else ''}")
 
     @app.command("unique")
     def unique_cmd(
@@ -209,7 +177,7 @@ def register(app: typer.Typer) -> None:
         if total == 1:
             print("yes")
             return
-        print("no (inconsistent)" if total == 0 else f"no ({total} layouts)")
+        print("no (inconsistent)" if total == 0 else f"no ({count_text(total)} layouts)")
         raise typer.Exit(1)
 
     @app.command("safe")
@@ -225,13 +193,15 @@ def register(app: typer.Typer) -> None:
         Prints yes (exit 0) or no (exit 1); an inconsistent position has no safe move.
         """
         position = load_position(file, mines)
-        if not (0 <= row < position.rows and 0 <= col < position.cols):
-            fail(f"cell ({row}, {col}) is off the {position.rows}x{position.cols} board")
+        try:
+            cell = position.index(row, col)
+        except OffBoardError as exc:
+            fail(str(exc))
         analysis = analyse(position)
         if not analysis.consistent:
             print("no (inconsistent position)")
             raise typer.Exit(1)
-        if is_safe_move(position, position.index(row, col), flag=mine):
+        if is_safe_move(position, cell, flag=mine):
             print("yes")
             return
         print("no")

@@ -23,6 +23,7 @@ from sweepkit.automata.render import RenderError, render
 from sweepkit.automata.transfer import count_and_witness
 from sweepkit.cli.common import fail, load_position
 from sweepkit.position import CHAR_OF, MINE, PAPER_CHAR_OF, Position
+from sweepkit.serialize import count_text
 
 MAX_TRACED_PATHS = 16
 """How many accepting state paths ``--trace`` prints for Hu–Lin's NFA."""
@@ -63,7 +64,7 @@ def _report(machine: str, consistent: bool, layouts: int | None = None,
             witness: list[str] | None = None, output: str | None = None,
             path: list[str] | None = None) -> dict[str, Any]:
     return {"machine": machine, "consistent": consistent,
-            "layouts": None if layouts is None else str(layouts), "witness": witness,
+            "layouts": None if layouts is None else count_text(layouts), "witness": witness,
             "output": output, "path": path}
 
 
@@ -110,7 +111,8 @@ def run_hulin(position: Position, trace: bool) -> tuple[dict[str, Any], list[str
         for p in paths[:MAX_TRACED_PATHS]:
             notes.append("accepting path: " + " → ".join(p))
         if len(paths) > MAX_TRACED_PATHS:
-            notes.append(f"(more accepting paths not shown; {result.count} configurations)")
+            notes.append(f"(more accepting paths not shown; {count_text(result.count)} "
+                         "configurations)")
     return _report("hulin", result.consistent, result.count, witness, path=path), notes
 
 

@@ -1,0 +1,211 @@
+"""JSON forms of positions and analyses (the one place the CLI and the web app take them from).
+
+Every function returns plain data (dicts, lists, str, int, float, bool, None) that
+:func:`json.dumps` accepts as it is; coordinates are ``[row, col]`` lists. Layout counts
+are decimal strings (:func:`count_text`): a count can have far more digits than a JSON
+number (or a JavaScript double) holds, and more than ``str(int)`` prints under the
+interpreter's int-to-str digit limit, so it travels as text, with its base-10 logarithm
+(:func:`count_log10`) beside it for display.
+
+>>> from sweepkit.position import Position
+>>> doc = analysis_json(Position.from_rows(["02?", "02?"], mines=2))
+>>> doc["layouts"], doc["layouts_log10"], doc["mines_certain"]
+('1', 0.0, [[0, 2], [1, 2]])
+>>> doc["explanations"][0]["technique"]
+'single'
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from sweepkit.analysis.dead import dead_cells
+from sweepkit.analysis.explain import Explanation, explain
+from sweepkit.analysis.probability import Analysis, analyse
+from sweepkit.position import CHAR_OF, MINE, UNKNOWN, Position
+
+_BLOCK = 500
+"""Digits printed by one ``str`` call in :func:`count_text`'s divide and conquer: well
+below the smallest digit limit the interpreter accepts (640)."""
+
+_LOG10_2 = math.log10(2)
+
+
+def count_text(n: int) -> str:
+    """The exact decimal digits of a non-negative integer, however long.
+
+    ``str(n)`` refuses integers of more digits than ``sys.get_int_max_str_digits()``
+    (4300 by default), a guard against slow conversions of untrusted input; layout counts
+    are ours and routinely longer (a 200x200 board with 8000 mines has about 8,700
+    digits). Small numbers go through ``str``; longer ones are split by a power of ten
+    (the low half padded with zeros) until every piece is short, so the interpreter's
+    limit is left as it is.
+
+    >>> count_text(12345)
+    '12345'
+    >>> text = count_text(10**5000 + 7)
+    >>> len(text), text[:3], text[-3:]
+    (5001, '100', '007')
+    """
+    if n < 0:
+        raise ValueError("count_text needs a non-negative integer, got a negative one")
+    limit = sys.get_int_max_str_digits()
+    # Fewer than 3 * limit bits means at most 0.91 * limit + 1 digits: within the limit,
+    # which is 0 (no limit) or at least 640.
+    if not limit or n.bit_length() <= 3 * limit:
+        return str(n)
+    powers = [10**_BLOCK]  # powers[i] = 10 ** (_BLOCK * 2**i), up to n < powers[-1] ** 2
+    while (square := powers[-1] * powers[-1]) <= n:
+        powers.append(square)
+    pieces: list[str] = []
+
+    def emit(m: int, level: int, pad: bool) -> None:
+        # m < powers[level] ** 2, i.e. at most _BLOCK * 2**(level + 1) digits; with pad,
+        # printed at exactly that width.
+        if level < 0:
+            pieces.append(str(m).zfill(_BLOCK) if pad else str(m))
+            return
+        high, low = divmod(m, powers[level])
+        if high or pad:
+            emit(high, level - 1, pad)
+            emit(low, level - 1, True)
+        else:
+            emit(low, level - 1, False)
+
+    emit(n, len(powers) - 1, False)
+    return "".join(pieces)
+
+
+def count_log10(n: int) -> float | None:
+    """``log10(n)`` as a float for a non-negative integer of any size (``None`` for 0).
+
+    Accurate to about 1e-15 relative, enough to show a count as ``10^x`` or to compare
+    counts too long to print; the integer is never turned into a float (which overflows
+    beyond 1e308): only its leading bits are.
+
+    >>> count_log10(1000), count_log10(0)
+    (3.0, None)
+    >>> round(count_log10(2**100000), 6)
+    30102.999566
+    """
+    if n < 0:
+        raise ValueError("count_log10 needs a non-negative integer, got a negative one")
+    if n == 0:
+        return None
+    shift = max(0, n.bit_length() - 1000)
+    if not shift:
+        return math.log10(n)
+    return math.log10(n >> shift) + shift * _LOG10_2
+
+
+def position_json(position: Position) -> dict[str, Any]:
+    """A position as ``{rows, cols, mines, topology, board}``; ``board`` is the list of
+    rows in ``.board`` characters (``?`` unknown, ``*`` known mine, ``-`` safe, digits).
+
+    >>> position_json(Position.from_rows(["1?", "*-"], mines=2))
+    {'rows': 2, 'cols': 2, 'mines': 2, 'topology': 'grid', 'board': ['1?', '*-']}
+    """
+    cols = position.cols
+    chars = "".join(CHAR_OF[v] for v in position.cells)
+    return {
+        "rows": position.rows,
+        "cols": cols,
+        "mines": position.mines,
+        "topology": position.topology,
+        "board": [chars[i:i + cols] for i in range(0, len(chars), cols)],
+    }
+
+
+def explanation_json(explanation: Explanation, position: Position) -> dict[str, Any]:
+    """One explanation as ``{cell, value, technique, because, sentence}``: ``value`` and
+    ``technique`` are the plain words (``"safe"``, ``"single"``...), ``because`` the
+    number cells used.
+
+    >>> position = Position.from_rows(["01?"])
+    >>> doc = explanation_json(explain(position)[0], position)
+    >>> doc["cell"], doc["value"], doc["technique"], doc["because"]
+    ([0, 2], 'mine', 'single', [[0, 1]])
+    """
+    coord = position.coord
+    return {
+        "cell": list(coord(explanation.cell)),
+        "value": str(explanation.value),
+        "technique": str(explanation.technique),
+        "because": [list(coord(i)) for i in explanation.because],
+        "sentence": explanation.sentence,
+    }
+
+
+def analysis_json(position: Position, analysis: Analysis | None = None, *,
+                  dead: bool | Iterable[int] = True,
+                  explanations: bool | Sequence[Explanation] = True) -> dict[str, Any]:
+    """The analysis of a position as the document ``sweepkit analyze --json`` prints.
+
+    Keys: ``rows``, ``cols``, ``mines``; ``consistent``; ``layouts`` (the exact count as a
+    decimal string, see :func:`count_text`) and ``layouts_log10`` (a float, ``null`` when
+    there is no layout); ``probability`` (rows x cols: the mine probability of every
+    unknown cell, ``1.0`` for known mines, ``null`` for numbers and ``-``; every unknown
+    cell is ``null`` when inconsistent); ``safe`` and ``mines_certain`` (cells certain in
+    every layout); ``dead`` (see :func:`sweepkit.analysis.dead.dead_cells`) and
+    ``explanations`` (:func:`explanation_json` of each certain cell).
+
+    ``analysis`` defaults to ``analyse(position)``. Dead cells and explanations cost more
+    than the analysis itself: by default they are computed; pass ``False`` to leave them
+    out (the key is then ``null``, "not computed", unlike ``[]``, "none"), or pass the
+    ones already computed (cell indices, :class:`Explanation` objects) for this position.
+    Both are ``[]`` for an inconsistent position.
+
+    >>> doc = analysis_json(Position.from_rows(["1?", "??"]), dead=False, explanations=False)
+    >>> doc["layouts"], doc["probability"], doc["dead"], doc["explanations"]
+    ('3', [[None, 0.3333333333333333], [0.3333333333333333, 0.3333333333333333]], None, None)
+    """
+    if analysis is None:
+        analysis = analyse(position)
+    rows, cols = position.rows, position.cols
+    consistent = analysis.consistent
+    probs = analysis.probabilities() if consistent else {}
+    cells = position.cells
+    grid: list[list[float | None]] = []
+    for r in range(rows):
+        line: list[float | None] = []
+        for i in range(r * cols, (r + 1) * cols):
+            v = cells[i]
+            line.append(1.0 if v == MINE else probs.get(i) if v == UNKNOWN else None)
+        grid.append(line)
+
+    def coords(found: Iterable[int]) -> list[list[int]]:
+        return [list(position.coord(i)) for i in found]
+
+    dead_doc: list[list[int]] | None
+    if dead is False:
+        dead_doc = None
+    elif not consistent:
+        dead_doc = []
+    else:
+        dead_doc = coords(dead_cells(position, analysis=analysis) if dead is True else dead)
+
+    explained: list[dict[str, Any]] | None
+    if explanations is False:
+        explained = None
+    elif not consistent:
+        explained = []
+    else:
+        found = explain(position, analysis=analysis) if explanations is True else explanations
+        explained = [explanation_json(e, position) for e in found]
+
+    return {
+        "rows": rows,
+        "cols": cols,
+        "mines": position.mines,
+        "consistent": consistent,
+        "layouts": count_text(analysis.total),
+        "layouts_log10": count_log10(analysis.total),
+        "probability": grid,
+        "safe": coords(analysis.safe_cells()),
+        "mines_certain": coords(analysis.mine_cells()),
+        "dead": dead_doc,
+        "explanations": explained,
+    }
