@@ -61,7 +61,7 @@ Column = tuple[int, ...]
 """The cell values of one column, top to bottom."""
 MineCounts = dict[int, int]
 """Layout counts by number of mines, a dict ``{mines: layouts}`` (key 0 only when no mine total
-is tracked). Not the tuple ``Poly`` of :mod:`sweepkit.analysis.count`."""
+is tracked). Not the tuple ``Poly`` of :mod:`sweepkit.analysis.poly`."""
 
 MAX_STRIP_ROWS = 6
 """The largest strip height (smaller side of the board) solved by default. Measured with
