@@ -12,7 +12,7 @@ from sweepkit.analysis.kadlac_bfs import (
     kadlac_report,
     kadlac_search,
 )
-from sweepkit.position import Position
+from sweepkit.position import UNKNOWN, Position
 from tests.brute import explanations
 from tests.strategies_boards import consistent_positions, positions
 
@@ -165,3 +165,10 @@ def test_solutions_are_exactly_the_brute_force_explanations(position: Position) 
     assert set(found) == set(explanations(position, use_mine_count=False))
     free = position.with_mines(None)
     assert all(free.explains(mines) for mines in found)
+
+
+def test_report_prints_numbers_above_eight_on_higher_dimensional_grids():
+    from sweepkit.analysis.kadlac_bfs import kadlac_report
+
+    position = Position((2, 2, 3), (9, *([UNKNOWN] * 11)))  # 11 neighbours: a 9 is possible
+    assert "9" in kadlac_report(position, 1)

@@ -199,7 +199,7 @@ def kadlac_frontier_sizes(position: Position, capacity: int | None = None) -> li
 def _rows(position: Position, cells: tuple[int, ...]) -> list[str]:
     """The grid's rows as Kadlac's program prints them (``B`` for a mine)."""
     cols = position.cols
-    return ["".join(map(PAPER_CHAR_OF.__getitem__, cells[r : r + cols]))
+    return ["".join(PAPER_CHAR_OF.get(v) or str(v) for v in cells[r : r + cols])
             for r in range(0, len(cells), cols)]
 
 
