@@ -7,7 +7,6 @@ import math
 import random
 import subprocess
 import sys
-from contextlib import contextmanager
 
 import pytest
 
@@ -23,6 +22,7 @@ from sweepkit.serialize import (
     explanation_json,
     position_json,
 )
+from tests.digits import digit_limit, reference_decimal
 
 KEYS = {"rows", "cols", "mines", "consistent", "layouts", "layouts_log10", "probability",
         "safe", "mines_certain", "dead", "explanations"}
@@ -39,20 +39,6 @@ BOARDS = [
 ]
 
 
-@contextmanager
-def digit_limit(limit: int):
-    """Set the interpreter's int-to-str digit limit inside the block only (tests only)."""
-    old = sys.get_int_max_str_digits()
-    sys.set_int_max_str_digits(limit)
-    try:
-        yield
-    finally:
-        sys.set_int_max_str_digits(old)
-
-
-def reference(n: int) -> str:
-    with digit_limit(0):
-        return str(n)
 
 
 # -- count_text -----------------------------------------------------------------------
@@ -82,7 +68,7 @@ def test_count_text_beyond_the_limit(name):
     n = BEYOND[name]
     limit = sys.get_int_max_str_digits()
     text = count_text(n)
-    assert text == reference(n)
+    assert text == reference_decimal(n)
     assert sys.get_int_max_str_digits() == limit  # the interpreter is left as it was
 
 
@@ -101,7 +87,7 @@ def test_count_text_under_the_smallest_limit():
     rng = random.Random(3)
     numbers = [rng.randrange(10 ** rng.randint(600, 5000)) for _ in range(50)]
     numbers += [10**k for k in (640, 641, 1000, 1001, 1999, 2000, 2001)]
-    expected = [reference(n) for n in numbers]
+    expected = [reference_decimal(n) for n in numbers]
     with digit_limit(640):
         assert [count_text(n) for n in numbers] == expected
 
@@ -230,7 +216,7 @@ def test_analysis_json_of_a_count_beyond_the_digit_limit():
     position = Position.unknown(200, 200, mines=8000)
     doc = analysis_json(position, dead=False, explanations=False)
     expected = math.comb(40_000, 8000)
-    assert doc["layouts"] == reference(expected)
+    assert doc["layouts"] == reference_decimal(expected)
     assert len(doc["layouts"]) > sys.get_int_max_str_digits()
     assert doc["layouts_log10"] == pytest.approx(len(doc["layouts"]) - 1, abs=1)
     assert json.loads(json.dumps(doc))["layouts"] == doc["layouts"]
