@@ -63,36 +63,60 @@ def area_of(name: str) -> str:
     raise AssertionError(f"module sweepkit.{name} belongs to no area: add it to AREAS")
 
 
-def imported(path: Path) -> set[str]:
-    """The sweepkit modules a file imports (anywhere in it), without the ``sweepkit.``."""
+def is_module(dotted: str) -> bool:
+    """Whether ``sweepkit.<dotted>`` is a module or package (not a name inside one)."""
+    where = PACKAGE.joinpath(*dotted.split("."))
+    return where.with_suffix(".py").exists() or where.is_dir()
+
+
+def imported(path: Path, package: str) -> set[str]:
+    """The sweepkit modules a file of ``package`` imports (anywhere in it, relative imports
+    resolved), without the ``sweepkit.``; a name taken from ``sweepkit`` itself counts as
+    ``sweepkit`` (the public API)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     found = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names = [node.module]
-            if node.module == "sweepkit":  # from sweepkit import analysis, ...
-                names = [f"sweepkit.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # from .x import y, from .. import z
+                parts = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, base] if base else parts)
+            # from sweepkit.analysis import box_dp: a module; import Name: its module
+            names = [f"{base}.{alias.name}" for alias in node.names]
         else:
             continue
-        found.update(n.removeprefix("sweepkit.") for n in names
-                     if n == "sweepkit" or n.startswith("sweepkit."))
+        for name in names:
+            if name != "sweepkit" and not name.startswith("sweepkit."):
+                continue
+            dotted = name.removeprefix("sweepkit").removeprefix(".")
+            while dotted and not is_module(dotted):
+                dotted = dotted.rpartition(".")[0]
+            found.add(dotted or "sweepkit")
     return found
+
+
+def package_of(path: Path) -> str:
+    """The dotted package a source file sits in (``sweepkit.analysis`` for its modules)."""
+    return ".".join(("sweepkit", *path.parent.relative_to(PACKAGE).parts))
 
 
 def test_every_import_flows_one_way():
     wrong = []
     for path in sorted(PACKAGE.rglob("*.py")):
         here = area_of(module_name(path))
-        for name in imported(path):
+        for name in imported(path, package_of(path)):
             there = "api" if name == "sweepkit" else area_of(name)
             if there != here and there not in ALLOWED[here]:
                 wrong.append(f"{module_name(path)} ({here}) imports {name} ({there})")
     assert not wrong, "imports against the flow:\n" + "\n".join(wrong)
 
 
-def test_the_check_sees_lazy_imports(tmp_path):
+def test_the_check_sees_lazy_relative_and_api_imports(tmp_path):
     source = tmp_path / "m.py"
-    source.write_text("def f():\n    from sweepkit.game import Game\n    import sweepkit.bits\n")
-    assert imported(source) == {"game", "bits"}
+    source.write_text("def f():\n    from sweepkit.game import Game\n    import sweepkit.bits\n"
+                      "from ..game import Status\nfrom . import box_dp\n"
+                      "from sweepkit import Position, analysis\n")
+    assert imported(source, "sweepkit.analysis") == {"game", "bits", "analysis.box_dp",
+                                                     "sweepkit", "analysis"}

@@ -26,7 +26,7 @@ from math import comb
 from typing import NamedTuple
 
 from sweepkit.analysis.box_search import Rows, box_order
-from sweepkit.analysis.poly import Assignment, ComponentCount, no_layout
+from sweepkit.analysis.poly import Assignment, ComponentCount, no_layout, trimmed
 from sweepkit.constraints import Component
 
 State = tuple[int, ...]
@@ -248,9 +248,6 @@ def dp_component(component: Component, order: list[int] | None = None) -> Compon
     if final is None:
         return no_layout(len(order))
     low, counts = final
-    first = next(i for i, w in enumerate(counts) if w)  # the ends are non-zero, but be sure
-    last = max(i for i, w in enumerate(counts) if w) + 1
-    low, counts = low + first, counts[first:last]
     box_mines = _box_mines(steps, order, forward, transitions, low, len(counts))
     examples = _examples(order, forward, transitions, low, len(counts))
-    return ComponentCount(low, tuple(counts), tuple(box_mines), tuple(examples))
+    return trimmed(counts, box_mines, examples, low)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from math import comb
 
-from sweepkit.analysis.poly import Assignment, ComponentCount, trimmed
+from sweepkit.analysis.poly import Assignment, ComponentCount, no_layout, trimmed
 from sweepkit.constraints import Component
 
 Rows = tuple[tuple[tuple[int, ...], int], ...]
@@ -98,7 +98,7 @@ def single_equation(component: Component) -> ComponentCount:
     ((_boxes, need),) = component.rows
     top = sum(sizes)
     if not 0 <= need <= top:
-        return trimmed((), [() for _ in sizes], ())
+        return no_layout(len(sizes))
     box_mines = [(size * comb(top - 1, need - 1) if need else 0,) for size in sizes]
     example, left = [], need
     for size in sizes:

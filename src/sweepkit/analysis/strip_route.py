@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from sweepkit.analysis.poly import Assignment, ComponentCount, trimmed
+from sweepkit.analysis.poly import Assignment, ComponentCount, no_layout
 from sweepkit.automata.transfer import strip_polynomials
 from sweepkit.constraints import Component
 from sweepkit.position import SAFE, UNKNOWN, Position
@@ -81,7 +81,7 @@ def strip_count(component: Component, crop: StripCrop) -> ComponentCount:
     """The component's count from the transfer matrix on its crop."""
     polys = strip_polynomials(crop.position, max_rows=None)
     if not polys.by_mines:
-        return trimmed((), [() for _ in component.sizes], ())
+        return no_layout(len(component.sizes))
     low = min(polys.by_mines)
     width = max(polys.by_mines) - low + 1
     by_mines = [0] * width
