@@ -13,8 +13,8 @@ PACKAGE = Path(sweepkit.__file__).parent
 
 AREAS: dict[str, tuple[str, ...]] = {
     # area: the module names (dotted, below sweepkit) it holds, by prefix
-    "foundation": ("position", "topology", "boardfile", "bits"),
-    "game": ("rules", "game", "difficulty", "moves"),
+    "foundation": ("position", "topology", "boardfile", "bits", "moves"),
+    "game": ("rules", "game", "difficulty"),
     "constraints": ("constraints",),
     "automata": ("automata",),
     "analysis": ("analysis",),

@@ -15,13 +15,12 @@ from sweepkit.game import (
     GameOverError,
     GameRecord,
     HiddenLayoutError,
-    Move,
     MoveError,
-    MoveKind,
     OffBoardMove,
     Status,
     replay,
 )
+from sweepkit.moves import Action, Move, MoveKind, Reason
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.rules import Rules, level
 from sweepkit.topology import OffBoardError
@@ -41,6 +40,11 @@ def around(rows: int, cols: int, r: int, c: int) -> list[tuple[int, int]]:
     """Neighbours by coordinates, independent of the engine's table."""
     return [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
             if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols]
+
+
+def coords(game: Game, cells) -> set[tuple[int, int]]:
+    """The ``(row, col)`` of flat cells the game reported."""
+    return {game.rules.coord(cell) for cell in cells}
 
 
 def expected_flood(layout: list[str], start: tuple[int, int]) -> set[tuple[int, int]]:
@@ -83,7 +87,7 @@ LAYOUT = [
 def test_reveal_zero_floods_the_region_and_its_border():
     game = game_of(LAYOUT)
     result = game.reveal(0, 5)
-    assert set(result.opened) == expected_flood(LAYOUT, (0, 5))
+    assert coords(game, result.opened) == expected_flood(LAYOUT, (0, 5))
     assert len(set(result.opened)) == len(result.opened)
     assert game.view()[2, 2] == UNKNOWN  # the mine stays covered
     assert game.view()[1, 1] == 1
@@ -91,7 +95,7 @@ def test_reveal_zero_floods_the_region_and_its_border():
 
 def test_reveal_number_opens_one_cell():
     game = game_of(LAYOUT)
-    assert game.reveal(1, 2).opened == ((1, 2),)
+    assert coords(game, game.reveal(1, 2).opened) == {(1, 2)}
     assert game.view()[1, 2] == 1
 
 
@@ -106,7 +110,7 @@ def test_flood_fill_matches_a_naive_one(rows, cols, data):
     safe = [(r, c) for r in range(rows) for c in range(cols) if layout[r][c] == "."]
     start = data.draw(st.sampled_from(safe))
     game = game_of(layout)
-    assert set(game.reveal(*start).opened) == expected_flood(layout, start)
+    assert coords(game, game.reveal(*start).opened) == expected_flood(layout, start)
 
 
 def test_flood_fill_on_200_by_200_is_iterative():
@@ -150,7 +154,7 @@ def test_chord_with_right_flags_opens_the_rest():
     game.flag(0, 0)
     game.flag(2, 2)
     result = game.chord(1, 1)
-    assert set(result.opened) == {(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)}
+    assert coords(game, result.opened) == {(0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1)}
     assert game.status is Status.WON
 
 
@@ -161,7 +165,7 @@ def test_chord_with_a_wrong_flag_loses():
     game.flag(0, 1)  # wrong: (2, 2) is the mine
     result = game.chord(1, 1)
     assert result.status is Status.LOST
-    assert game.exploded == (2, 2)
+    assert game.rules.coord(game.exploded) == (2, 2)
     assert game.view()[2, 2] == MINE
 
 
@@ -198,7 +202,7 @@ def test_loss_on_a_mine():
     game = game_of(CHORD_LAYOUT)
     game.reveal(1, 1)
     result = game.reveal(0, 0)
-    assert result.status is Status.LOST and game.exploded == (0, 0)
+    assert result.status is Status.LOST and game.exploded == 0
     assert game.view().cells.count(MINE) == 1
 
 
@@ -253,10 +257,10 @@ def test_timer_starts_at_first_reveal_and_stops_at_the_end():
     clock.now = 99.0
     assert game.elapsed == 4.0
     assert game.log == (
-        Move(MoveKind.FLAG, (0, 0), 0.0),
-        Move(MoveKind.REVEAL, (1, 1), 0.0),
-        Move(MoveKind.FLAG, (2, 2), 2.5),
-        Move(MoveKind.CHORD, (1, 1), 4.0),
+        Move(MoveKind.FLAG, game.rules.index(0, 0), 0.0),
+        Move(MoveKind.REVEAL, game.rules.index(1, 1), 0.0),
+        Move(MoveKind.FLAG, game.rules.index(2, 2), 2.5),
+        Move(MoveKind.CHORD, game.rules.index(1, 1), 4.0),
     )
 
 
@@ -266,7 +270,8 @@ def test_click_counts_effective_and_wasted():
     game.reveal(0, 5)  # already open: wasted
     game.flag(0, 5)  # open cell: wasted
     game.flag(2, 2)
-    assert game.chord(2, 3).opened == ((3, 2),)  # a 1 with its one flag: opens the rest
+    # a 1 with its one flag: opens the rest
+    assert coords(game, game.chord(2, 3).opened) == {(3, 2)}
     game.chord(0, 0)  # a 0: nothing left to open, wasted
     clicks = game.clicks
     assert (clicks.left, clicks.right, clicks.chord) == (2, 2, 2)
@@ -281,7 +286,7 @@ def play_row_major(game: Game) -> None:
     for r in range(game.rules.rows):
         for c in range(game.rules.cols):
             if (r, c) not in opened:
-                opened.update(game.reveal(r, c).opened)
+                opened.update(coords(game, game.reveal(r, c).opened))
                 if game.over:
                     return
 
@@ -516,9 +521,9 @@ def test_a_chord_that_opens_two_mines_shows_both_as_mines():
     game.flag(2, 2)
     result = game.chord(1, 1)
     assert result.status is Status.LOST
-    assert {(0, 0), (0, 2)} <= set(result.opened)
-    assert game.exploded == (0, 0)  # the first mine the chord opened
-    assert game.exploded_cells == ((0, 0), (0, 2))
+    assert {(0, 0), (0, 2)} <= coords(game, result.opened)
+    assert game.exploded == 0  # the first mine the chord opened
+    assert game.exploded_cells == (0, 2)
     # two wrong flags and two opened mines: four * for two mines, so no total
     assert game.view() == Position.from_rows(["*2*", "121", "*0*"])
     # flags hidden, the opened mines still show as mines, never as numbers
@@ -542,7 +547,7 @@ def test_a_lost_view_never_shows_a_mine_as_a_number(rows, cols, data):
         assert view.cells[i] in (UNKNOWN, MINE)
     if game.status is Status.LOST:
         shown = {i for i, v in enumerate(view.cells) if v == MINE}
-        assert shown == {r * cols + c for r, c in game.exploded_cells}
+        assert shown == set(game.exploded_cells)
         assert game.exploded == game.exploded_cells[0]
 
 
@@ -564,7 +569,7 @@ def test_a_reveal_on_a_flag_before_the_first_real_reveal_changes_nothing():
         clock.now += 1
         assert game.elapsed == 1.0
         assert game.clicks.left == 2 and game.clicks.wasted == 1
-        assert game.log[1] == Move(MoveKind.REVEAL, (0, 0), 0.0)
+        assert game.log[1] == Move(MoveKind.REVEAL, 0, 0.0)
         assert replay(game.record(cheat=True)).view() == game.view()
 
 
@@ -595,3 +600,24 @@ def test_a_game_under_way_cannot_be_cloned_to_probe_it(clone):
     play_row_major(game)
     twin = clone(game)  # once over, nothing is secret any more
     assert twin.view() == game.view() and twin.reveal_layout() == game.reveal_layout()
+
+
+def test_play_takes_actions_by_flat_index_and_logs_the_reason():
+    game = game_of(LAYOUT)
+    cols = game.rules.cols
+    reason = Reason.certain("single", "test")
+    result = game.play(Action.reveal(5), reason)
+    assert coords(game, result.opened) == expected_flood(LAYOUT, (0, 5))
+    game.play(Action.flag(2 * cols + 2))
+    assert game.log[0] == Move(MoveKind.REVEAL, 5, 0.0, reason)
+    assert game.log[1].reason is None and game.flags == 1
+    again = replay(game.record(cheat=True))
+    assert again.log == game.log and again.view() == game.view()
+
+
+@pytest.mark.parametrize("cell", [-1, 16 * 30, 10**9])
+def test_play_refuses_a_cell_off_the_board(cell):
+    game = Game(level("expert"), seed=1)
+    with pytest.raises(OffBoardMove, match=f"cell {cell} is off the 16x30 board"):
+        game.play(Action.reveal(cell))
+    assert game.status is Status.READY and game.log == ()

@@ -10,6 +10,11 @@ out only once the game is over, or through an explicit ``cheat=True``.
 The layout is drawn at the first reveal, under the first-click rule, from
 ``random.Random(seed)``: the same seed and the same clicks give the same game.
 
+Moves arrive as :class:`~sweepkit.moves.Action` values through :meth:`Game.play`, the
+one entry point (strategies, the web app and replays use it); :meth:`Game.reveal`,
+:meth:`Game.flag` and :meth:`Game.chord` take ``(row, col)`` for people. Everything the
+game reports back addresses cells by flat index, as Position and the analysis do.
+
 >>> game = Game(Rules(3, 3, 1, "opening"), seed=1)
 >>> game.reveal(0, 0).status
 <Status.PLAYING: 'playing'>
@@ -18,6 +23,8 @@ mines: 1
 01?
 01?
 01?
+>>> game.play(Action.reveal(8)).opened
+(8,)
 """
 
 from __future__ import annotations
@@ -27,16 +34,13 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from itertools import repeat
 from typing import Any, NamedTuple, SupportsIndex
 
 from sweepkit.difficulty import three_bv_of_mines
+from sweepkit.moves import Action, Move, MoveKind, Reason
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.rules import FirstClick, Rules
 from sweepkit.topology import OffBoardError, flat_index, neighbours
-
-Cell = tuple[int, int]
-"""A cell as ``(row, col)``, 0-based, row 0 at the top."""
 
 _COVERED, _OPEN, _FLAGGED = 0, 1, 2
 
@@ -48,14 +52,6 @@ class Status(StrEnum):
     PLAYING = "playing"
     WON = "won"
     LOST = "lost"
-
-
-class MoveKind(StrEnum):
-    """The three clicks: reveal (left), flag/unflag (right), chord (both / middle)."""
-
-    REVEAL = "reveal"
-    FLAG = "flag"
-    CHORD = "chord"
 
 
 class MoveError(ValueError):
@@ -74,19 +70,11 @@ class HiddenLayoutError(RuntimeError):
     """The layout (or anything derived from it) was asked for while it is still secret."""
 
 
-class Move(NamedTuple):
-    """One click of the log; ``time`` is seconds since the first reveal that opened a cell
-    (0 before it)."""
-
-    kind: MoveKind
-    cell: Cell
-    time: float = 0.0
-
-
 class MoveResult(NamedTuple):
-    """What a move did: the cells it opened (in opening order) and the status after it."""
+    """What a move did: the cells it opened (flat indices, in opening order), the status
+    after it, and whether it changed nothing."""
 
-    opened: tuple[Cell, ...]
+    opened: tuple[int, ...]
     status: Status
     wasted: bool
 
@@ -173,7 +161,7 @@ class Game:
 
         >>> game = Game.from_layout(Position.from_rows(["*1", "11"]))
         >>> game.reveal(1, 1).opened
-        ((1, 1),)
+        (3,)
         """
         if len(layout.shape) != 2 or layout.topology != "grid":
             raise ValueError(f"a game needs a 2-D grid, got shape {layout.shape}")
@@ -189,7 +177,7 @@ class Game:
         self._flags = 0
         self._status = Status.READY
         self._over = False
-        self._exploded: list[Cell] = []  # the mines opened by the losing move, in order
+        self._exploded: list[int] = []  # the mines opened by the losing move, in order
         self.clicks = ClickCounts()
         self._log: list[Move] = []
         self._start: float | None = None
@@ -212,12 +200,12 @@ class Game:
         return self._status
 
     @property
-    def exploded(self) -> Cell | None:
+    def exploded(self) -> int | None:
         """The (first) mine that was opened, once the game is lost."""
         return self._exploded[0] if self._exploded else None
 
     @property
-    def exploded_cells(self) -> tuple[Cell, ...]:
+    def exploded_cells(self) -> tuple[int, ...]:
         """Every mine the losing move opened, in opening order (a chord can open several)."""
         return tuple(self._exploded)
 
@@ -275,50 +263,78 @@ class Game:
 
     # -- moves --------------------------------------------------------------------
 
-    def _begin_move(self, row: int, col: int) -> tuple[int, float]:
-        """Check the move may be taken; return its flat index and its time (0 before the
-        timer starts)."""
+    def play(self, action: Action, reason: Reason | None = None) -> MoveResult:
+        """Take one move; ``reason`` (a strategy's) goes into the log beside it.
+
+        OffBoardMove when the cell is off the board, GameOverError once the game is won or
+        lost, ValueError (the game unchanged) when the first reveal cannot meet the rule.
+        """
         if self._over:
             raise GameOverError(f"the game is over ({self.status}); no more moves")
-        try:
-            index = flat_index(self.rules.shape, row, col)
-        except OffBoardError as exc:
-            raise OffBoardMove(str(exc)) from None
-        if self._start is None:
-            return index, 0.0
-        return index, self._clock() - self._start
-
-    def _finish_move(
-        self, kind: MoveKind, cell: Cell, moment: float, opened: list[int], wasted: bool
-    ) -> MoveResult:
-        self._log.append(Move(kind, cell, moment))
+        index = action.cell
+        if not 0 <= index < self.rules.size:
+            raise OffBoardMove(
+                f"cell {index} is off the {self.rules.rows}x{self.rules.cols} board "
+                f"(cells 0 to {self.rules.size - 1})"
+            )
+        moment = 0.0 if self._start is None else self._clock() - self._start
+        kind = MoveKind(action.kind)
+        if kind is MoveKind.REVEAL:
+            opened, wasted = self._reveal(index)
+        elif kind is MoveKind.FLAG:
+            opened, wasted = [], self._flag(index)
+        else:
+            opened = self._chord(index)
+            wasted = not opened
+        self._log.append(Move(kind, index, moment, reason))
         if self._over:
             self._final_time = moment
         if wasted:
             self.clicks.wasted += 1
-        return MoveResult(tuple(map(divmod, opened, repeat(self.rules.cols))), self.status, wasted)
+        return MoveResult(tuple(opened), self.status, wasted)
+
+    def _index(self, row: int, col: int) -> int:
+        if self._over:
+            raise GameOverError(f"the game is over ({self.status}); no more moves")
+        try:
+            return flat_index(self.rules.shape, row, col)
+        except OffBoardError as exc:
+            raise OffBoardMove(str(exc)) from None
 
     def reveal(self, row: int, col: int) -> MoveResult:
         """Open a cell (left click); a 0 opens its neighbours, recursively. Flagged or open
         cells are left alone (a wasted click that draws nothing and starts nothing). The
         first reveal that opens a cell draws the layout and starts the timer; when the
         first-click rule cannot be met there, ValueError and the game is unchanged."""
-        index, moment = self._begin_move(row, col)
-        if self._state[index] != _COVERED:
-            self.clicks.left += 1
-            return self._finish_move(MoveKind.REVEAL, (row, col), moment, [], True)
-        if self._is_mine is None:
-            self._set_layout(self.rules.place_mines(index, random.Random(self._seed)))
+        return self.play(Action.reveal(self._index(row, col)))
+
+    def flag(self, row: int, col: int) -> MoveResult:
+        """Put a flag on a covered cell, or take it off (right click)."""
+        return self.play(Action.flag(self._index(row, col)))
+
+    def chord(self, row: int, col: int) -> MoveResult:
+        """On an open number with exactly that many flagged neighbours, open every other
+        covered neighbour (a wrong flag makes this lose). Otherwise nothing happens."""
+        return self.play(Action.chord(self._index(row, col)))
+
+    def _reveal(self, index: int) -> tuple[list[int], bool]:
         self.clicks.left += 1
+        if self._state[index] != _COVERED:
+            return [], True
+        if self._is_mine is None:
+            try:
+                self._set_layout(self.rules.place_mines(index, random.Random(self._seed)))
+            except ValueError:
+                self.clicks.left -= 1  # the game is unchanged
+                raise
         if self._start is None:
             self._start = self._clock()
         if self._status is Status.READY:
             self._status = Status.PLAYING
-        return self._finish_move(MoveKind.REVEAL, (row, col), moment, self._open(index), False)
+        return self._open(index), False
 
-    def flag(self, row: int, col: int) -> MoveResult:
-        """Put a flag on a covered cell, or take it off (right click)."""
-        index, moment = self._begin_move(row, col)
+    def _flag(self, index: int) -> bool:
+        """Toggle a flag; True (wasted) on an open cell."""
         self.clicks.right += 1
         state = self._state[index]
         if state == _COVERED:
@@ -327,12 +343,9 @@ class Game:
         elif state == _FLAGGED:
             self._state[index] = _COVERED
             self._flags -= 1
-        return self._finish_move(MoveKind.FLAG, (row, col), moment, [], state == _OPEN)
+        return state == _OPEN
 
-    def chord(self, row: int, col: int) -> MoveResult:
-        """On an open number with exactly that many flagged neighbours, open every other
-        covered neighbour (a wrong flag makes this lose). Otherwise nothing happens."""
-        index, moment = self._begin_move(row, col)
+    def _chord(self, index: int) -> list[int]:
         self.clicks.chord += 1
         opened: list[int] = []
         if self._state[index] == _OPEN:
@@ -342,7 +355,7 @@ class Game:
                 for j in around:
                     if state[j] == _COVERED:
                         opened.extend(self._open(j))
-        return self._finish_move(MoveKind.CHORD, (row, col), moment, opened, not opened)
+        return opened
 
     def _open(self, index: int) -> list[int]:
         """Open a covered cell and flood-fill from it when it is a 0 (iteratively)."""
@@ -353,7 +366,7 @@ class Game:
         if is_mine[index]:
             self._status = Status.LOST
             self._over = True
-            self._exploded.append(divmod(index, self.rules.cols))
+            self._exploded.append(index)
             return [index]
         counts, table = self._counts, self._table
         opened = [index]
@@ -420,13 +433,23 @@ class Game:
         self._reset_play()
 
 
+def resume(record: GameRecord, clock: Callable[[], float] = time.monotonic) -> Game:
+    """A game in progress brought back from its record (a saved game, a server restart):
+    replayed, then put on ``clock`` so its timer runs on from the last logged move."""
+    game = replay(record)
+    if not game.over:
+        game._clock = clock
+        if game._start is not None:
+            game._start = clock() - (record.log[-1].time if record.log else 0.0)
+    return game
+
+
 def replay(record: GameRecord) -> Game:
     """Play a recorded game again, move by move, with its logged times; the result has the
     same view, status, clicks and elapsed time as the original."""
     clock = _ReplayClock()
     game = Game(record.rules, record.seed, mine_cells=record.mine_cells, clock=clock)
-    actions = {MoveKind.REVEAL: game.reveal, MoveKind.FLAG: game.flag, MoveKind.CHORD: game.chord}
     for move in record.log:
         clock.now = move.time
-        actions[MoveKind(move.kind)](*move.cell)
+        game.play(move.action, move.reason)
     return game

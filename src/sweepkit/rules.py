@@ -82,6 +82,10 @@ class Rules:
         """Flat index of ``(row, col)``; OffBoardError (a ValueError) when off the board."""
         return flat_index(self.shape, row, col)
 
+    def coord(self, index: int) -> tuple[int, int]:
+        """``(row, col)`` of a flat index, for people (moves and analysis use the index)."""
+        return divmod(index, self.cols)
+
     def mine_free_cells(self, first: int) -> tuple[int, ...]:
         """The cells the rule keeps free of mines when the first reveal is cell ``first``.
 
@@ -99,7 +103,7 @@ class Rules:
         free = len(self.mine_free_cells(first))
         room = self.size - free
         if self.mines > room:
-            row, col = divmod(first, self.cols)
+            row, col = self.coord(first)
             raise ValueError(
                 f"rule '{self.first_click}' keeps {free} cells around ({row}, {col}) free, "
                 f"leaving {room} cells for {self.mines} mines on a {self.rows}x{self.cols} board"

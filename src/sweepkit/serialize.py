@@ -1,4 +1,5 @@
-"""JSON forms of positions and analyses (the one place the CLI and the web app take them from).
+"""JSON forms of positions, analyses and game records (the one place the CLI, the store
+and the web app take them from).
 
 Every function returns plain data (dicts, lists, str, int, float, bool, None) that
 :func:`json.dumps` accepts as it is; coordinates are ``[row, col]`` lists. Layout counts
@@ -25,7 +26,10 @@ from typing import Any
 from sweepkit.analysis.dead import dead_cells
 from sweepkit.analysis.explain import Explanation, explain
 from sweepkit.analysis.probability import Analysis, analyse
+from sweepkit.game import GameRecord
+from sweepkit.moves import Basis, Move, MoveKind, Reason
 from sweepkit.position import CHAR_OF, MINE, UNKNOWN, Position
+from sweepkit.rules import Rules
 
 _BLOCK = 500
 """Digits printed by one ``str`` call in :func:`count_text`'s divide and conquer: well
@@ -209,3 +213,143 @@ def analysis_json(position: Position, analysis: Analysis | None = None, *,
         "dead": dead_doc,
         "explanations": explained,
     }
+
+
+RECORD_FORMAT = "sweepkit-game/1"
+"""The ``format`` tag of a game record document; a reader refuses any other."""
+
+
+def reason_json(reason: Reason) -> dict[str, Any]:
+    """A move's reason as ``{basis, technique, probability, note}`` in plain words; the
+    keys without a value (no technique, no estimate, no note) are left out, since a
+    record holds hundreds of reasons.
+
+    >>> reason_json(Reason.certain("single"))
+    {'basis': 'certain', 'technique': 'single'}
+    """
+    doc: dict[str, Any] = {"basis": str(reason.basis)}
+    if reason.technique is not None:
+        doc["technique"] = str(reason.technique)
+    if reason.probability is not None:
+        doc["probability"] = reason.probability
+    if reason.note:
+        doc["note"] = reason.note
+    return doc
+
+
+def record_json(record: GameRecord) -> dict[str, Any]:
+    """A game record as a JSON document: rules, seed (a decimal string, so a 64-bit seed
+    survives JavaScript), the mine cells when the layout was given, and every move with
+    its time and reason. :func:`record_from_json` reads it back.
+
+    >>> from sweepkit.game import Game
+    >>> from sweepkit.rules import level
+    >>> game = Game(level("beginner"), seed=5)
+    >>> _ = game.reveal(0, 0)
+    >>> doc = record_json(game.record(cheat=True))
+    >>> doc["rules"], doc["seed"], doc["moves"][0]["cell"]
+    ({'rows': 9, 'cols': 9, 'mines': 10, 'first_click': 'safe'}, '5', [0, 0])
+    >>> record_from_json(doc) == game.record(cheat=True)
+    True
+    """
+    rules = record.rules
+    moves = []
+    for move in record.log:
+        doc: dict[str, Any] = {"kind": str(move.kind), "cell": list(rules.coord(move.cell)),
+                               "time": move.time}
+        if move.reason is not None:
+            doc["reason"] = reason_json(move.reason)
+        moves.append(doc)
+    return {
+        "format": RECORD_FORMAT,
+        "rules": {"rows": rules.rows, "cols": rules.cols, "mines": rules.mines,
+                  "first_click": str(rules.first_click)},
+        "seed": None if record.seed is None else str(record.seed),
+        "mine_cells": (None if record.mine_cells is None
+                       else [list(rules.coord(i)) for i in sorted(record.mine_cells)]),
+        "moves": moves,
+    }
+
+
+class RecordError(ValueError):
+    """A game record document that cannot be read; the message names the field."""
+
+
+def record_from_json(doc: Any) -> GameRecord:
+    """The game record of a :func:`record_json` document; RecordError naming the first
+    field that is missing or wrong."""
+    if not isinstance(doc, dict):
+        raise RecordError("a game record must be a JSON object")
+    if doc.get("format") != RECORD_FORMAT:
+        raise RecordError(f"format: expected {RECORD_FORMAT!r}, got {doc.get('format')!r}")
+    rules_doc = _field(doc, "rules", dict)
+    try:
+        rules = Rules(*(_field(rules_doc, k, int, "rules.") for k in ("rows", "cols", "mines")),
+                      _field(rules_doc, "first_click", str, "rules."))
+    except ValueError as exc:
+        raise RecordError(f"rules: {exc}") from None
+    seed_text = doc.get("seed")
+    if seed_text is not None and not (isinstance(seed_text, str) and seed_text.isdigit()):
+        raise RecordError(f"seed: expected a decimal string or null, got {seed_text!r}")
+    mine_doc = doc.get("mine_cells")
+    mine_cells = None
+    if mine_doc is not None:
+        if not isinstance(mine_doc, list):
+            raise RecordError("mine_cells: expected a list of [row, col] or null")
+        mine_cells = frozenset(_cell(rules, c, f"mine_cells[{i}]")
+                               for i, c in enumerate(mine_doc))
+    moves = []
+    for i, m in enumerate(_field(doc, "moves", list)):
+        where = f"moves[{i}]"
+        if not isinstance(m, dict):
+            raise RecordError(f"{where}: expected an object")
+        try:
+            kind = MoveKind(m.get("kind"))
+        except ValueError:
+            raise RecordError(f"{where}.kind: expected one of "
+                              f"{', '.join(k.value for k in MoveKind)}") from None
+        time = m.get("time", 0.0)
+        if not isinstance(time, int | float) or isinstance(time, bool) or time < 0:
+            raise RecordError(f"{where}.time: expected a number of seconds >= 0")
+        reason = None if m.get("reason") is None else _reason(m["reason"], f"{where}.reason")
+        moves.append(Move(kind, _cell(rules, m.get("cell"), f"{where}.cell"), float(time),
+                          reason))
+    return GameRecord(rules, tuple(moves), None if seed_text is None else int(seed_text),
+                      mine_cells)
+
+
+def _field(doc: dict[str, Any], key: str, kind: type, prefix: str = "") -> Any:
+    value = doc.get(key)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise RecordError(f"{prefix}{key}: expected {kind.__name__}, got {value!r}")
+    return value
+
+
+def _cell(rules: Rules, value: Any, where: str) -> int:
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise RecordError(f"{where}: expected [row, col], got {value!r}")
+    try:
+        return rules.index(*value)
+    except ValueError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
+def _reason(doc: Any, where: str) -> Reason:
+    if not isinstance(doc, dict):
+        raise RecordError(f"{where}: expected an object")
+    try:
+        basis = Basis(doc.get("basis"))
+    except ValueError:
+        raise RecordError(f"{where}.basis: expected one of "
+                          f"{', '.join(b.value for b in Basis)}") from None
+    probability = doc.get("probability")
+    if probability is not None and (not isinstance(probability, int | float)
+                                    or isinstance(probability, bool)
+                                    or not 0 <= probability <= 1):
+        raise RecordError(f"{where}.probability: expected a number in [0, 1] or null")
+    technique = doc.get("technique")
+    note = doc.get("note", "")
+    if (technique is not None and not isinstance(technique, str)) or not isinstance(note, str):
+        raise RecordError(f"{where}: technique and note must be strings")
+    return Reason(basis, technique, None if probability is None else float(probability), note)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sweepkit.analysis.explain import (
     TECHNIQUES,
@@ -13,10 +15,13 @@ from sweepkit.analysis.explain import (
     Technique,
     explain,
     explain_cell,
+    technique_of,
 )
+from sweepkit.analysis.probability import analyse
 from sweepkit.boardfile import parse_board
 from sweepkit.constraints import build_system
 from sweepkit.position import Position
+from tests.strategies_boards import consistent_positions
 
 # One board per technique: (board, cell, value, technique, because, sentence), the
 # sentence as the string-valued version wrote it.
@@ -70,3 +75,14 @@ def test_explain_cell_accepts_the_plain_words():
 def test_no_json_method_left_on_explanations():
     # The JSON form lives in sweepkit.serialize (explanation_json), not on the dataclass.
     assert not hasattr(Explanation, "to_json")
+
+
+@settings(max_examples=400, deadline=None)
+@given(consistent_positions(max_rows=5, max_cols=5), st.booleans())
+def test_technique_of_names_what_explain_cell_names(position, use_count):
+    analysis = analyse(position, use_count)
+    constraints = [c for c in analysis.system.constraints if c.cells]
+    for value, cells in (("safe", analysis.safe_cells()), ("mine", analysis.mine_cells())):
+        for cell in cells:
+            expected = explain_cell(position, constraints, cell, value).technique
+            assert technique_of(analysis, cell, value) is expected

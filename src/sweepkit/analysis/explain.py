@@ -182,6 +182,48 @@ def _make(position: Position, cell: int, value: CellValue, technique: Technique,
                        _sentence(position, cell, value, technique, used))
 
 
+def technique_of(analysis: Analysis, cell: int, value: CellValue | str) -> Technique:
+    """The technique :func:`explain_cell` would name for a certain cell, without building
+    its sentence or re-solving sub-systems: the fast path for players that only need the
+    name (a benchmark's "hardest technique").
+
+    A cell of a component that is not forced in every layout of the component alone
+    (whatever its mine count), or a floating cell, needs the mine count (``GLOBAL``).
+    Otherwise one number forcing it is ``SINGLE``; two numbers, one's cells inside the
+    other's, with the difference of their needs forcing the rest, ``SUBSET``; anything
+    else ``LINKED``.
+    """
+    value = CellValue(value)
+    system = analysis.system
+    for comp, count in zip(system.components, analysis.counts, strict=True):
+        for b, box in enumerate(comp.boxes):
+            if cell in box:
+                mines = sum(count.box_mines[b])
+                local = mines == 0 if value is CellValue.SAFE else mines == count.total * len(box)
+                if not local:
+                    return Technique.GLOBAL
+                return _local_technique(system.constraints, cell, value)
+    return Technique.GLOBAL
+
+
+def _local_technique(constraints: Sequence[Constraint], cell: int,
+                     value: CellValue) -> Technique:
+    containing = [c for c in constraints if cell in c.cells]
+    for c in containing:
+        if c.need == (0 if value is CellValue.SAFE else len(c.cells)):
+            return Technique.SINGLE
+    for big in containing:
+        big_cells = set(big.cells)
+        for small in constraints:
+            if small is big or cell in small.cells or not small.cells:
+                continue
+            if set(small.cells) <= big_cells:
+                rest = len(big_cells) - len(small.cells)
+                if big.need - small.need == (0 if value is CellValue.SAFE else rest):
+                    return Technique.SUBSET
+    return Technique.LINKED
+
+
 def explain(position: Position, use_mine_count: bool = True,
             analysis: Analysis | None = None) -> list[Explanation]:
     """An explanation for every certain cell, by cell (empty when inconsistent)."""

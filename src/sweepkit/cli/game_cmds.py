@@ -165,7 +165,7 @@ def play_lines(game: Game, lines: Iterable[str], out: TextIO) -> None:
         say("You won!")
     else:
         say(render(game.reveal_layout()))
-        hit = ", ".join(map(str, game.exploded_cells))
+        hit = ", ".join(str(game.rules.coord(cell)) for cell in game.exploded_cells)
         say(f"BOOM: you hit the mine{'s' * (len(game.exploded_cells) > 1)} at {hit}. You lost.")
     say(summary(game))
 

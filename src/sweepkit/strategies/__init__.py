@@ -1,0 +1,50 @@
+"""Players: the strategy protocol (:mod:`~sweepkit.strategies.base`) and every strategy
+the project has, by the name the command line and the web app know it by.
+
+>>> sorted(STRATEGIES)[:2]
+['exact', 'random']
+>>> make_strategy("exact").name
+'exact'
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+from sweepkit.strategies.base import FirstMove, Strategy, StrategyError, first_cell
+from sweepkit.strategies.exact import ExactStrategy
+from sweepkit.strategies.random_probe import RandomStrategy
+
+STRATEGIES: dict[str, type[Strategy]] = {
+    cls.name: cls for cls in (RandomStrategy, ExactStrategy)
+}
+"""Every strategy class by name."""
+
+
+def make_strategy(name: str, **options: Any) -> Strategy:
+    """A fresh strategy called ``name`` with ``options`` (keyword arguments of its class;
+    ``None`` values are left at their defaults). ValueError naming the valid choices when
+    the name or an option is unknown.
+
+    >>> make_strategy("exact", radius=3)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: strategy 'exact' takes no option radius (it takes: first, use_mine_count, ...)
+    """
+    try:
+        cls = STRATEGIES[name]
+    except KeyError:
+        raise ValueError(f"unknown strategy {name!r} (expected one of "
+                         f"{', '.join(sorted(STRATEGIES))})") from None
+    accepted = [p for p in inspect.signature(cls.__init__).parameters if p != "self"]
+    given = {k: v for k, v in options.items() if v is not None}
+    for option in given:
+        if option not in accepted:
+            raise ValueError(f"strategy {name!r} takes no option {option} "
+                             f"(it takes: {', '.join(accepted)})")
+    return cls(**given)
+
+
+__all__ = ["STRATEGIES", "FirstMove", "Strategy", "StrategyError", "first_cell",
+           "make_strategy"]
