@@ -163,12 +163,13 @@ def explain_cell(position: Position, constraints: Sequence[Constraint], cell: in
     for c in containing:
         if forced_by([c], cell) == value:
             return _make(position, cell, value, Technique.SINGLE, [c])
-    for a in containing:
-        for b in constraints:
-            if b is not a and _overlap(a, b) and forced_by([a, b], cell) == value:
-                nested = set(a.cells) <= set(b.cells) or set(b.cells) <= set(a.cells)
-                technique = Technique.SUBSET if nested else Technique.LINKED
-                return _make(position, cell, value, technique, [a, b])
+    pairs = [(a, b) for a in containing for b in constraints
+             if b is not a and _overlap(a, b) and forced_by([a, b], cell) == value]
+    for a, b in pairs:  # a nested pair is the simpler reason: prefer it
+        if set(a.cells) <= set(b.cells) or set(b.cells) <= set(a.cells):
+            return _make(position, cell, value, Technique.SUBSET, [a, b])
+    if pairs:
+        return _make(position, cell, value, Technique.LINKED, list(pairs[0]))
     linked = _linked(constraints, cell)
     if linked is not None and forced_by(linked, cell) == value:
         return _make(position, cell, value, Technique.LINKED, linked)
@@ -193,33 +194,55 @@ def technique_of(analysis: Analysis, cell: int, value: CellValue | str) -> Techn
     other's, with the difference of their needs forcing the rest, ``SUBSET``; anything
     else ``LINKED``.
     """
+    return techniques_of(analysis, [cell], value)[cell]
+
+
+def techniques_of(analysis: Analysis, cells: Sequence[int],
+                  value: CellValue | str) -> dict[int, Technique]:
+    """:func:`technique_of` for several cells of one value, sharing the lookups."""
     value = CellValue(value)
+    safe = value is CellValue.SAFE
     system = analysis.system
-    for comp, count in zip(system.components, analysis.counts, strict=True):
+    where: dict[int, tuple[int, int]] = {}
+    wanted = set(cells)
+    for i, comp in enumerate(system.components):
         for b, box in enumerate(comp.boxes):
-            if cell in box:
-                mines = sum(count.box_mines[b])
-                local = mines == 0 if value is CellValue.SAFE else mines == count.total * len(box)
-                if not local:
-                    return Technique.GLOBAL
-                return _local_technique(system.constraints, cell, value)
-    return Technique.GLOBAL
+            if not wanted.isdisjoint(box):
+                where.update((c, (i, b)) for c in box if c in wanted)
+    by_cell: dict[int, list[Constraint]] = {}
+    for c in system.constraints:
+        for x in c.cells:
+            if x in wanted:
+                by_cell.setdefault(x, []).append(c)
+    result = {}
+    for cell in cells:
+        found = where.get(cell)
+        technique = Technique.GLOBAL
+        if found is not None:
+            i, b = found
+            count = analysis.counts[i]
+            mines = sum(count.box_mines[b])
+            box = system.components[i].boxes[b]
+            if mines == 0 if safe else mines == count.total * len(box):
+                technique = _local_technique(system.constraints, by_cell.get(cell, []), cell,
+                                             safe)
+        result[cell] = technique
+    return result
 
 
-def _local_technique(constraints: Sequence[Constraint], cell: int,
-                     value: CellValue) -> Technique:
-    containing = [c for c in constraints if cell in c.cells]
+def _local_technique(constraints: Sequence[Constraint], containing: Sequence[Constraint],
+                     cell: int, safe: bool) -> Technique:
     for c in containing:
-        if c.need == (0 if value is CellValue.SAFE else len(c.cells)):
+        if c.need == (0 if safe else len(c.cells)):
             return Technique.SINGLE
     for big in containing:
         big_cells = set(big.cells)
         for small in constraints:
             if small is big or cell in small.cells or not small.cells:
                 continue
-            if set(small.cells) <= big_cells:
+            if big_cells.issuperset(small.cells):
                 rest = len(big_cells) - len(small.cells)
-                if big.need - small.need == (0 if value is CellValue.SAFE else rest):
+                if big.need - small.need == (0 if safe else rest):
                     return Technique.SUBSET
     return Technique.LINKED
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from sweepkit.analysis.explain import CellValue, Technique, technique_of
+from sweepkit.analysis.explain import CellValue, Technique, techniques_of
 from sweepkit.analysis.probability import Analysis, analyse
 from sweepkit.moves import Action, Decision, Reason
 from sweepkit.position import MINE, UNKNOWN, Position
@@ -31,14 +31,17 @@ class ExactStrategy(Strategy):
     ``use_mine_count`` weighs layouts by the total mine count (the right probabilities;
     off, every consistent layout of the frontier counts once, as Pedersen's estimates
     do); ``flag_mines`` flags proved mines in the game; ``techniques`` names the technique
-    of every certain move (off, each is reported as ``linked``, a little faster).
+    of every certain move (off, each is reported as ``linked``, a little faster);
+    ``quick`` first tries the single-number rule alone and runs the exact analysis only
+    when it finds nothing (same games, fewer analyses).
     """
 
     name = "exact"
 
     def __init__(self, first: FirstMove = "corner", *, use_mine_count: bool = True,
-                 flag_mines: bool = False, techniques: bool = True) -> None:
+                 flag_mines: bool = False, techniques: bool = True, quick: bool = True) -> None:
         super().__init__(first)
+        self.quick = quick
         self.use_mine_count = use_mine_count
         self.flag_mines = flag_mines
         self.techniques = techniques
@@ -49,6 +52,10 @@ class ExactStrategy(Strategy):
 
     def decide(self, view: Position, rng: random.Random) -> Sequence[Decision]:
         cells = view.cells
+        if self.quick:
+            found = self._single_number_pass(view)
+            if found:
+                return found
         marks = {c: MINE for c in self._mines if cells[c] == UNKNOWN}
         work = view.replace(marks) if marks else view
         analysis = analyse(work, self.use_mine_count)
@@ -58,19 +65,56 @@ class ExactStrategy(Strategy):
         new_mines = analysis.mine_cells()
         self._mines.update(new_mines)
         if self.flag_mines:
-            decisions += [Decision(Action.flag(c), self._certain(analysis, c, CellValue.MINE))
-                          for c in (*new_mines, *marks) if cells[c] == UNKNOWN]
+            to_flag = [c for c in (*new_mines, *marks) if cells[c] == UNKNOWN]
+            decisions += [Decision(Action.flag(c), reason)
+                          for c, reason in self._certain(analysis, to_flag, CellValue.MINE)]
         safe = analysis.safe_cells()
         if safe:
-            decisions += [Decision(Action.reveal(c),
-                                   self._certain(analysis, c, CellValue.SAFE))
-                          for c in safe]
+            decisions += [Decision(Action.reveal(c), reason)
+                          for c, reason in self._certain(analysis, safe, CellValue.SAFE)]
             return decisions
         return [*decisions, self._guess(analysis, rng)]
 
-    def _certain(self, analysis: Analysis, cell: int, value: CellValue) -> Reason:
-        technique = technique_of(analysis, cell, value) if self.techniques else Technique.LINKED
-        return Reason.certain(technique)
+    def _single_number_pass(self, view: Position) -> list[Decision]:
+        """Safe cells found by single numbers alone (proved mines marked as the pass goes),
+        without the exact analysis: most turns of a game need no more. The cells the
+        analysis would have found are found on a later turn instead, so the positions in
+        which the strategy guesses are the same."""
+        cells = view.cells
+        table = view.neighbour_table()
+        mines = self._mines
+        safe: dict[int, None] = {}
+        flags: list[int] = []
+        todo = [i for i, v in enumerate(cells) if v > 0]
+        while todo:
+            again = []
+            for n in todo:
+                unknown = [j for j in table[n]
+                           if cells[j] == UNKNOWN and j not in mines and j not in safe]
+                if not unknown:
+                    continue
+                known = sum(1 for j in table[n] if cells[j] == MINE or j in mines)
+                need = cells[n] - known
+                if need == 0:
+                    safe.update(dict.fromkeys(unknown))
+                elif need == len(unknown):
+                    mines.update(unknown)
+                    flags += unknown
+                    again += {k for j in unknown for k in table[j] if cells[k] > 0}
+            todo = again
+        if not safe:
+            return []
+        single = Reason.certain(Technique.SINGLE)
+        decisions = [Decision(Action.flag(c), Reason.certain(Technique.SINGLE))
+                     for c in flags] if self.flag_mines else []
+        return decisions + [Decision(Action.reveal(c), single) for c in safe]
+
+    def _certain(self, analysis: Analysis, cells: Sequence[int],
+                 value: CellValue) -> list[tuple[int, Reason]]:
+        if not self.techniques:
+            return [(c, Reason.certain(Technique.LINKED)) for c in cells]
+        named = techniques_of(analysis, cells, value)
+        return [(c, Reason.certain(named[c])) for c in cells]
 
     @staticmethod
     def _guess(analysis: Analysis, rng: random.Random) -> Decision:
