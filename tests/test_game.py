@@ -621,3 +621,22 @@ def test_play_refuses_a_cell_off_the_board(cell):
     with pytest.raises(OffBoardMove, match=f"cell {cell} is off the 16x30 board"):
         game.play(Action.reveal(cell))
     assert game.status is Status.READY and game.log == ()
+
+
+def test_resume_brings_a_game_in_progress_back_with_its_timer_running():
+    from sweepkit.game import resume
+
+    clock = FakeClock(100.0)
+    game = Game(level("expert"), seed=4, clock=clock)
+    game.reveal(5, 5)
+    clock.now = 112.5
+    game.flag(0, 0)
+    record = game.record(cheat=True)
+    later = FakeClock(5000.0)
+    back = resume(record, clock=later)
+    assert back.view() == game.view() and back.status is Status.PLAYING
+    assert back.elapsed == 12.5
+    later.now = 5002.0
+    assert back.elapsed == 14.5
+    back.reveal(15, 29)
+    assert back.log[-1].time == 14.5

@@ -220,3 +220,75 @@ def test_analysis_json_of_a_count_beyond_the_digit_limit():
     assert len(doc["layouts"]) > sys.get_int_max_str_digits()
     assert doc["layouts_log10"] == pytest.approx(len(doc["layouts"]) - 1, abs=1)
     assert json.loads(json.dumps(doc))["layouts"] == doc["layouts"]
+
+
+# -- game records -------------------------------------------------------------------
+
+
+def played_record(seed: int, rules_name: str = "intermediate", **options):
+    import random
+
+    from sweepkit.game import Game
+    from sweepkit.play import play
+    from sweepkit.rules import level
+    from sweepkit.strategies import make_strategy
+
+    game = Game(level(rules_name), seed=seed)
+    return game, play(game, make_strategy("exact", **options), rng=random.Random(seed))
+
+
+def test_records_round_trip_through_json_text():
+    import json
+
+    from sweepkit.game import replay
+    from sweepkit.serialize import record_from_json, record_json
+
+    for seed in range(6):
+        game, record = played_record(seed, flag_mines=seed % 2 == 0)
+        text = json.dumps(record_json(record))
+        back = record_from_json(json.loads(text))
+        assert back == record
+        again = replay(back)
+        assert again.status is game.status and again.view() == game.view()
+
+
+def test_a_given_layout_and_a_huge_seed_survive():
+    from sweepkit.game import Game
+    from sweepkit.position import Position
+    from sweepkit.serialize import record_from_json, record_json
+
+    game = Game.from_layout(Position.from_rows(["*1", "11"]))
+    game.reveal(1, 1)
+    record = game.record(cheat=True)
+    assert record_from_json(record_json(record)) == record
+    assert record_json(record)["mine_cells"] == [[0, 0]]
+    doc = record_json(record)
+    doc["seed"] = str(2**64 - 1)
+    assert record_from_json(doc).seed == 2**64 - 1
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: d.update(format="other/9"), "format: expected 'sweepkit-game/1'"),
+    (lambda d: d["rules"].update(rows="9"), "rules.rows: expected int"),
+    (lambda d: d["rules"].update(mines=500), "rules: 500 mines do not fit"),
+    (lambda d: d["rules"].update(first_click="maybe"), "unknown first-click rule 'maybe'"),
+    (lambda d: d.update(seed=12), "seed: expected a decimal string"),
+    (lambda d: d["moves"][1].update(kind="poke"), "moves[1].kind: expected one of reveal"),
+    (lambda d: d["moves"][1].update(cell=[99, 0]),
+     "moves[1].cell: cell (99, 0) is off the 16x16 board"),
+    (lambda d: d["moves"][1].update(cell="a1"), "moves[1].cell: expected [row, col], got 'a1'"),
+    (lambda d: d["moves"][1].update(time=-1), "moves[1].time: expected a number"),
+    (lambda d: d["moves"][1]["reason"].update(basis="hunch"), "moves[1].reason.basis"),
+    (lambda d: d["moves"][1]["reason"].update(probability=2), "probability: expected a num"),
+    (lambda d: d.update(moves=None), "moves: expected list"),
+])
+def test_a_bad_record_names_the_field(change, message):
+    import re
+
+    from sweepkit.serialize import RecordError, record_from_json, record_json
+
+    _, record = played_record(2)
+    doc = record_json(record)
+    change(doc)
+    with pytest.raises(RecordError, match=re.escape(message)):
+        record_from_json(doc)

@@ -173,6 +173,7 @@ class Game:
 
     def _reset_play(self) -> None:
         self._state = bytearray(self.rules.size)
+        self._shown = [UNKNOWN] * self.rules.size  # the view with flags, cell by cell
         self._opened = 0
         self._flags = 0
         self._status = Status.READY
@@ -246,20 +247,19 @@ class Game:
         outnumber the mines (more flags than mines), the claims cannot all be true and a
         Position cannot carry the total beside them: the view then has ``mines=None``.
         """
-        counts = self._counts
-        is_mine = self._is_mine if self._is_mine is not None else bytes(self.rules.size)
-        cells = [UNKNOWN] * self.rules.size
-        for i, state in enumerate(self._state):
-            if state == _OPEN:
-                cells[i] = MINE if is_mine[i] else counts[i]
-            elif state == _FLAGGED and flags:
-                cells[i] = MINE
+        shown = self._shown  # kept up to date by every move: no pass over the board
+        if flags:
+            cells = shown
+        else:
+            cells = [UNKNOWN if s == _FLAGGED else v for s, v in zip(self._state, shown,
+                                                                      strict=True)]
         if self._status is Status.WON:
             cells = [MINE if v == UNKNOWN else v for v in cells]
+        result = tuple(cells)
         mines: int | None = self.rules.mines
-        if flags and cells.count(MINE) > mines:
+        if flags and result.count(MINE) > mines:
             mines = None  # over-flagged: see the docstring
-        return Position(self.rules.shape, tuple(cells), mines)
+        return Position(self.rules.shape, result, mines)
 
     # -- moves --------------------------------------------------------------------
 
@@ -339,9 +339,11 @@ class Game:
         state = self._state[index]
         if state == _COVERED:
             self._state[index] = _FLAGGED
+            self._shown[index] = MINE
             self._flags += 1
         elif state == _FLAGGED:
             self._state[index] = _COVERED
+            self._shown[index] = UNKNOWN
             self._flags -= 1
         return state == _OPEN
 
@@ -363,18 +365,22 @@ class Game:
         is_mine = self._is_mine
         assert is_mine is not None
         state[index] = _OPEN
+        shown = self._shown
         if is_mine[index]:
             self._status = Status.LOST
             self._over = True
             self._exploded.append(index)
+            shown[index] = MINE
             return [index]
         counts, table = self._counts, self._table
         opened = [index]
+        shown[index] = counts[index]
         stack = [index] if counts[index] == 0 else []
         while stack:
             for j in table[stack.pop()]:
                 if state[j] == _COVERED:
                     state[j] = _OPEN
+                    shown[j] = counts[j]
                     opened.append(j)
                     if counts[j] == 0:
                         stack.append(j)

@@ -81,11 +81,17 @@ class GameResult:
     """The game record as JSON text (:func:`sweepkit.serialize.record_json`)."""
 
 
+def _no_clock() -> float:
+    """Benchmark games keep no wall time in their moves, so a record is the same on any
+    machine and worker count; ``cpu_seconds`` says how long a game took."""
+    return 0.0
+
+
 def play_game(rules: Rules, strategy: StrategySpec, seed: int, index: int) -> GameResult:
     """Play game ``index`` of a run seeded ``seed`` with a fresh strategy; summarise it."""
     layout_seed = game_seed(seed, index)
     player = strategy.build()
-    game = Game(rules, layout_seed)
+    game = Game(rules, layout_seed, clock=_no_clock)
     started = time.process_time()
     record = play(game, player, rng=random.Random(f"strategy/{layout_seed}"))
     cpu = time.process_time() - started

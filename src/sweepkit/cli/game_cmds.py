@@ -82,6 +82,15 @@ def parse_cell(text: str, rules: Rules) -> tuple[int, int]:
     return row, col
 
 
+def parse_first(text: str, rules: Rules) -> str | tuple[int, int]:
+    """A strategy's first click: ``corner``, ``centre`` or ``ROW,COL``; exit 2 otherwise."""
+    if text in ("corner", "centre", "center"):
+        return "centre" if text == "center" else text
+    if CELL.fullmatch(text) is None:
+        fail(f"--first: expected corner, centre or ROW,COL such as 3,3, got {text!r}")
+    return parse_cell(text, rules)
+
+
 def describe(rules: Rules, level_name: str, seed: int | None = None) -> str:
     """One line naming the game; with the seed, enough to make it again (which shows the
     layout, so the seed is named only once the game is left)."""

@@ -1,0 +1,192 @@
+"""Run the games of a benchmark: in this process, on local worker processes, or on Dask.
+
+The games are cut into chunks of consecutive indices; each chunk is played by
+:func:`play_chunk` wherever it is sent, and its results come back to this process,
+which alone hands them to ``on_results`` (the store writes there: one writer). Since
+game ``i`` depends only on ``(seed, i)`` (:func:`sweepkit.bench.result.game_seed`), the
+results, put back in index order, are the same for any number of workers or machines.
+
+Three ways to run, one interface (:func:`run_games`):
+
+- ``workers=1``: in this process (no pool; what tests and profilers want);
+- ``workers=K`` (default: every core): a pool of K worker processes (``spawn``ed, so
+  nothing of this process's state leaks into them) that ignore Ctrl-C, which the main
+  process handles: it stops handing out chunks, keeps what finished and says
+  ``interrupted``;
+- ``scheduler="local"`` or ``"tcp://host:port"``: Dask distributed (the ``dask`` extra),
+  on a fresh ``LocalCluster`` of K single-threaded worker processes or on the cluster
+  whose scheduler is at that address.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any
+
+from sweepkit.bench.result import GameResult, StrategySpec, play_game
+from sweepkit.rules import Rules
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """What a run plays: a strategy, the rules, how many games, and the run's seed."""
+
+    strategy: StrategySpec
+    rules: Rules
+    games: int
+    seed: int
+    level: str = "custom"
+
+    def __post_init__(self) -> None:
+        if self.games < 1:
+            raise ValueError(f"a run needs at least 1 game, got {self.games}")
+        self.strategy.build()  # an unknown strategy or option fails here, before any work
+
+    def as_dict(self) -> dict[str, Any]:
+        """The spec as plain data (the store's and the JSON output's view of it)."""
+        first = self.strategy.first
+        return {
+            "strategy": self.strategy.name, "options": dict(self.strategy.options),
+            "first": first if isinstance(first, str) else f"{first[0]},{first[1]}",
+            "level": self.level, "rows": self.rules.rows, "cols": self.rules.cols,
+            "mines": self.rules.mines, "rule": str(self.rules.first_click),
+            "games": self.games, "seed": self.seed,
+        }
+
+
+@dataclass
+class RunOutcome:
+    """The games that finished (in index order) and how the run ended:
+    ``complete``, ``interrupted`` (Ctrl-C) or ``failed`` (``error`` says why)."""
+
+    results: list[GameResult]
+    status: str
+    wall_seconds: float
+    error: str | None = None
+    workers: dict[str, Any] = field(default_factory=dict)
+
+
+class RunnerError(RuntimeError):
+    """The run could not start: no scheduler at the address, Dask not installed, ..."""
+
+
+def play_chunk(rules: Rules, strategy: StrategySpec, seed: int,
+               indices: range) -> list[GameResult]:
+    """Play games ``indices`` of a run; the unit of work shipped to a worker."""
+    return [play_game(rules, strategy, seed, i) for i in indices]
+
+
+def chunks(games: int, workers: int, largest: int = 50) -> list[range]:
+    """Consecutive index ranges, small enough to balance ``workers`` and show progress.
+
+    >>> chunks(10, 2)
+    [range(0, 2), range(2, 4), range(4, 6), range(6, 8), range(8, 10)]
+    """
+    size = max(1, min(largest, games // (4 * max(1, workers))))
+    return [range(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+OnResults = Callable[[list[GameResult]], None]
+
+
+def run_games(spec: RunSpec, *, workers: int | None = None, scheduler: str | None = None,
+              on_results: OnResults | None = None) -> RunOutcome:
+    """Play every game of ``spec``; ``on_results`` gets each finished chunk, in this
+    process, as soon as it is back. RunnerError when a scheduler cannot be reached."""
+    workers = workers or os.cpu_count() or 1
+    started = time.perf_counter()
+    collected: list[GameResult] = []
+
+    def take(batch: list[GameResult]) -> None:
+        collected.extend(batch)
+        if on_results is not None:
+            on_results(batch)
+
+    pieces = chunks(spec.games, workers)
+    status, error = "complete", None
+    try:
+        if scheduler is not None:
+            info = _run_dask(spec, pieces, workers, scheduler, take)
+        elif workers == 1:
+            info = {"kind": "in-process", "workers": 1}
+            for piece in pieces:
+                take(play_chunk(spec.rules, spec.strategy, spec.seed, piece))
+        else:
+            info = {"kind": "processes", "workers": workers}
+            _run_pool(spec, pieces, workers, take)
+    except KeyboardInterrupt:
+        status, info = "interrupted", {}
+    except BrokenProcessPool as exc:
+        status, error, info = "failed", f"a worker process died: {exc}", {}
+    collected.sort(key=lambda r: r.index)
+    return RunOutcome(collected, status, time.perf_counter() - started, error, info)
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the main process, which stops the run cleanly."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_pool(spec: RunSpec, pieces: list[range], workers: int,
+              take: Callable[[list[GameResult]], None]) -> None:
+    context = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                               initializer=_ignore_interrupts)
+    try:
+        todo: Iterator[range] = iter(pieces)
+        running: set[Future[list[GameResult]]] = set()
+        for piece in todo:  # keep two chunks per worker in flight, no more
+            running.add(pool.submit(play_chunk, spec.rules, spec.strategy, spec.seed, piece))
+            if len(running) >= 2 * workers:
+                break
+        while running:
+            done, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                take(future.result())
+                piece = next(todo, None)
+                if piece is not None:
+                    running.add(pool.submit(play_chunk, spec.rules, spec.strategy, spec.seed,
+                                            piece))
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _run_dask(spec: RunSpec, pieces: list[range], workers: int, scheduler: str,
+              take: Callable[[list[GameResult]], None]) -> dict[str, Any]:
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise RunnerError("Dask is not installed: pip install 'sweepkit[dask]'") from None
+    cluster = None
+    try:
+        if scheduler == "local":
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                   dashboard_address=None)
+            client = Client(cluster)
+        else:
+            try:
+                client = Client(scheduler, timeout="10s")
+            except (OSError, TimeoutError, ValueError) as exc:
+                raise RunnerError(f"no Dask scheduler at {scheduler}: {exc}") from None
+        with client:
+            cores = sum(client.nthreads().values())
+            futures = client.map(play_chunk, [spec.rules] * len(pieces),
+                                 [spec.strategy] * len(pieces), [spec.seed] * len(pieces),
+                                 pieces, pure=False)
+            try:
+                for future in as_completed(futures):
+                    take(future.result())
+            except KeyboardInterrupt:
+                client.cancel(futures)
+                raise
+        return {"kind": "dask", "scheduler": scheduler, "workers": cores}
+    finally:
+        if cluster is not None:
+            cluster.close()

@@ -1,0 +1,99 @@
+"""What a run of games adds up to: win rate with its interval, guesses, loss causes, the
+hardest technique won games needed, and the calibration of guess estimates.
+
+The calibration table is Pedersen's Table 5.4 (*The complexity of Minesweeper and
+strategies for game playing*, 2004, §7 [Pedersen2004]): every guess binned by the mine
+probability the strategy estimated (rounded to two decimals, as his bins are), against
+the share of those guesses that hit a mine.
+
+>>> lo, hi = wilson(25, 100)
+>>> round(lo, 3), round(hi, 3)
+(0.176, 0.343)
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from sweepkit.bench.result import HARDNESS, GameResult
+from sweepkit.moves import Basis
+
+Z95 = 1.959963984540054
+"""The two-sided 95% normal quantile."""
+
+CAUSES = tuple(str(b) for b in Basis)
+"""Loss causes: the basis of the losing move (``certain`` must never happen)."""
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a binomial proportion (``(0, 1)`` with no trials)."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def calibration(results: Iterable[GameResult], decimals: int = 2) -> list[dict[str, Any]]:
+    """Guesses binned by estimate: ``{estimate, trials, mines, observed, ci95}`` per bin,
+    in order of estimate; guesses without an estimate are left out."""
+    trials: Counter[float] = Counter()
+    mines: Counter[float] = Counter()
+    for result in results:
+        for estimate, safe in result.guess_log:
+            if estimate is None:
+                continue
+            key = round(estimate, decimals)
+            trials[key] += 1
+            mines[key] += not safe
+    return [
+        {"estimate": key, "trials": trials[key], "mines": mines[key],
+         "observed": mines[key] / trials[key], "ci95": list(wilson(mines[key], trials[key]))}
+        for key in sorted(trials)
+    ]
+
+
+def summary(results: list[GameResult], wall_seconds: float) -> dict[str, Any]:
+    """The figures of a run (the keys of ``sweepkit bench --json`` that depend on games).
+
+    ``games_per_cpu_second`` divides by the CPU time spent playing (summed over workers),
+    so it does not depend on how many cores ran the games.
+    """
+    games = len(results)
+    wins = sum(r.won for r in results)
+    won = [r for r in results if r.won]
+    cpu = sum(r.cpu_seconds for r in results)
+    causes = Counter(r.loss_cause for r in results if not r.won)
+    needed = Counter(r.needed or "none" for r in won)
+    guesses = sum(r.guesses for r in results)
+    first_zero = [r for r in results if r.first_zero]
+    guess_trials = sum(1 for r in results for e, _ in r.guess_log if e is not None)
+    guess_safe = sum(1 for r in results for e, s in r.guess_log if e is not None and s)
+    return {
+        "games": games,
+        "wins": wins,
+        "win_rate": wins / games if games else 0.0,
+        "ci95": list(wilson(wins, games)),
+        "games_per_second": games / wall_seconds if wall_seconds > 0 else None,
+        "games_per_cpu_second": games / cpu if cpu > 0 else None,
+        "cpu_seconds": cpu,
+        "wall_seconds": wall_seconds,
+        "guesses_per_game": guesses / games if games else 0.0,
+        "guesses_per_won_game": sum(r.guesses for r in won) / len(won) if won else None,
+        "estimated_guesses": guess_trials,
+        "estimated_guesses_safe": guess_safe,
+        "wins_without_guess": sum(1 for r in won if r.needed != "guess"),
+        "first_zero_games": len(first_zero),
+        "first_zero_wins": sum(r.won for r in first_zero),
+        "loss_causes": {cause: causes.get(cause, 0) for cause in (*CAUSES, "unknown")
+                        if cause in CAUSES or causes.get(cause)},
+        "certain_move_losses": causes.get(str(Basis.CERTAIN), 0),
+        "hardest_needed": {k: needed[k] for k in (*HARDNESS, "none") if needed.get(k)},
+        "mean_three_bv": sum(r.three_bv for r in results) / games if games else None,
+        "calibration": calibration(results),
+    }

@@ -1,0 +1,45 @@
+"""Run summaries: the Wilson interval against scipy's exact figures, and calibration bins."""
+
+from __future__ import annotations
+
+import math
+
+from hypothesis import given
+from hypothesis import strategies as st
+from scipy.stats import binomtest
+
+from sweepkit.bench.result import GameResult
+from sweepkit.bench.stats import calibration, summary, wilson
+
+
+@given(st.integers(1, 10_000), st.data())
+def test_wilson_matches_scipy(trials, data):
+    wins = data.draw(st.integers(0, trials))
+    lo, hi = wilson(wins, trials)
+    ref = binomtest(wins, trials).proportion_ci(confidence_level=0.95, method="wilson")
+    assert math.isclose(lo, ref.low, abs_tol=1e-9) and math.isclose(hi, ref.high, abs_tol=1e-9)
+
+
+def result(index: int, won: bool, guesses=(), cause=None, needed="single") -> GameResult:
+    return GameResult(index=index, seed=index, won=won, moves=10, guesses=len(guesses) + 1,
+                      hardest="single", needed=needed, loss_cause=cause, first_zero=index % 2 == 0,
+                      three_bv=20, cpu_seconds=0.01, guess_log=tuple(guesses), record="{}")
+
+
+def test_calibration_bins_by_two_decimals_and_counts_mines():
+    results = [result(0, True, [(0.204, True), (0.2, True), (None, True)]),
+               result(1, False, [(0.196, False)], cause="guess")]
+    (row,) = calibration(results)
+    assert row["estimate"] == 0.2 and row["trials"] == 3 and row["mines"] == 1
+    assert math.isclose(row["observed"], 1 / 3)
+
+
+def test_summary_counts_wins_causes_and_needs():
+    results = [result(0, True), result(1, False, [(0.5, False)], cause="guess"),
+               result(2, True, [(0.1, True)], needed="guess"), result(3, False, cause="certain")]
+    doc = summary(results, wall_seconds=2.0)
+    assert (doc["games"], doc["wins"], doc["win_rate"]) == (4, 2, 0.5)
+    assert doc["loss_causes"]["guess"] == 1 and doc["certain_move_losses"] == 1
+    assert doc["wins_without_guess"] == 1 and doc["hardest_needed"] == {"single": 1, "guess": 1}
+    assert doc["games_per_second"] == 2.0 and math.isclose(doc["games_per_cpu_second"], 100)
+    assert doc["first_zero_games"] == 2 and doc["first_zero_wins"] == 2

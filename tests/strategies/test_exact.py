@@ -1,0 +1,84 @@
+"""The exact baseline: certain moves are certain, guesses are the lowest exact probability,
+the quick single-number pass changes no game, working state resets between games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sweepkit.analysis.probability import analyse
+from sweepkit.game import Game, Status
+from sweepkit.moves import Basis
+from sweepkit.play import play
+from sweepkit.rules import level
+from sweepkit.strategies import make_strategy
+from sweepkit.strategies.exact import ExactStrategy
+
+
+def checked_game(seed: int, strategy: ExactStrategy, rules_name: str = "intermediate"):
+    """Play one game, checking every decision against the exact analysis of its view."""
+    game = Game(level(rules_name), seed=seed)
+    real = strategy.moves
+
+    def moves(view, rng):
+        decisions = real(view, rng)
+        if any(v >= 0 for v in view.cells):
+            analysis = analyse(view)
+            probs = analysis.probabilities(exact=True)
+            for d in decisions:
+                if d.reason.basis is Basis.CERTAIN:
+                    expected = 0 if d.action.kind == "reveal" else 1
+                    assert probs[d.action.cell] == expected
+                else:
+                    assert probs[d.action.cell] == min(probs.values())
+                    assert d.reason.probability == pytest.approx(float(min(probs.values())))
+        return decisions
+
+    strategy.moves = moves  # type: ignore[method-assign]
+    play(game, strategy, rng=random.Random(seed))
+    return game
+
+
+def test_certain_moves_are_certain_and_guesses_are_the_safest():
+    for seed in range(25):
+        game = checked_game(seed, ExactStrategy(flag_mines=seed % 2 == 0))
+        if game.status is Status.LOST:
+            assert game.log[-1].reason.guess
+
+
+def test_the_quick_pass_changes_no_game():
+    for seed in range(40):
+        quick = Game(level("expert"), seed=seed)
+        slow = Game(level("expert"), seed=seed)
+        play(quick, ExactStrategy(quick=True), rng=random.Random(seed))
+        play(slow, ExactStrategy(quick=False), rng=random.Random(seed))
+        assert quick.status is slow.status
+        assert quick.view() == slow.view()
+
+
+def test_one_object_plays_many_games_like_fresh_ones():
+    shared = make_strategy("exact")
+    for seed in range(10):
+        a = Game(level("expert"), seed=seed, clock=lambda: 0.0)
+        b = Game(level("expert"), seed=seed, clock=lambda: 0.0)
+        play(a, shared, rng=random.Random(seed))
+        play(b, make_strategy("exact"), rng=random.Random(seed))
+        assert a.log == b.log
+
+
+@pytest.mark.parametrize(("first", "cell"), [("corner", 0), ("centre", 8 * 30 + 15),
+                                             ((3, 3), 93)])
+def test_the_first_click_is_the_strategys(first, cell):
+    game = Game(level("expert"), seed=1)
+    play(game, make_strategy("exact", first=first), rng=random.Random(1))
+    assert game.log[0].cell == cell and game.log[0].reason.basis is Basis.FIRST
+
+
+def test_unknown_options_and_first_clicks_are_refused():
+    with pytest.raises(ValueError, match="unknown strategy 'nope'.*exact"):
+        make_strategy("nope")
+    with pytest.raises(ValueError, match="takes no option radius"):
+        make_strategy("exact", radius=2)
+    with pytest.raises(ValueError, match="unknown first click 'middle'"):
+        make_strategy("exact", first="middle")
