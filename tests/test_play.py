@@ -18,20 +18,25 @@ from sweepkit.strategies.base import Strategy, StrategyError
 
 
 class Spy(Strategy):
-    """Wraps a strategy and keeps every view it is handed."""
+    """Wraps a strategy; keeps every view it is handed with the cells open at that time
+    (which an observer of the loop reports)."""
 
     name = "spy"
 
     def __init__(self, inner: Strategy) -> None:
         super().__init__(inner.first)
         self.inner = inner
-        self.views: list[Position] = []
+        self.opened: set[int] = set()
+        self.seen: list[tuple[Position, set[int]]] = []
+
+    def observe(self, step: Step) -> None:
+        self.opened.update(step.result.opened)
 
     def start(self, view: Position) -> None:
         self.inner.start(view)
 
     def moves(self, view: Position, rng: random.Random) -> Sequence[Decision]:
-        self.views.append(view)
+        self.seen.append((view, set(self.opened)))
         return self.inner.moves(view, rng)
 
     def decide(self, view: Position, rng: random.Random) -> Sequence[Decision]:
@@ -43,22 +48,9 @@ def test_a_strategy_sees_only_what_is_open(name):
     for seed in range(5):
         game = Game(level("intermediate"), seed=seed)
         spy = Spy(make_strategy(name))
-        opened: set[int] = set()
-        shown: list[set[int]] = []
-
-        def watch(step: Step, opened: set[int] = opened) -> None:
-            opened.update(step.result.opened)
-
-        real_moves = spy.moves
-
-        def moves(view, rng, real_moves=real_moves, opened=opened):
-            shown.append(set(opened))
-            return real_moves(view, rng)
-
-        spy.moves = moves  # type: ignore[method-assign]
-        play(game, spy, watch, rng=random.Random(seed))
+        play(game, spy, spy.observe, rng=random.Random(seed))
         layout = game.reveal_layout()
-        for view, open_then in zip(spy.views, shown, strict=True):
+        for view, open_then in spy.seen:
             for i, v in enumerate(view.cells):
                 if i in open_then:
                     assert v == layout.cells[i]

@@ -46,5 +46,5 @@ def test_bad_specs_and_schedulers_are_refused():
     with pytest.raises(ValueError, match="unknown strategy"):
         RunSpec(StrategySpec("nope"), level("beginner"), 1, 1)
     spec = RunSpec(StrategySpec("exact"), level("beginner"), 2, 1)
-    with pytest.raises(RunnerError, match="no Dask scheduler at tcp://127.0.0.1:9"):
+    with pytest.raises(RunnerError, match=r"no Dask scheduler at tcp://127\.0\.0\.1:9"):
         run_games(spec, scheduler="tcp://127.0.0.1:9")

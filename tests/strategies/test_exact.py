@@ -76,7 +76,7 @@ def test_the_first_click_is_the_strategys(first, cell):
 
 
 def test_unknown_options_and_first_clicks_are_refused():
-    with pytest.raises(ValueError, match="unknown strategy 'nope'.*exact"):
+    with pytest.raises(ValueError, match=r"unknown strategy 'nope'.*exact"):
         make_strategy("nope")
     with pytest.raises(ValueError, match="takes no option radius"):
         make_strategy("exact", radius=2)
