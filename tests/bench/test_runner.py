@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from sweepkit.bench.result import StrategySpec, game_seed, play_game
-from sweepkit.bench.runner import RunnerError, RunSpec, chunks, run_games
+from sweepkit.bench.runner import RunSpec, chunks, run_games
 from sweepkit.rules import level
 
 
@@ -45,6 +45,4 @@ def test_bad_specs_and_schedulers_are_refused():
         RunSpec(StrategySpec("exact"), level("beginner"), 0, 1)
     with pytest.raises(ValueError, match="unknown strategy"):
         RunSpec(StrategySpec("nope"), level("beginner"), 1, 1)
-    spec = RunSpec(StrategySpec("exact"), level("beginner"), 2, 1)
-    with pytest.raises(RunnerError, match=r"no Dask scheduler at tcp://127\.0\.0\.1:9"):
-        run_games(spec, scheduler="tcp://127.0.0.1:9")
+    # an unreachable scheduler (RunnerError) is checked through the command line

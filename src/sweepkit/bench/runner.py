@@ -10,12 +10,14 @@ Three ways to run, one interface (:func:`run_games`):
 
 - ``workers=1``: in this process (no pool; what tests and profilers want);
 - ``workers=K`` (default: every core): a pool of K worker processes (``spawn``ed, so
-  nothing of this process's state leaks into them) that ignore Ctrl-C, which the main
-  process handles: it stops handing out chunks, keeps what finished and says
-  ``interrupted``;
+  nothing of this process's state leaks into them) that ignore Ctrl-C;
 - ``scheduler="local"`` or ``"tcp://host:port"``: Dask distributed (the ``dask`` extra),
   on a fresh ``LocalCluster`` of K single-threaded worker processes or on the cluster
   whose scheduler is at that address.
+
+Ctrl-C is handled by the main process alone: it only sets a flag, checked between
+chunks, so a chunk is either wholly handed to ``on_results`` or not at all; the run then
+stops handing out work, keeps what finished and says ``interrupted``.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -86,8 +89,9 @@ def play_chunk(rules: Rules, strategy: StrategySpec, seed: int,
 def chunks(games: int, workers: int, largest: int = 50) -> list[range]:
     """Consecutive index ranges, small enough to balance ``workers`` and show progress.
 
-    >>> chunks(10, 2)
-    [range(0, 2), range(2, 4), range(4, 6), range(6, 8), range(8, 10)]
+    >>> chunks(40, 2)
+    [range(0, 5), range(5, 10), range(10, 15), range(15, 20), range(20, 25), range(25, 30),
+     range(30, 35), range(35, 40)]
     """
     size = max(1, min(largest, games // (4 * max(1, workers))))
     return [range(start, min(start + size, games)) for start in range(0, games, size)]
@@ -110,23 +114,44 @@ def run_games(spec: RunSpec, *, workers: int | None = None, scheduler: str | Non
             on_results(batch)
 
     pieces = chunks(spec.games, workers)
-    status, error = "complete", None
-    try:
-        if scheduler is not None:
-            info = _run_dask(spec, pieces, workers, scheduler, take)
-        elif workers == 1:
-            info = {"kind": "in-process", "workers": 1}
-            for piece in pieces:
-                take(play_chunk(spec.rules, spec.strategy, spec.seed, piece))
-        else:
-            info = {"kind": "processes", "workers": workers}
-            _run_pool(spec, pieces, workers, take)
-    except KeyboardInterrupt:
-        status, info = "interrupted", {}
-    except BrokenProcessPool as exc:
-        status, error, info = "failed", f"a worker process died: {exc}", {}
+    stop = threading.Event()
+    status, error, info = "complete", None, {}
+    with _interrupts_set(stop):
+        try:
+            if scheduler is not None:
+                info = _run_dask(spec, pieces, workers, scheduler, take, stop)
+            elif workers == 1:
+                info = {"kind": "in-process", "workers": 1}
+                for piece in pieces:
+                    if stop.is_set():
+                        break
+                    take(play_chunk(spec.rules, spec.strategy, spec.seed, piece))
+            else:
+                info = {"kind": "processes", "workers": workers}
+                _run_pool(spec, pieces, workers, take, stop)
+        except BrokenProcessPool as exc:
+            status, error = "failed", f"a worker process died: {exc}"
+    if stop.is_set() and status == "complete":
+        status = "interrupted"
     collected.sort(key=lambda r: r.index)
     return RunOutcome(collected, status, time.perf_counter() - started, error, info)
+
+
+class _interrupts_set:
+    """While active, Ctrl-C (SIGINT) sets ``stop`` instead of raising KeyboardInterrupt
+    (only in the main thread, where Python delivers signals; elsewhere nothing changes)."""
+
+    def __init__(self, stop: threading.Event) -> None:
+        self.stop = stop
+        self.previous: Any = None
+
+    def __enter__(self) -> None:
+        if threading.current_thread() is threading.main_thread():
+            self.previous = signal.signal(signal.SIGINT, lambda *_: self.stop.set())
+
+    def __exit__(self, *exc: object) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
 
 
 def _ignore_interrupts() -> None:
@@ -135,7 +160,7 @@ def _ignore_interrupts() -> None:
 
 
 def _run_pool(spec: RunSpec, pieces: list[range], workers: int,
-              take: Callable[[list[GameResult]], None]) -> None:
+              take: Callable[[list[GameResult]], None], stop: threading.Event) -> None:
     context = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
                                initializer=_ignore_interrupts)
@@ -150,7 +175,7 @@ def _run_pool(spec: RunSpec, pieces: list[range], workers: int,
             done, running = wait(running, return_when=FIRST_COMPLETED)
             for future in done:
                 take(future.result())
-                piece = next(todo, None)
+                piece = None if stop.is_set() else next(todo, None)
                 if piece is not None:
                     running.add(pool.submit(play_chunk, spec.rules, spec.strategy, spec.seed,
                                             piece))
@@ -159,7 +184,8 @@ def _run_pool(spec: RunSpec, pieces: list[range], workers: int,
 
 
 def _run_dask(spec: RunSpec, pieces: list[range], workers: int, scheduler: str,
-              take: Callable[[list[GameResult]], None]) -> dict[str, Any]:
+              take: Callable[[list[GameResult]], None],
+              stop: threading.Event) -> dict[str, Any]:
     try:
         from distributed import Client, LocalCluster, as_completed
     except ImportError:
@@ -180,12 +206,11 @@ def _run_dask(spec: RunSpec, pieces: list[range], workers: int, scheduler: str,
             futures = client.map(play_chunk, [spec.rules] * len(pieces),
                                  [spec.strategy] * len(pieces), [spec.seed] * len(pieces),
                                  pieces, pure=False)
-            try:
-                for future in as_completed(futures):
-                    take(future.result())
-            except KeyboardInterrupt:
-                client.cancel(futures)
-                raise
+            for future in as_completed(futures):
+                if stop.is_set():
+                    client.cancel(futures)
+                    break
+                take(future.result())
         return {"kind": "dask", "scheduler": scheduler, "workers": cores}
     finally:
         if cluster is not None:

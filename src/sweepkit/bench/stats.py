@@ -8,7 +8,7 @@ the share of those guesses that hit a mine.
 
 >>> lo, hi = wilson(25, 100)
 >>> round(lo, 3), round(hi, 3)
-(0.176, 0.343)
+(0.175, 0.343)
 """
 
 from __future__ import annotations

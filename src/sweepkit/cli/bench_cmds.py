@@ -1,0 +1,189 @@
+"""``sweepkit bench``: many seeded games of a strategy, summarised and stored.
+
+Options are named as for ``sweepkit new``. Games go to the SQLite store as they finish
+(:mod:`sweepkit.bench.store`, one writer: this process); Ctrl-C stops the run, keeps the
+games that finished, prints their summary and marks the run ``interrupted``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from sweepkit.bench.result import GameResult, StrategySpec
+from sweepkit.bench.runner import RunnerError, RunOutcome, RunSpec, run_games
+from sweepkit.bench.stats import summary
+from sweepkit.bench.store import Store, StoreError, default_path
+from sweepkit.cli.common import fail
+from sweepkit.cli.game_cmds import parse_first, parse_int, rules_from_options
+from sweepkit.rules import LEVELS
+from sweepkit.strategies import STRATEGIES, first_cell
+
+EXIT_INTERRUPTED = 130
+
+
+def _spec(strategy: str, radius: str | None, level_name: str, rows: str | None,
+          cols: str | None, mines: str | None, rule: str, first: str, games: str,
+          seed: str | None) -> RunSpec:
+    """The run the options ask for; exit 2 with one line on anything wrong."""
+    if strategy not in STRATEGIES:
+        fail(f"--strategy: unknown strategy {strategy!r} (expected one of "
+             f"{', '.join(sorted(STRATEGIES))})")
+    rules = rules_from_options(level_name, rows, cols, mines, rule)
+    count = parse_int("--games", games)
+    if count is None or count < 1:
+        fail(f"--games: expected a number of games of at least 1, got {games!r}")
+    seed_value = parse_int("--seed", seed)
+    if seed_value is None:
+        seed_value = random.SystemRandom().randrange(2**32)
+    options: dict[str, Any] = {}
+    radius_value = parse_int("--radius", radius)
+    if radius_value is not None:
+        options["radius"] = radius_value
+    preset = LEVELS.get(level_name) == (rules.rows, rules.cols, rules.mines)
+    first_move = parse_first(first, rules)
+    try:
+        rules.check_first_click(first_cell(rules.shape, first_move))
+    except ValueError as exc:
+        fail(f"--first: {exc}")
+    try:
+        return RunSpec(StrategySpec(strategy, options, first_move), rules,
+                       count, seed_value, level_name if preset else "custom")
+    except ValueError as exc:
+        fail(f"--strategy {strategy}: {exc}")
+
+
+def _report(spec: RunSpec, outcome: RunOutcome, run_id: int | None) -> dict[str, Any]:
+    doc = spec.as_dict()
+    doc["run_id"] = run_id
+    doc["status"] = outcome.status
+    doc.update(summary(outcome.results, outcome.wall_seconds))
+    doc["workers"] = outcome.workers
+    return doc
+
+
+def _print_text(doc: dict[str, Any]) -> None:
+    lo, hi = doc["ci95"]
+    first_zero = doc["first_zero_games"]
+    lines = [
+        f"run {doc['run_id']}: {doc['strategy']} {doc['options'] or ''} on {doc['level']} "
+        f"{doc['rows']}x{doc['cols']}/{doc['mines']}, rule {doc['rule']}, first {doc['first']}, "
+        f"seed {doc['seed']} ({doc['status']})",
+        f"games {doc['games']}, wins {doc['wins']}, win rate {doc['win_rate']:.2%} "
+        f"(95% CI {lo:.2%} to {hi:.2%})",
+        f"first-zero games {first_zero}, of which won "
+        f"{doc['first_zero_wins'] / first_zero if first_zero else 0:.2%}",
+        f"speed {doc['games_per_second'] or 0:.1f} games/s, "
+        f"{doc['games_per_cpu_second'] or 0:.1f} games per CPU-second",
+        f"guesses per game {doc['guesses_per_game']:.2f} (first click included), per won game "
+        f"{doc['guesses_per_won_game'] or 0:.2f}; wins without a guess "
+        f"{doc['wins_without_guess']}",
+        "loss causes: " + ", ".join(f"{k} {v}" for k, v in doc["loss_causes"].items()),
+        "hardest technique needed by won games: "
+        + (", ".join(f"{k} {v}" for k, v in doc["hardest_needed"].items()) or "none"),
+    ]
+    if doc["certain_move_losses"]:
+        lines.append(f"WARNING: {doc['certain_move_losses']} game(s) lost on a move the "
+                     "strategy called certain")
+    if doc["calibration"]:
+        lines.append("calibration (estimated mine probability vs observed):")
+        for row in doc["calibration"]:
+            lo, hi = row["ci95"]
+            lines.append(f"  {row['estimate']:.2f}  trials {row['trials']:>7}  observed "
+                         f"{row['observed']:.3f}  ({lo:.3f} to {hi:.3f})")
+    print("\n".join(lines))
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``bench`` to ``app``."""
+
+    @app.command("bench")
+    def bench_cmd(
+        strategy: str = typer.Option(..., "--strategy", help="Strategy: "
+                                     + ", ".join(sorted(STRATEGIES)) + "."),
+        radius: str = typer.Option(None, "--radius", help="Search radius (limited-search)."),
+        level_name: str = typer.Option("expert", "--level",
+                                       help=f"Preset level: {', '.join(LEVELS)}."),
+        rows: str = typer.Option(None, "--rows", help="Rows (overrides the level)."),
+        cols: str = typer.Option(None, "--cols", help="Columns (overrides the level)."),
+        mines: str = typer.Option(None, "--mines", help="Mines (overrides the level)."),
+        rule: str = typer.Option("safe", "--rule", help="First-click rule: none, safe, opening."),
+        first: str = typer.Option("corner", "--first", help="First click: corner, centre, R,C."),
+        games: str = typer.Option(..., "--games", help="Number of games."),
+        seed: str = typer.Option(None, "--seed", help="Seed of the run (random if absent)."),
+        workers: str = typer.Option(None, "--workers", help="Worker processes (default: all "
+                                    "cores; 1 = in this process)."),
+        scheduler: str = typer.Option(None, "--scheduler", help="Dask scheduler address, "
+                                      "e.g. tcp://10.0.0.5:8786."),
+        dask: str = typer.Option(None, "--dask", help="'local': a Dask LocalCluster here."),
+        db: str = typer.Option(None, "--db", help="SQLite file (default: the user data dir)."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """Play many seeded games of a strategy; print and store the results.
+
+        Game i's layout depends only on (seed, i): the results are the same for any
+        number of workers, here or on a Dask cluster.
+        """
+        spec = _spec(strategy, radius, level_name, rows, cols, mines, rule, first, games, seed)
+        worker_count = parse_int("--workers", workers)
+        if worker_count is not None and worker_count < 1:
+            fail(f"--workers: expected at least 1, got {worker_count}")
+        if dask is not None and dask != "local":
+            fail(f"--dask: the only value is 'local' (use --scheduler ADDRESS), got {dask!r}")
+        if dask is not None and scheduler is not None:
+            fail("--dask local and --scheduler are alternatives: give one")
+        where = scheduler if scheduler is not None else dask
+        if where is not None and where != "local" and "://" not in where:
+            fail(f"--scheduler: expected an address such as tcp://HOST:8786, got {where!r}")
+        try:
+            with Store(db or default_path()) as store:
+                _run(spec, store, worker_count, where, as_json)
+        except StoreError as exc:
+            fail(str(exc))
+
+
+def _run(spec: RunSpec, store: Store, workers: int | None, where: str | None,
+         as_json: bool) -> None:
+    err = Console(stderr=True)
+    run_id = store.begin_run(spec.as_dict())
+    wins = done = 0
+    show = not as_json and err.is_terminal
+    progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(),
+                        MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
+                        TimeElapsedColumn(), console=err, disable=not show, transient=True)
+    task = progress.add_task(f"{spec.strategy.name} run {run_id}", total=spec.games, rate="")
+
+    def on_results(batch: list[GameResult]) -> None:
+        nonlocal wins, done
+        store.add_games(run_id, batch)
+        wins += sum(r.won for r in batch)
+        done += len(batch)
+        elapsed = progress.tasks[0].elapsed or 0
+        speed = f"{done / elapsed:.0f} games/s, " if elapsed else ""
+        progress.update(task, advance=len(batch), rate=f"{speed}win {wins / done:.1%}")
+
+    try:
+        with progress:
+            outcome = run_games(spec, workers=workers, scheduler=where, on_results=on_results)
+    except RunnerError as exc:
+        store.finish_run(run_id, "failed", {"error": str(exc)})
+        fail(str(exc))
+    doc = _report(spec, outcome, run_id)
+    store.finish_run(run_id, outcome.status, {k: v for k, v in doc.items()
+                                               if k not in spec.as_dict()})
+    if as_json:
+        print(json.dumps(doc))
+    else:
+        _print_text(doc)
+    if outcome.status == "interrupted":
+        print(f"interrupted: {len(outcome.results)} of {spec.games} games kept in run {run_id}",
+              file=sys.stderr)
+        raise typer.Exit(EXIT_INTERRUPTED)
+    if outcome.status == "failed":
+        fail(f"run {run_id} failed after {len(outcome.results)} games: {outcome.error}", 1)

@@ -1,0 +1,303 @@
+"""Commands of the store area: ``runs`` lists the stored benchmark runs, ``replay`` plays a
+stored game again move by move, ``watch`` lets a strategy play one game in the terminal.
+
+The database is ``--db PATH``, else ``$SWEEPKIT_DB``, else ``sweepkit.db`` in the user
+data directory (see :func:`sweepkit.bench.store.default_path`). ``replay`` and ``watch``
+print every move with its reason (basis, technique, the estimated mine probability, a
+note) and the board after it, pausing ``--delay`` milliseconds between moves so a person
+can follow; the default pause is 0 when the output is not a terminal.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+
+import typer
+from rich.console import Console, JustifyMethod
+from rich.table import Table
+
+from sweepkit.bench.store import RunRow, Store, StoreError, default_path
+from sweepkit.cli.common import fail
+from sweepkit.cli.game_cmds import (
+    CELL,
+    describe,
+    parse_cell,
+    parse_int,
+    render,
+    rules_from_options,
+    summary,
+)
+from sweepkit.game import Game, Status
+from sweepkit.moves import MoveKind, Reason
+from sweepkit.play import play
+from sweepkit.rules import LEVELS, Rules
+from sweepkit.strategies import STRATEGIES, StrategyError, make_strategy
+from sweepkit.strategies.base import FirstMove, first_cell
+
+TTY_DELAY_MS = 400
+"""The pause between moves when the output is a terminal and no ``--delay`` is given."""
+
+EXIT_MISMATCH = 1
+"""Exit status of ``replay`` when the stored game does not replay to its stored result."""
+
+
+def open_store(db: str | None) -> Store:
+    """The database of ``--db`` (or the default) for reading; exit 2 with one line when it
+    is missing, not a database, locked or too new."""
+    path = default_path() if db is None else db
+    try:
+        return Store(path, create=False)
+    except StoreError as exc:
+        fail(str(exc))
+
+
+def delay_seconds(text: str | None) -> float:
+    """``--delay`` in seconds: the given milliseconds, else a pause a person can follow on
+    a terminal and none otherwise."""
+    ms = parse_int("--delay", text)
+    if ms is None:
+        return TTY_DELAY_MS / 1000 if sys.stdout.isatty() else 0.0
+    if ms < 0:
+        fail(f"--delay: expected milliseconds >= 0, got {ms}")
+    return ms / 1000
+
+
+def reason_text(reason: Reason | None) -> str:
+    """A move's reason in words: ``certain (single), mine 0.0%: note``.
+
+    >>> from sweepkit.moves import Basis
+    >>> reason_text(Reason.guessed(0.125, "lowest probability"))
+    'guess, mine 12.5%: lowest probability'
+    >>> reason_text(Reason(Basis.FIRST, note="first click: corner"))
+    'first: first click: corner'
+    """
+    if reason is None:
+        return "no reason given"
+    text = str(reason.basis)
+    if reason.technique:
+        text += f" ({reason.technique})"
+    if reason.probability is not None:
+        text += f", mine {reason.probability:.1%}"
+    if reason.note:
+        text += f": {reason.note}"
+    return text
+
+
+def move_line(number: int, kind: MoveKind, cell: tuple[int, int], reason: Reason | None) -> str:
+    """One move for people: its number from 1, kind, cell as (row, col), reason.
+
+    >>> move_line(0, MoveKind.REVEAL, (3, 4), Reason.certain("single", probability=0.0))
+    'move 1: reveal (3, 4) - certain (single), mine 0.0%'
+    """
+    return f"move {number + 1}: {kind} {cell} - {reason_text(reason)}"
+
+
+def outcome(game: Game) -> str:
+    """The end of a game in one line: won, or the mine(s) it hit."""
+    if game.status is Status.WON:
+        return f"won in {len(game.log)} moves"
+    hit = ", ".join(str(game.rules.coord(c)) for c in game.exploded_cells)
+    return f"lost on move {len(game.log)}: hit the mine at {hit}"
+
+
+def size_text(run: RunRow) -> str:
+    """``beginner`` for a preset level of its size, else ``custom 5x7/3``."""
+    if run.level is not None and LEVELS.get(run.level) == (run.rows, run.cols, run.mines):
+        return run.level
+    return f"custom {run.rows}x{run.cols}/{run.mines}"
+
+
+def runs_table(runs: list[RunRow]) -> Table:
+    """The runs as a rich table."""
+    table = Table(show_edge=False, pad_edge=False)
+    columns: list[tuple[str, JustifyMethod]] = [
+        ("id", "right"), ("created (UTC)", "left"), ("strategy", "left"), ("level", "left"),
+        ("rule", "left"), ("games", "right"), ("wins", "right"), ("win rate", "right"),
+        ("status", "left")]
+    for name, justify in columns:
+        table.add_column(name, justify=justify, no_wrap=True)
+    for run in runs:
+        options = ", ".join(f"{k}={v}" for k, v in sorted(run.options.items()))
+        strategy = f"{run.strategy} ({options})" if options else run.strategy
+        rate = "-" if run.win_rate is None else f"{run.win_rate:.1%}"
+        created = run.created.removesuffix("+00:00").replace("T", " ")
+        status = run.status
+        if run.status == "running" and run.incomplete:
+            status += " (incomplete)"
+        table.add_row(str(run.id), created, strategy, size_text(run), run.rule,
+                      f"{run.done}/{run.games}", str(run.wins), rate, status)
+    return table
+
+
+def first_move(text: str, rules: Rules) -> FirstMove:
+    """``--first`` of ``watch``: ``corner``, ``centre`` or ``ROW,COL`` on the board, and a
+    cell the first-click rule allows; exit 2 with one line otherwise."""
+    first: FirstMove
+    if text in ("corner", "centre", "center"):
+        first = text
+    elif CELL.fullmatch(text):
+        first = parse_cell(text, rules)
+    else:
+        fail(f"--first: expected corner, centre or ROW,COL such as 0,0, got {text!r}")
+    try:
+        rules.check_first_click(first_cell(rules.shape, first))
+    except ValueError as exc:
+        fail(str(exc))
+    return first
+
+
+def printer(moves_only: bool, pause: float) -> Callable[[Game, int], None]:
+    """What ``replay`` and ``watch`` print after move ``number`` of ``game``: the move,
+    then the board unless ``moves_only``; then a pause unless the game is over."""
+
+    def show(game: Game, number: int) -> None:
+        move = game.log[number]
+        print(move_line(number, move.kind, game.rules.coord(move.cell), move.reason))
+        if not moves_only:
+            print(render(game.view()))
+            print()
+        sys.stdout.flush()
+        if pause and not game.over:
+            time.sleep(pause)
+
+    return show
+
+
+class _Clock:
+    """The replay clock: reads whatever time the replay sets (the logged time of a move)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def register(app: typer.Typer) -> None:
+    """Add the store commands to ``app``."""
+
+    db_help = "The database file (default: $SWEEPKIT_DB, else sweepkit.db in the user data dir)."
+    delay_help = (f"Milliseconds between moves (default {TTY_DELAY_MS} on a terminal, "
+                  "else 0).")
+    level_help = f"Preset level: {', '.join(LEVELS)}."
+    rule_help = "First-click rule: none (can lose), safe (never a mine), opening (always a 0)."
+
+    @app.command("runs")
+    def runs_cmd(
+        db: str = typer.Option(None, "--db", help=db_help),
+        as_json: bool = typer.Option(False, "--json", help="Print the runs as one JSON array."),
+    ) -> None:
+        """List the stored benchmark runs: strategy, level, rule, games done of planned, wins,
+        win rate and status (a run still 'running' whose process died stays so)."""
+        with open_store(db) as store:
+            try:
+                runs = store.runs()
+            except StoreError as exc:
+                fail(str(exc))
+        if as_json:
+            print(json.dumps([run.as_json() for run in runs]))
+            return
+        if not runs:
+            print(f"no runs in {store.path}")
+            return
+        console = Console(soft_wrap=False, width=None if sys.stdout.isatty() else 200)
+        console.print(runs_table(runs))
+
+    @app.command("replay")
+    def replay_cmd(
+        game_id: str = typer.Argument(..., metavar="GAME_ID", help="The id of a stored game."),
+        db: str = typer.Option(None, "--db", help=db_help),
+        delay: str = typer.Option(None, "--delay", help=delay_help),
+        moves_only: bool = typer.Option(False, "--moves", help="Print only the move lines."),
+    ) -> None:
+        """Replay a stored game move by move: each move with its reason, then the board; at
+        the end the result, checked against the stored one (exit 1 if they differ)."""
+        number = parse_int("GAME_ID", game_id)
+        assert number is not None
+        pause = delay_seconds(delay)
+        with open_store(db) as store:
+            try:
+                row = store.game(number)
+                run = store.run(row.run_id)
+                record = row.game_record()
+            except StoreError as exc:
+                fail(str(exc))
+        rules = record.rules
+        print(f"game {row.id} (index {row.index} of run {run.id}, {run.strategy}): "
+              f"{describe(rules, run.level or 'custom', record.seed)}")
+        clock = _Clock()
+        game = Game(rules, record.seed, mine_cells=record.mine_cells, clock=clock)
+        show = printer(moves_only, pause)
+        for n, move in enumerate(record.log):
+            clock.now = move.time
+            try:
+                game.play(move.action, move.reason)
+            except ValueError as exc:  # a move the game refuses: the record is not this game's
+                fail(f"game {row.id} does not replay: move {n + 1}: {exc}", EXIT_MISMATCH)
+            show(game, n)
+        if not game.over or (game.status is Status.WON) != row.won or len(game.log) != row.moves:
+            stored = "won" if row.won else "lost"
+            fail(f"game {row.id} does not replay to its stored result: stored {stored} in "
+                 f"{row.moves} moves, replayed {game.status} in {len(game.log)} moves",
+                 EXIT_MISMATCH)
+        print(outcome(game))
+        if not moves_only:
+            if game.status is Status.LOST:
+                print(render(game.reveal_layout()))
+            print(summary(game))
+
+    @app.command("watch")
+    def watch_cmd(
+        strategy: str = typer.Option(None, "--strategy",
+                                     help=f"The player: {', '.join(sorted(STRATEGIES))}."),
+        level_name: str = typer.Option("beginner", "--level", help=level_help),
+        rule: str = typer.Option("safe", "--rule", help=rule_help),
+        rows: str = typer.Option(None, "--rows", help="Rows (overrides the level)."),
+        cols: str = typer.Option(None, "--cols", help="Columns (overrides the level)."),
+        mines: str = typer.Option(None, "--mines", help="Mines (overrides the level)."),
+        first: str = typer.Option("corner", "--first",
+                                  help="First click: corner, centre or ROW,COL."),
+        seed: str = typer.Option(None, "--seed", help="Seed of the layout (random if absent)."),
+        delay: str = typer.Option(None, "--delay", help=delay_help),
+        radius: str = typer.Option(None, "--radius",
+                                   help="Search radius, for strategies that take one."),
+    ) -> None:
+        """Watch a strategy play one game: each move with its reason, then the board, at a
+        speed a person can follow (--delay); the seed is printed at the end to replay it.
+
+        The strategy's RNG is seeded from the layout seed as in a benchmark, so the seed of
+        a stored game (sweepkit replay prints it) plays that very game again.
+        """
+        choices = ", ".join(sorted(STRATEGIES))
+        if strategy is None:
+            fail(f"--strategy: name the player, one of {choices}")
+        rules = rules_from_options(level_name, rows, cols, mines, rule)
+        first_click = first_move(first, rules)
+        seed_value = parse_int("--seed", seed)
+        radius_value = parse_int("--radius", radius)
+        pause = delay_seconds(delay)
+        options = {} if radius_value is None else {"radius": radius_value}
+        try:
+            player = make_strategy(strategy, first=first_click, **options)
+        except ValueError as exc:
+            fail(str(exc))
+        if seed_value is None:
+            seed_value = random.SystemRandom().randrange(2**32)
+        game = Game(rules, seed_value)
+        show = printer(False, pause)
+        print(f"{player.name} plays {describe(rules, level_name)}")  # the seed would tell
+        try:
+            play(game, player, lambda step: show(game, step.number),
+                 rng=random.Random(f"strategy/{seed_value}"))
+        except StrategyError as exc:
+            fail(str(exc))
+        print(outcome(game))
+        if game.status is Status.LOST:
+            print(render(game.reveal_layout()))
+        print(summary(game))
+        print(describe(rules, level_name, seed_value))
+

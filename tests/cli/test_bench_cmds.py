@@ -1,0 +1,154 @@
+"""``sweepkit bench`` as a real process on a real SQLite file: the JSON document, the same
+games for any worker count, Ctrl-C and a killed worker, and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from sweepkit.bench.stats import wilson
+from sweepkit.bench.store import ENV_VAR, Store
+from sweepkit.strategies import STRATEGIES
+
+REQUIRED = {"strategy", "level", "rule", "games", "wins", "win_rate", "ci95",
+            "games_per_second", "games_per_cpu_second", "guesses_per_game", "loss_causes",
+            "calibration"}
+
+
+def command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "sweepkit", "bench", *args]
+
+
+def environ() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if k != ENV_VAR}
+
+
+def bench(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command(*args), capture_output=True, text=True, timeout=300,
+                          check=False, env=environ())
+
+
+def test_json_is_one_object_with_the_promised_keys(tmp_path):
+    db = tmp_path / "b.db"
+    done = bench("--strategy", "exact", "--level", "beginner", "--games", "30", "--seed", "4",
+                 "--workers", "1", "--db", str(db), "--json")
+    assert done.returncode == 0, done.stderr
+    doc = json.loads(done.stdout)
+    assert set(doc) >= REQUIRED
+    assert doc["games"] == 30 and doc["level"] == "beginner" and doc["rule"] == "safe"
+    assert doc["ci95"] == pytest.approx(list(wilson(doc["wins"], 30)))
+    for row in doc["calibration"]:
+        assert {"estimate", "trials", "observed"} <= set(row)
+    with Store(db) as store:
+        (run,) = store.runs()
+        assert run.status == "complete" and run.done == 30 and run.wins == doc["wins"]
+
+
+def test_worker_counts_and_dask_give_the_same_games(tmp_path):
+    docs = []
+    for extra in (["--workers", "1"], ["--workers", "2"], ["--workers", "2", "--dask", "local"]):
+        db = tmp_path / f"w{len(docs)}.db"
+        done = bench("--strategy", "exact", "--level", "intermediate", "--games", "24",
+                     "--seed", "9", "--db", str(db), "--json", *extra)
+        assert done.returncode == 0, done.stderr
+        with Store(db) as store:
+            (run,) = store.runs()
+            docs.append([(g.index, g.won, g.record) for g in store.games(run.id)])
+    assert docs[0] == docs[1] == docs[2] and len(docs[0]) == 24
+
+
+def wait_for_games(db: Path, at_least: int, timeout: float = 120) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if db.exists():
+            try:
+                with Store(db, create=False) as store:
+                    runs = store.runs()
+                    if runs and runs[0].done >= at_least:
+                        return
+            except Exception:  # the file may be half-created: try again
+                pass
+        time.sleep(0.2)
+    raise AssertionError(f"no {at_least} games stored in time")
+
+
+def test_ctrl_c_keeps_the_finished_games_and_marks_the_run_interrupted(tmp_path):
+    db = tmp_path / "int.db"
+    proc = subprocess.Popen(command("--strategy", "exact", "--games", "100000", "--seed", "1",
+                                    "--workers", "2", "--db", str(db), "--json"),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=environ())
+    wait_for_games(db, 20)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    doc = json.loads(out)
+    assert doc["status"] == "interrupted" and 20 <= doc["games"] < 100000
+    assert "interrupted" in err and "Traceback" not in err
+    with Store(db) as store:
+        (run,) = store.runs()
+        assert run.status == "interrupted" and run.done == doc["games"]
+        assert len(store.game_results(run.id)) == doc["games"]
+
+
+def test_a_killed_worker_fails_the_run_without_losing_games(tmp_path):
+    db = tmp_path / "kill.db"
+    proc = subprocess.Popen(command("--strategy", "exact", "--games", "100000", "--seed", "2",
+                                    "--workers", "2", "--db", str(db)),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=environ())
+    wait_for_games(db, 20)
+    children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True,
+                              text=True, check=False).stdout.split()
+    workers = [int(pid) for pid in children
+               if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+    assert workers, "no worker process found"
+    os.kill(workers[-1], signal.SIGKILL)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 1 and "error: run 1 failed" in err and "worker" in err
+    with Store(db) as store:
+        (run,) = store.runs()
+        assert run.status == "failed" and run.incomplete
+        stored = store.game_results(run.id)
+        assert len(stored) == run.done >= 20
+        assert len({r.index for r in stored}) == len(stored)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--strategy", "nope", "--games", "3"],
+     f"--strategy: unknown strategy 'nope' (expected one of {', '.join(sorted(STRATEGIES))})"),
+    (["--strategy", "exact", "--games", "3", "--level", "huge"], "unknown level 'huge'"),
+    (["--strategy", "exact", "--games", "3", "--rule", "maybe"],
+     "unknown first-click rule 'maybe' (expected one of none, safe, opening)"),
+    (["--strategy", "exact", "--games", "0"], "--games: expected a number of games of at least"),
+    (["--strategy", "exact", "--games", "3", "--rows", "3", "--cols", "3", "--mines", "9"],
+     "9 mines do not fit on a 3x3 board"),
+    (["--strategy", "exact", "--games", "3", "--rows", "3", "--cols", "3", "--mines", "7",
+      "--rule", "opening"], "--first: rule 'opening' keeps 4 cells"),
+    (["--strategy", "exact", "--games", "3", "--radius", "2"], "takes no option radius"),
+    (["--strategy", "exact", "--games", "3", "--first", "middle"], "--first: expected corner"),
+    (["--strategy", "exact", "--games", "3", "--scheduler", "tcp://127.0.0.1:9"],
+     "no Dask scheduler at tcp://127.0.0.1:9"),
+    (["--strategy", "exact", "--games", "3", "--dask", "remote"], "--dask: the only value"),
+])
+def test_bad_input_is_one_line_and_exit_2(tmp_path, args, message):
+    done = bench(*args, "--db", str(tmp_path / "e.db"))
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert done.stderr.startswith("error: ") and done.stderr.count("\n") == 1, done.stderr
+    assert message in done.stderr
+
+
+def test_a_corrupt_database_is_refused_and_left_alone(tmp_path):
+    db = tmp_path / "bad.db"
+    db.write_bytes(b"not a database at all" * 100)
+    before = db.read_bytes()
+    done = bench("--strategy", "exact", "--games", "3", "--db", str(db))
+    assert done.returncode == 2 and "is not an SQLite database" in done.stderr
+    assert db.read_bytes() == before
