@@ -39,6 +39,12 @@ def game_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest.digest(), "big")
 
 
+def strategy_rng(layout_seed: int) -> random.Random:
+    """The RNG a strategy gets for the game drawn from ``layout_seed`` (in a benchmark and
+    in ``sweepkit watch``, so a stored game's seed plays that very game again)."""
+    return random.Random(f"strategy/{layout_seed}")
+
+
 @dataclass(frozen=True)
 class StrategySpec:
     """A strategy by name with its options (what a worker needs to build it)."""
@@ -93,7 +99,7 @@ def play_game(rules: Rules, strategy: StrategySpec, seed: int, index: int) -> Ga
     player = strategy.build()
     game = Game(rules, layout_seed, clock=_no_clock)
     started = time.process_time()
-    record = play(game, player, rng=random.Random(f"strategy/{layout_seed}"))
+    record = play(game, player, rng=strategy_rng(layout_seed))
     cpu = time.process_time() - started
     return summarise(index, layout_seed, game, cpu, record_json(record))
 

@@ -23,7 +23,7 @@ from sweepkit.bench.store import Store, StoreError, default_path
 from sweepkit.cli.common import fail
 from sweepkit.cli.game_cmds import parse_first, parse_int, rules_from_options
 from sweepkit.rules import LEVELS
-from sweepkit.strategies import STRATEGIES, first_cell
+from sweepkit.strategies import STRATEGIES
 
 EXIT_INTERRUPTED = 130
 
@@ -48,10 +48,6 @@ def _spec(strategy: str, radius: str | None, level_name: str, rows: str | None,
         options["radius"] = radius_value
     preset = LEVELS.get(level_name) == (rules.rows, rules.cols, rules.mines)
     first_move = parse_first(first, rules)
-    try:
-        rules.check_first_click(first_cell(rules.shape, first_move))
-    except ValueError as exc:
-        fail(f"--first: {exc}")
     try:
         return RunSpec(StrategySpec(strategy, options, first_move), rules,
                        count, seed_value, level_name if preset else "custom")

@@ -19,6 +19,7 @@ from sweepkit.cli.common import fail
 from sweepkit.game import Game, MoveResult, Status
 from sweepkit.position import CHAR_OF, Position
 from sweepkit.rules import LEVELS, Rules, level
+from sweepkit.strategies.base import FirstMove, first_cell
 
 HELP = """commands:
   [r] R C    reveal the cell at row R, column C   (e.g. "3 4" or "r 3 4")
@@ -82,13 +83,21 @@ def parse_cell(text: str, rules: Rules) -> tuple[int, int]:
     return row, col
 
 
-def parse_first(text: str, rules: Rules) -> str | tuple[int, int]:
-    """A strategy's first click: ``corner``, ``centre`` or ``ROW,COL``; exit 2 otherwise."""
+def parse_first(text: str, rules: Rules) -> FirstMove:
+    """A strategy's first click: ``corner``, ``centre`` or ``ROW,COL`` on the board, at a
+    cell the first-click rule allows; exit 2 with one line otherwise."""
+    first: FirstMove
     if text in ("corner", "centre", "center"):
-        return "centre" if text == "center" else text
-    if CELL.fullmatch(text) is None:
-        fail(f"--first: expected corner, centre or ROW,COL such as 3,3, got {text!r}")
-    return parse_cell(text, rules)
+        first = "centre" if text == "center" else text
+    elif CELL.fullmatch(text):
+        first = parse_cell(text, rules)
+    else:
+        fail(f"--first: expected corner, centre or ROW,COL such as 0,0, got {text!r}")
+    try:
+        rules.check_first_click(first_cell(rules.shape, first))
+    except ValueError as exc:
+        fail(f"--first: {exc}")
+    return first
 
 
 def describe(rules: Rules, level_name: str, seed: int | None = None) -> str:

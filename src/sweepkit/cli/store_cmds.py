@@ -20,23 +20,22 @@ import typer
 from rich.console import Console, JustifyMethod
 from rich.table import Table
 
+from sweepkit.bench.result import strategy_rng
 from sweepkit.bench.store import RunRow, Store, StoreError, default_path
 from sweepkit.cli.common import fail
 from sweepkit.cli.game_cmds import (
-    CELL,
     describe,
-    parse_cell,
+    parse_first,
     parse_int,
     render,
     rules_from_options,
     summary,
 )
-from sweepkit.game import Game, Status
+from sweepkit.game import Game, Status, replay
 from sweepkit.moves import MoveKind, Reason
 from sweepkit.play import play
-from sweepkit.rules import LEVELS, Rules
+from sweepkit.rules import LEVELS
 from sweepkit.strategies import STRATEGIES, StrategyError, make_strategy
-from sweepkit.strategies.base import FirstMove, first_cell
 
 TTY_DELAY_MS = 400
 """The pause between moves when the output is a terminal and no ``--delay`` is given."""
@@ -133,23 +132,6 @@ def runs_table(runs: list[RunRow]) -> Table:
     return table
 
 
-def first_move(text: str, rules: Rules) -> FirstMove:
-    """``--first`` of ``watch``: ``corner``, ``centre`` or ``ROW,COL`` on the board, and a
-    cell the first-click rule allows; exit 2 with one line otherwise."""
-    first: FirstMove
-    if text in ("corner", "centre", "center"):
-        first = text
-    elif CELL.fullmatch(text):
-        first = parse_cell(text, rules)
-    else:
-        fail(f"--first: expected corner, centre or ROW,COL such as 0,0, got {text!r}")
-    try:
-        rules.check_first_click(first_cell(rules.shape, first))
-    except ValueError as exc:
-        fail(str(exc))
-    return first
-
-
 def printer(moves_only: bool, pause: float) -> Callable[[Game, int], None]:
     """What ``replay`` and ``watch`` print after move ``number`` of ``game``: the move,
     then the board unless ``moves_only``; then a pause unless the game is over."""
@@ -165,16 +147,6 @@ def printer(moves_only: bool, pause: float) -> Callable[[Game, int], None]:
             time.sleep(pause)
 
     return show
-
-
-class _Clock:
-    """The replay clock: reads whatever time the replay sets (the logged time of a move)."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def register(app: typer.Typer) -> None:
@@ -229,16 +201,11 @@ def register(app: typer.Typer) -> None:
         rules = record.rules
         print(f"game {row.id} (index {row.index} of run {run.id}, {run.strategy}): "
               f"{describe(rules, run.level or 'custom', record.seed)}")
-        clock = _Clock()
-        game = Game(rules, record.seed, mine_cells=record.mine_cells, clock=clock)
         show = printer(moves_only, pause)
-        for n, move in enumerate(record.log):
-            clock.now = move.time
-            try:
-                game.play(move.action, move.reason)
-            except ValueError as exc:  # a move the game refuses: the record is not this game's
-                fail(f"game {row.id} does not replay: move {n + 1}: {exc}", EXIT_MISMATCH)
-            show(game, n)
+        try:
+            game = replay(record, show)
+        except ValueError as exc:  # a move the game refuses: the record is not this game's
+            fail(f"game {row.id} does not replay: {exc}", EXIT_MISMATCH)
         if not game.over or (game.status is Status.WON) != row.won or len(game.log) != row.moves:
             stored = "won" if row.won else "lost"
             fail(f"game {row.id} does not replay to its stored result: stored {stored} in "
@@ -276,7 +243,7 @@ def register(app: typer.Typer) -> None:
         if strategy is None:
             fail(f"--strategy: name the player, one of {choices}")
         rules = rules_from_options(level_name, rows, cols, mines, rule)
-        first_click = first_move(first, rules)
+        first_click = parse_first(first, rules)
         seed_value = parse_int("--seed", seed)
         radius_value = parse_int("--radius", radius)
         pause = delay_seconds(delay)
@@ -292,7 +259,7 @@ def register(app: typer.Typer) -> None:
         print(f"{player.name} plays {describe(rules, level_name)}")  # the seed would tell
         try:
             play(game, player, lambda step: show(game, step.number),
-                 rng=random.Random(f"strategy/{seed_value}"))
+                 rng=strategy_rng(seed_value))
         except StrategyError as exc:
             fail(str(exc))
         print(outcome(game))
