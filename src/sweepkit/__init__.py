@@ -30,14 +30,19 @@ from sweepkit.analysis import (
 )
 from sweepkit.boardfile import BoardFormatError, format_board, parse_board, read_board
 from sweepkit.game import Game, GameRecord, Status, replay
+from sweepkit.moves import Action, Reason
+from sweepkit.play import play
 from sweepkit.position import MINE, SAFE, UNKNOWN, Position
 from sweepkit.rules import FirstClick, Rules, level
+from sweepkit.strategies import STRATEGIES, Strategy, make_strategy
 
 __all__ = [
     "MINE",
     "SAFE",
+    "STRATEGIES",
     "TECHNIQUES",
     "UNKNOWN",
+    "Action",
     "Analysis",
     "BoardFormatError",
     "CellValue",
@@ -47,8 +52,10 @@ __all__ = [
     "Game",
     "GameRecord",
     "Position",
+    "Reason",
     "Rules",
     "Status",
+    "Strategy",
     "Technique",
     "analyse",
     "count_layouts",
@@ -62,8 +69,10 @@ __all__ = [
     "is_unique",
     "layouts_by_mines",
     "level",
+    "make_strategy",
     "minimal_contradiction",
     "parse_board",
+    "play",
     "read_board",
     "replay",
 ]
