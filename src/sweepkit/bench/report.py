@@ -17,7 +17,7 @@ published value lies inside our 95% interval.
 >>> f"{PUBLISHED[0].strategy} {PUBLISHED[0].level} {PUBLISHED[0].value:.1%}"
 'single-point pedersen-beginner 77.4%'
 >>> percent_ci(25, 100)
-'25.00% [17.53%, 34.30%]'
+'25.00% [17.55%, 34.30%]'
 """
 
 from __future__ import annotations
@@ -101,6 +101,14 @@ MEASURES: Final[dict[str, str]] = {
 """What a published figure measures, by key: a proportion, except ``guesses_per_game``
 (a mean; the first click counts as a guess, as in Pedersen). Loss shares are over the lost
 games; the school project's "safe" cause is our ``certain``."""
+
+
+GUESS_SUCCESS_NOTE: Final = ("ours counts every guessed reveal after the first click, "
+                             "corner and random moves included")
+"""How our ``guess_success`` is counted: from each game's guess log, which does not say
+on what a guess was made. The school project's failed guesses (16.59% of 30,727, i.e.
+5,097) equal its losses on a guess (62.95% of 8,097), so it seems not to count corner and
+random moves as guesses; the comparison says so."""
 
 
 @dataclass(frozen=True)
@@ -388,8 +396,10 @@ def comparisons(figures: RunFigures,
             differ.append(f"rule {figures.run.rule}, published {source.rule}")
         if source.first is not None and figures.run.first != source.first:
             differ.append(f"first click {figures.run.first}, published {source.first}")
-        found.append(Comparison(figures, figure, value, ci, trials, inside,
-                                "conditions differ: " + "; ".join(differ) if differ else ""))
+        notes = ["conditions differ: " + "; ".join(differ)] if differ else []
+        if figure.measure == "guess_success":
+            notes.append(GUESS_SUCCESS_NOTE)
+        found.append(Comparison(figures, figure, value, ci, trials, inside, "; ".join(notes)))
     return found
 
 
@@ -433,8 +443,10 @@ def runs_table(figures: Sequence[RunFigures], published: bool = False) -> list[s
                              run.first, f.games, f.wins, percent_ci(f.wins, f.games)]
         if published:
             wins = [c for c in comparisons(f) if c.published.measure == "win_rate"]
-            row.append("; ".join(f"{c.published.value:.2%} ({_yes_no(c.inside)})"
-                                 for c in wins) or "–")
+            row.append("; ".join(
+                f"{c.published.value:.2%} ({_yes_no(c.inside)}"
+                f"{', conditions differ' if c.note.startswith('conditions') else ''})"
+                for c in wins) or "–")
         fz_games = s["first_zero_games"]
         row += [f"{percent_ci(s['first_zero_wins'], fz_games)} of {fz_games}",
                 _number(f.guesses_per_game), _number(s["guesses_per_won_game"]),
@@ -460,7 +472,8 @@ def calibration_section(figures: RunFigures) -> list[str]:
     if left:
         note += (f"; {len(left)} smaller bin(s) with {sum(b['trials'] for b in left)} "
                  "guesses in all are left out (calibration.png shows them)")
-    lines += [note + ". Guesses without an estimate (the first click) are not counted.", ""]
+    lines += [note + ". Guesses without an estimate (the first click, for one) are not "
+              "counted.", ""]
     if kept:
         lines += _table(["estimate", "trials", "mine share observed", "95% CI"], "rrrl",
                         ([f"{b['estimate']:.2f}", b["trials"], f"{b['observed']:.3f}",
@@ -562,7 +575,8 @@ def plot_win_rates(figures: Sequence[RunFigures], path: Path, published: bool = 
             complete = status_label(f.run) == "complete"
             ax.bar(x, f.win_rate, width=0.8, color=colour, edgecolor="black", linewidth=0.5,
                    hatch=None if complete else "//",
-                   yerr=[[f.win_rate - lo], [hi - f.win_rate]], capsize=4)
+                   yerr=[[max(0.0, f.win_rate - lo)], [max(0.0, hi - f.win_rate)]],
+                   capsize=4)
             if published:
                 for c in comparisons(f):
                     if c.published.measure == "win_rate":
@@ -574,9 +588,11 @@ def plot_win_rates(figures: Sequence[RunFigures], path: Path, published: bool = 
             x += 1
         centres.append(((start + x - 1) / 2, level))
         x += 0.6
-    ax.set_xticks(ticks, labels=labels, minor=True, fontsize=7)
-    ax.set_xticks([c for c, _ in centres], labels=[name for _, name in centres])
-    ax.tick_params(axis="x", which="major", length=0, pad=24)
+    ax.set_xticks(ticks, labels=labels, fontsize=7)
+    levels = ax.secondary_xaxis("bottom")
+    levels.set_xticks([c for c, _ in centres],
+                      labels=[name.replace(" ", "\n", 1) for _, name in centres], fontsize=8)
+    levels.tick_params(axis="x", length=0, pad=30)
     ax.set_ylim(0, 1.05)
     ax.set_ylabel("win rate (95% Wilson interval)")
     ax.set_title("Win rate by strategy and level")
@@ -592,17 +608,20 @@ def plot_win_rates(figures: Sequence[RunFigures], path: Path, published: bool = 
 
         handles.append(Line2D([], [], marker="D", color="black", linestyle="none",
                               label="published"))
-    ax.legend(handles=handles, fontsize=7, loc="upper right")
+    fig.legend(handles=handles, fontsize=7, loc="outside lower center", ncols=3)
     _save(fig, path)
 
 
 def plot_calibration(figures: Sequence[RunFigures], path: Path) -> None:
     """Estimated mine probability against the observed share, one series per run that
     has guesses with an estimate; markers grow and darken with the trials of their bin."""
+    from matplotlib.colors import to_rgba
+    from matplotlib.lines import Line2D
+
     fig = _figure()
     ax = fig.add_subplot()
-    ax.plot([0, 1], [0, 1], linestyle="--", color="grey", linewidth=1, label="y = x")
-    shown = 0
+    handles: list[Any] = ax.plot([0, 1], [0, 1], linestyle="--", color="grey", linewidth=1,
+                                 label="y = x")
     for i, f in enumerate(figures):
         bins = f.stats["calibration"]
         if not bins:
@@ -610,22 +629,21 @@ def plot_calibration(figures: Sequence[RunFigures], path: Path) -> None:
         colour = f"C{i % 10}"
         xs = [b["estimate"] for b in bins]
         ys = [b["observed"] for b in bins]
-        low = [b["observed"] - b["ci95"][0] for b in bins]
-        high = [b["ci95"][1] - b["observed"] for b in bins]
-        ax.errorbar(xs, ys, yerr=[low, high], fmt="none", ecolor=colour, alpha=0.35,
-                    linewidth=0.8)
         weight = [min(1.0, b["trials"] / MIN_BIN_TRIALS) for b in bins]
-        ax.scatter(xs, ys, s=[8 + 52 * w for w in weight], color=colour,
-                   alpha=[0.25 + 0.75 * w for w in weight], edgecolors="none", label=f.label)
-        shown += 1
-    if not shown:
+        ax.vlines(xs, [b["ci95"][0] for b in bins], [b["ci95"][1] for b in bins],
+                  colors=[to_rgba(colour, 0.1 + 0.5 * w) for w in weight], linewidth=0.8)
+        ax.scatter(xs, ys, s=[8 + 52 * w for w in weight],
+                   c=[to_rgba(colour, 0.25 + 0.75 * w) for w in weight], edgecolors="none")
+        handles.append(Line2D([], [], marker="o", color=colour, linestyle="none",
+                              label=f.label))
+    if len(handles) == 1:
         ax.text(0.5, 0.6, "no guess with an estimate", ha="center", color="grey")
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
     ax.set_xlabel("estimated mine probability")
     ax.set_ylabel("share of guesses that hit a mine")
     ax.set_title(f"Calibration (marker size: trials, full at {MIN_BIN_TRIALS})")
-    ax.legend(fontsize=7, loc="upper left")
+    ax.legend(handles=handles, fontsize=7, loc="upper left")
     _save(fig, path)
 
 
@@ -669,9 +687,9 @@ def write_report(store: Store, out: Path, run_ids: Sequence[int] | None = None,
     return Report(figures, paths)
 
 
-__all__ = ["DPI", "FIGSIZE", "MEASURES", "MIN_BIN_TRIALS", "PUBLISHED", "REPORT_FILES",
-           "SOURCES", "Comparison", "Published", "Report", "ReportError", "RunFigures",
-           "Source", "calibration_section", "collect", "comparisons", "markdown",
-           "mean_ci", "percent_ci", "plot_calibration", "plot_guesses", "plot_win_rates",
-           "published_section", "run_figures", "runs_table", "select_runs",
-           "status_label", "stored_results", "strategy_label", "write_report"]
+__all__ = ["DPI", "FIGSIZE", "GUESS_SUCCESS_NOTE", "MEASURES", "MIN_BIN_TRIALS", "PUBLISHED",
+           "REPORT_FILES", "SOURCES", "Comparison", "Published", "Report", "ReportError",
+           "RunFigures", "Source", "calibration_section", "collect", "comparisons",
+           "level_label", "markdown", "mean_ci", "percent_ci", "plot_calibration",
+           "plot_guesses", "plot_win_rates", "published_section", "run_figures", "runs_table",
+           "select_runs", "status_label", "stored_results", "strategy_label", "write_report"]

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import typer
 
-from sweepkit.cli import analysis_cmds, bench_cmds, board_cmds, game_cmds, store_cmds, strip_cmds
+from sweepkit.cli import (
+    analysis_cmds,
+    bench_cmds,
+    board_cmds,
+    game_cmds,
+    report_cmds,
+    store_cmds,
+    strip_cmds,
+)
 
 app = typer.Typer(
     name="sweepkit",
@@ -20,7 +28,8 @@ def root() -> None:
     """Minesweeper and its mathematics: play, analyse positions, run the automata."""
 
 
-for module in (board_cmds, game_cmds, analysis_cmds, strip_cmds, bench_cmds, store_cmds):
+for module in (board_cmds, game_cmds, analysis_cmds, strip_cmds, bench_cmds, store_cmds,
+               report_cmds):
     module.register(app)
 
 
