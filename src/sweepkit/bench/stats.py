@@ -40,10 +40,13 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
 
 
 def calibration(results: Iterable[GameResult], decimals: int = 2) -> list[dict[str, Any]]:
-    """Guesses binned by estimate: ``{estimate, trials, mines, observed, ci95}`` per bin,
-    in order of estimate; guesses without an estimate are left out."""
+    """Guesses binned by estimate: ``{estimate, mean_estimate, trials, mines, observed,
+    ci95}`` per bin, in order of estimate; guesses without an estimate are left out.
+    A well-calibrated player's ``mean_estimate`` (not the bin's rounded label: a bin
+    spans ±0.005) lies inside ``ci95``, the Wilson interval of ``observed``."""
     trials: Counter[float] = Counter()
     mines: Counter[float] = Counter()
+    sums: Counter[float] = Counter()
     for result in results:
         for estimate, safe in result.guess_log:
             if estimate is None:
@@ -51,9 +54,11 @@ def calibration(results: Iterable[GameResult], decimals: int = 2) -> list[dict[s
             key = round(estimate, decimals)
             trials[key] += 1
             mines[key] += not safe
+            sums[key] += estimate
     return [
-        {"estimate": key, "trials": trials[key], "mines": mines[key],
-         "observed": mines[key] / trials[key], "ci95": list(wilson(mines[key], trials[key]))}
+        {"estimate": key, "mean_estimate": sums[key] / trials[key], "trials": trials[key],
+         "mines": mines[key], "observed": mines[key] / trials[key],
+         "ci95": list(wilson(mines[key], trials[key]))}
         for key in sorted(trials)
     ]
 
