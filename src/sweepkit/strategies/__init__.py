@@ -1,8 +1,8 @@
 """Players: the strategy protocol (:mod:`~sweepkit.strategies.base`) and every strategy
 the project has, by the name the command line and the web app know it by.
 
->>> sorted(STRATEGIES)[:2]
-['exact', 'random']
+>>> sorted(STRATEGIES)
+['exact', 'limited-search', 'limited-search-prob', 'random', 'single-point', 'staged']
 >>> make_strategy("exact").name
 'exact'
 """
@@ -14,10 +14,14 @@ from typing import Any
 
 from sweepkit.strategies.base import FirstMove, Strategy, StrategyError, first_cell
 from sweepkit.strategies.exact import ExactStrategy
+from sweepkit.strategies.limited_search import LimitedSearchProbStrategy, LimitedSearchStrategy
 from sweepkit.strategies.random_probe import RandomStrategy
+from sweepkit.strategies.single_point import SinglePointStrategy
+from sweepkit.strategies.staged import StagedStrategy
 
 STRATEGIES: dict[str, type[Strategy]] = {
-    cls.name: cls for cls in (RandomStrategy, ExactStrategy)
+    cls.name: cls for cls in (RandomStrategy, SinglePointStrategy, LimitedSearchStrategy,
+                              LimitedSearchProbStrategy, StagedStrategy, ExactStrategy)
 }
 """Every strategy class by name."""
 

@@ -1,0 +1,909 @@
+"""The ``staged`` player: the school project's solver, reproduced, and with its caps lifted.
+
+DOCSTRING-PLACEHOLDER
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+
+from sweepkit.analysis.component import solve_component
+from sweepkit.analysis.poly import product, products_without
+from sweepkit.bits import MINE_BIT, UNKNOWN_BIT, cell_mask, mask_cells, packed
+from sweepkit.constraints import Constraint, system_from_constraints
+from sweepkit.moves import Action, Basis, Decision, Reason
+from sweepkit.position import MINE, UNKNOWN, Position
+from sweepkit.strategies.base import FirstMove, Strategy, StrategyError, random_unknown
+
+Estimate = float | Fraction
+"""A probability as the program holds it (a float) or exactly (``float_ncr=False``)."""
+
+CORNER_RULES = ("covered", "floating")
+RANDOM_RULES = ("scan", "uniform")
+TECHNIQUE_OF_STAGE = {1: "single", 2: "subset", 3: "linked"}
+
+_OFFSETS = ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (-1, -1), (-1, 1), (1, -1))
+"""``Cell.GenerateAdjacents``' neighbour order as (row, column) steps: right, down, left,
+up, down-right, up-left, up-right, down-left (the program's ``X`` is the column)."""
+
+
+class Inconsistent(StrategyError):
+    """The view contradicts itself (the program reports an invalid board, or crashes)."""
+
+
+# -- the program's board geometry --------------------------------------------------------
+
+@lru_cache(maxsize=64)
+def program_geometry(shape: tuple[int, int]) -> tuple[tuple[int, ...], tuple[int, ...],
+                                                       tuple[tuple[int, ...], ...],
+                                                       tuple[int, ...]]:
+    """``(scan order, rank of each cell in it, neighbours of each cell in the program's
+    order, neighbours of each cell as a bit set)`` for a rows×cols grid.
+
+    The program keeps the board as ``Cells(x, y)`` with ``x`` the column, and ``For Each``
+    over that array runs down the first column, then the second, ...: the **scan order**
+    in which it visits numbers, forms equations, breaks ties and picks its "random" cell.
+
+    >>> order, rank, nbrs, masks = program_geometry((2, 3))
+    >>> order, nbrs[0]
+    ((0, 3, 1, 4, 2, 5), (1, 3, 4))
+    """
+    rows, cols = shape
+    order = tuple(r * cols + c for c in range(cols) for r in range(rows))
+    rank = [0] * (rows * cols)
+    for k, i in enumerate(order):
+        rank[i] = k
+    nbrs = []
+    for i in range(rows * cols):
+        r, c = divmod(i, cols)
+        nbrs.append(tuple((r + dr) * cols + c + dc for dr, dc in _OFFSETS
+                          if 0 <= r + dr < rows and 0 <= c + dc < cols))
+    masks = tuple(sum(1 << j for j in around) for around in nbrs)
+    return order, tuple(rank), tuple(nbrs), masks
+
+
+def program_corners(shape: tuple[int, int]) -> tuple[int, ...]:
+    """``FindCorner``'s corners in its order: bottom-left, top-right, bottom-right; then the
+    top-left one, which the program never checks (its first click opened it).
+
+    >>> program_corners((16, 30))
+    (450, 29, 479, 0)
+    """
+    rows, cols = shape
+    return tuple(dict.fromkeys(((rows - 1) * cols, cols - 1, rows * cols - 1, 0)))
+
+
+# -- the program's floating point ---------------------------------------------------------
+
+def _vb_string(value: float) -> str:
+    """``CStr`` of a Double in .NET Framework: 15 significant digits (``"G"`` format)."""
+    return f"{value:.15G}"
+
+
+_PASCAL_ROWS: dict[int, list[float]] = {}
+
+
+def program_ncr(n: int, r: int) -> float:
+    """``SolutionCombo.Pascal`` with ``FindPermutations``' symmetry step: C(n, r) the way
+    the program computes it, in floating point.
+
+    ``ans`` is a String: each step multiplies it by the Double ``(n - x) / (x + 1)``,
+    rounds half to even (``Math.Round``) and stores the result back as text, 15
+    significant digits. A negative ``r`` (more mines left than cells) runs no step and
+    gives 1, where C(n, r) is 0. (The steps for one ``n`` are kept: C(n, r) for a larger
+    ``r`` goes on from the last one.)
+
+    >>> program_ncr(12, 2), program_ncr(3, 5), program_ncr(480, 99) == comb(480, 99)
+    (66.0, 1.0, False)
+    """
+    if r > n / 2:
+        r = n - r
+    if r <= 0:
+        return 1.0
+    row = _PASCAL_ROWS.get(n)
+    if row is None:
+        row = _PASCAL_ROWS[n] = [1.0]
+    while len(row) <= r:
+        x = len(row) - 1
+        row.append(float(_vb_string(float(round(row[-1] * ((n - x) / (x + 1)))))))
+    return row[r]
+
+
+def decimal15(value: float) -> float:
+    """A Double stored in a .NET ``Decimal`` (``CDec``): rounded to 15 significant digits.
+    Two such values compare as the program's ``ChanceSafe`` fields do."""
+    if not math.isfinite(value):
+        return value
+    return float(f"{value:.15g}")
+
+
+# -- stage 2: the reduction, as the program makes it ------------------------------------------
+
+Row = list
+"""One reduced number: ``[number, cells (program order), mines needed, useless]``."""
+
+
+def subset_reduction(rows: Sequence[Row],
+                     on_zero: Callable[[int, set[int]], None] | None = None
+                     ) -> tuple[list[int], set[int]]:
+    """Stage 2's pass (``FindNonTrivialSolutions``) over numbers already reduced by the
+    known mines, in scan order; the rows are changed in place.
+
+    Each number X, in order, is compared with every other number Y in order whose cells
+    are all among X's (and no more than X's): X becomes X − Y, cells and mines, on the
+    spot, so later comparisons see the new X. When X reaches 0 mines its remaining cells
+    are safe, ``on_zero(Y's number, safe cells so far)`` is called (the program's
+    ``UpdateMines`` on Y) and X is dropped ("useless"). Afterwards a row with as many
+    cells as mines makes them all mines.
+
+    Returns the safe cells, in the order found, and the mines.
+
+    >>> rows = [[0, [1, 2, 3], 1, False], [4, [2, 3], 1, False]]
+    >>> subset_reduction(rows), rows[0]
+    (([1], set()), [0, [1], 0, True])
+    """
+    where: dict[int, list[int]] = {}
+    for k, row in enumerate(rows):
+        for j in row[1]:
+            where.setdefault(j, []).append(k)
+    safe: list[int] = []
+    taken: set[int] = set()
+    for ka, a in enumerate(rows):
+        if a[3]:
+            continue
+        # Only a number sharing a cell with X can be inside it (rows are never empty).
+        candidates = sorted({kb for j in a[1] for kb in where.get(j, ())} - {ka})
+        for kb in candidates:
+            b = rows[kb]
+            if b[3] or len(a[1]) < len(b[1]) or not b[1]:
+                continue
+            here = set(a[1])
+            if all(j in here for j in b[1]):
+                there = set(b[1])
+                a[1] = [j for j in a[1] if j not in there]
+                a[2] -= b[2]
+                if a[2] < 0:
+                    raise Inconsistent("a reduction left a negative number")
+                if a[2] == 0:
+                    for j in a[1]:
+                        if j not in taken:
+                            taken.add(j)
+                            safe.append(j)
+                    if on_zero is not None:
+                        on_zero(b[0], taken)
+                    a[3] = True
+    mines: set[int] = set()
+    for row in rows:
+        if row[1] and len(row[1]) == row[2]:
+            mines.update(row[1])
+        elif len(row[1]) < row[2]:
+            raise Inconsistent("a reduced number needs more mines than it has cells")
+    return safe, mines
+
+
+# -- stage 3: groups, as the program forms them -------------------------------------------
+
+SlotGroup = tuple[list[int], list[tuple[list[int], int]]]
+"""A group as the brute force gets it: the cell of each variable ("slot"; a cell can have
+two), and the equations as (slot indices, right-hand side)."""
+
+
+def program_groups(rows: Sequence[tuple[Sequence[int], int]], cap: int
+                   ) -> tuple[list[SlotGroup], bool]:
+    """The program's groups of equations (``AddToEquation``, ``CombineEquations``), and
+    whether it gave up global guessing on the way (``ShortEval``).
+
+    ``rows`` are the reduced numbers in scan order, each ``(cells in the program's order,
+    mines needed)``. Reproduced with the program's variables as objects:
+
+    - a number joins the first group that has room (``variables + its cells < cap``) and
+      shares one of its cells; a group without room sets ``ShortEval`` (even one sharing
+      nothing); a number that joined none opens a new group with **new variable objects**
+      for all its cells, also added to the common variable list, so a cell can have two;
+    - every equation lists all the variable objects of its cells found in that common list
+      when it was made;
+    - one merge pass: a group takes in each later-or-smaller group that shares a variable
+      object if the union stays within ``cap``; a group already taken in can still take in
+      others, which then disappear with it.
+
+    Within a group, equations count the group's own objects; an object of another group
+    stands at 0 (each search ends on the all-zero leaf). A cell with two objects in one
+    group (a split group merged back) is two variables: the source of the program's
+    unsound "safe" moves.
+
+    >>> groups, short = program_groups([([1, 2], 1), ([2, 3], 1)], 20)
+    >>> groups, short
+    ([([1, 2, 3], [([0, 1], 1), ([1, 2], 1)])], False)
+    """
+    obj_cell: list[int] = []
+    common: list[int] = []  # VariableList, in order (object ids)
+    common_of: dict[int, list[int]] = {}  # cell -> its objects in VariableList, in order
+    eqs: list[tuple[list[int], list[tuple[list[int], int]]]] = []
+    short = False
+
+    def fresh(cell: int) -> int:
+        obj_cell.append(cell)
+        return len(obj_cell) - 1
+
+    def equation(cells: Sequence[int], need: int) -> tuple[list[int], int]:
+        wanted = set(cells)
+        return [x for x in common if obj_cell[x] in wanted], need
+
+    have: list[set[int]] = []  # the cells of each group's variables
+    for cells, need in rows:
+        added = False
+        for (variables, constraints), cells_in in zip(eqs, have, strict=True):
+            for cell in cells:
+                if len(variables) + len(cells) < cap:
+                    if cell in cells_in:
+                        for c in cells:
+                            if c not in cells_in:
+                                variables.append(fresh(c))
+                                cells_in.add(c)
+                        for v in variables:
+                            if obj_cell[v] not in common_of:
+                                common.append(v)
+                                common_of[obj_cell[v]] = [v]
+                        constraints.append(equation(cells, need))
+                        added = True
+                        break
+                else:
+                    short = True
+            if added:
+                break
+        if not added:
+            variables = [fresh(c) for c in cells]
+            for v in variables:  # `VariableList.Contains` by identity: always added
+                common.append(v)
+                common_of.setdefault(obj_cell[v], []).append(v)
+            eqs.append((variables, [equation(cells, need)]))
+            have.append(set(cells))
+    # CombineEquations, first loop: objects missing from VariableList are swapped for the
+    # first object of their cell there (the equations already point at that one).
+    listed = set(common)
+    for variables, _constraints in eqs:
+        for k, v in enumerate(variables):
+            if v not in listed:
+                variables[k] = common_of[obj_cell[v]][0]
+    # Second loop: one merge pass.
+    removed: list[int] = []
+    for a, (avars, acons) in enumerate(eqs):
+        for b, (bvars, bcons) in enumerate(eqs):
+            if a == b or b in removed or len(avars) < len(bvars):
+                continue
+            aset = set(avars)
+            extra = list(dict.fromkeys(v for v in bvars if v not in aset))
+            if len(avars) + len(extra) <= cap and len(extra) < len(set(bvars)):
+                avars.extend(extra)
+                for con in bcons:
+                    if not any(con is c for c in acons):
+                        acons.append(con)
+                removed.append(b)
+    groups: list[SlotGroup] = []
+    for k, (variables, constraints) in enumerate(eqs):
+        if k in removed:
+            continue
+        slot = {v: s for s, v in enumerate(variables)}
+        groups.append(([obj_cell[v] for v in variables],
+                       [([slot[x] for x in objs if x in slot], need)
+                        for objs, need in constraints]))
+    return groups, short
+
+
+def two_stack_solutions(variables: int, equations: Sequence[tuple[Sequence[int], int]]
+                        ) -> list[tuple[int, ...]]:
+    """The published brute force, step for step (``BruteForceSolver.FindSolutions`` and
+    ``CreateStack``): every 0/1 assignment of ``variables`` satisfying the equations, in
+    the order the program finds them.
+
+    Variables are set in order, each to 1 unless that exceeds a right-hand side (counted
+    over the variables not yet fixed: the program's only pruning); a 1 is pushed on the
+    return stack. At the bottom every equation is checked; then the variable stack is
+    popped back to the top of the return stack, that variable set to 0, and the rest
+    redone. Used by the tests as the reference for :func:`enumerate_solutions`.
+
+    >>> two_stack_solutions(3, [([0, 1], 1), ([1, 2], 1)])
+    [(1, 0, 1), (0, 1, 0)]
+    """
+    status = [0] * variables
+    of_var: list[list[int]] = [[] for _ in range(variables)]
+    for k, (members, _need) in enumerate(equations):
+        for v in members:
+            of_var[v].append(k)
+    var_stack: list[int] = []
+    return_stack: list[int] = []
+    to_check = list(range(variables))
+    found = []
+    while True:
+        checking = set(to_check)
+        for v in to_check:  # CreateStack
+            status[v] = 0 if status[v] == 1 else 1
+            for k in of_var[v]:
+                members, need = equations[k]
+                if sum(status[x] for x in members if x in checking) > need:
+                    status[v] = 0
+            if status[v] == 1:
+                return_stack.append(v)
+            var_stack.append(v)
+        if all(sum(status[x] for x in members) == need for members, need in equations):
+            found.append(tuple(status))
+        if not return_stack:
+            return found
+        while var_stack[-1] != return_stack[-1]:
+            var_stack.pop()
+        return_stack.pop()
+        top = var_stack.pop()
+        to_check = list(range(top, variables))
+        for v in to_check[1:]:
+            status[v] = 0
+
+
+def enumerate_solutions(variables: int, equations: Sequence[tuple[Sequence[int], int]]
+                        ) -> list[int]:
+    """The solutions :func:`two_stack_solutions` lists, in the same order, as bit masks
+    (bit ``v`` = variable ``v``).
+
+    The same depth-first search (variables in order, 1 before 0, never past a right-hand
+    side), which also drops a branch once some equation can no longer be reached: that
+    only skips leaves that are not solutions (a speed-up; nothing else changes).
+
+    >>> enumerate_solutions(3, [([0, 1], 1), ([1, 2], 1)])
+    [5, 2]
+    """
+    need = [n for _members, n in equations]
+    room = [len(members) for members, _n in equations]
+    if any(n < 0 or n > r for n, r in zip(need, room, strict=True)):
+        return []
+    of_var: list[list[int]] = [[] for _ in range(variables)]
+    for k, (members, _need) in enumerate(equations):
+        for v in members:
+            of_var[v].append(k)
+    found: list[int] = []
+
+    def search(v: int, mask: int) -> None:
+        if v == variables:
+            found.append(mask)
+            return
+        ks = of_var[v]
+        if all(need[k] for k in ks):
+            for k in ks:
+                need[k] -= 1
+                room[k] -= 1
+            search(v + 1, mask | 1 << v)
+            for k in ks:
+                need[k] += 1
+                room[k] += 1
+        if all(need[k] < room[k] for k in ks):
+            for k in ks:
+                room[k] -= 1
+            search(v + 1, mask)
+            for k in ks:
+                room[k] += 1
+
+    search(0, 0)
+    return found
+
+
+@dataclass(frozen=True)
+class Group:
+    """One group of the brute force, counted.
+
+    ``cells[s]`` is the cell of variable ("slot") ``s`` (a cell can hold two slots in the
+    program's groups); ``by_mines[m]`` the number of solutions with ``m`` mines;
+    ``tallies[s][m]`` how many of those have a mine in slot ``s``.
+    """
+
+    cells: tuple[int, ...]
+    by_mines: tuple[int, ...]
+    tallies: tuple[tuple[int, ...], ...]
+
+    @property
+    def solutions(self) -> int:
+        return sum(self.by_mines)
+
+    def verdict_slots(self) -> dict[int, int]:
+        """The slot that speaks for each cell: ``DeduceSafeCells`` looks each cell up in a
+        solution stored top of stack first, so a cell's *last* slot wins."""
+        return {c: s for s, c in enumerate(self.cells)}
+
+    def mine_count(self, slot: int) -> int:
+        """Solutions with a mine in ``slot``."""
+        return sum(self.tallies[slot])
+
+    @classmethod
+    def from_solutions(cls, cells: Sequence[int], solutions: Sequence[int]) -> Group:
+        """Count listed solutions (bit masks over the slots)."""
+        width = len(cells) + 1
+        by_mines = [0] * width
+        tallies = [[0] * width for _ in cells]
+        for mask in solutions:
+            m = mask.bit_count()
+            by_mines[m] += 1
+            while mask:
+                low = mask & -mask
+                tallies[low.bit_length() - 1][m] += 1
+                mask ^= low
+        top = max((m for m, x in enumerate(by_mines) if x), default=0) + 1
+        return cls(tuple(cells), tuple(by_mines[:top]), tuple(tuple(t[:top]) for t in tallies))
+
+
+def component_groups(rows: Sequence[tuple[int, Sequence[int], int]],
+                     rank: Sequence[int]) -> list[Group]:
+    """The groups with no cap: the connected components of the equations, counted by the
+    exact component counter (same counts as listing every solution, without listing them),
+    in the order of their first number in scan order."""
+    system = system_from_constraints(
+        [Constraint(number, tuple(sorted(cells)), need) for number, cells, need in rows])
+    if system.impossible:
+        raise Inconsistent("an equation can never hold")
+    comps = sorted(system.components, key=lambda comp: min(rank[n] for n in comp.numbers))
+    groups = []
+    for comp in comps:
+        count = solve_component(comp)
+        if not count.by_mines:
+            raise Inconsistent("a group has no solution")
+        low = count.low
+        by_mines = (0,) * low + count.by_mines
+        cells: list[int] = []
+        tallies: list[tuple[int, ...]] = []
+        for box, size, mined in zip(comp.boxes, comp.sizes, count.box_mines, strict=True):
+            per_cell = (0,) * low + tuple(x // size for x in mined)
+            for c in box:
+                cells.append(c)
+                tallies.append(per_cell)
+        groups.append(Group(tuple(cells), by_mines, tuple(tallies)))
+    return groups
+
+
+# -- stage 4: the weighting ----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Weighting:
+    """The global weighting of every combination of group solutions.
+
+    ``weights[M]`` is what a combination with ``M`` mines counts for, C(unconstrained,
+    remaining − M) (the program's float or exact); ``total`` the sum over combinations;
+    ``occurrences[cell]`` the weighted count of combinations with a mine there (summed over
+    the cell's slots); ``floating`` the estimated probability that an unconstrained cell
+    is *safe* as ``RandomCellChance`` computes it (NaN when the program's arithmetic gives
+    NaN; ``None`` when there is no unconstrained cell, in exact mode).
+    """
+
+    unconstrained: int
+    weights: tuple[Estimate, ...]
+    total: Estimate
+    occurrences: dict[int, Estimate]
+    floating_safe: Estimate | None
+
+
+def weigh(groups: Sequence[Group], unknown: int, remaining: int,
+          float_ncr: bool = True) -> Weighting:
+    """Weigh the combinations of the groups' solutions by the mine count (stage 4).
+
+    ``unknown`` is the number of covered cells not known to be mines, ``remaining`` the
+    mines among them. Every combination with ``M`` mines is completed in C(unknown − slots,
+    remaining − M) ways over the unconstrained cells; the sums over combinations are
+    taken by convolution, which adds up the same terms as the program's list of
+    combinations. With ``float_ncr`` the weights are :func:`program_ncr` (a combination
+    with more mines than remain weighs 0; one with fewer than the cells can take weighs 1)
+    and :attr:`Weighting.floating_safe` follows ``RandomCellChance`` to the letter; without
+    it, everything is exact.
+
+    >>> w = weigh([Group((1, 2), (0, 2), ((0, 1), (0, 1)))], unknown=4, remaining=2,
+    ...           float_ncr=False)
+    >>> w.total, w.occurrences, w.floating_safe
+    (4, {1: 2, 2: 2}, Fraction(1, 2))
+    """
+    slots = sum(len(g.cells) for g in groups)
+    cells_left = unknown - slots
+    polys = [g.by_mines for g in groups]
+    everything = product(polys)
+    weights: list[Estimate] = []
+    for m in range(len(everything)):
+        left = remaining - m
+        if float_ncr:
+            weights.append(0.0 if left < 0 else program_ncr(cells_left, left))
+        else:
+            weights.append(comb(cells_left, left) if 0 <= left <= cells_left else 0)
+    total: Estimate = sum((everything[m] * weights[m] for m in range(len(everything))),
+                          0.0 if float_ncr else 0)
+    others = products_without(polys) if groups else []
+    occurrences: dict[int, Estimate] = {}
+    for g, rest in zip(groups, others, strict=True):
+        span = len(g.by_mines)
+        completion = [sum(x * weights[i + j] for j, x in enumerate(rest) if x)
+                      for i in range(span)]
+        for cell, tally in zip(g.cells, g.tallies, strict=True):
+            occ = sum(t * completion[i] for i, t in enumerate(tally) if t)
+            occurrences[cell] = occurrences.get(cell, 0) + occ
+    floating: Estimate | None
+    if float_ncr:
+        chance = 0.0
+        for m, count in enumerate(everything):
+            if not count:
+                continue
+            left = remaining - m
+            cl = cells_left if left >= 0 else 0  # CellsLeft is never set for left < 0
+            ratio = left / cl if cl else (math.copysign(math.inf, left) if left else math.nan)
+            chance += ratio * weights[m] * count
+        floating = 1 - chance / total if total else math.nan
+    elif cells_left > 0 and total:
+        mined = sum(everything[m] * weights[m] * (remaining - m)
+                    for m in range(len(everything)))
+        floating = 1 - Fraction(mined, cells_left * total)
+    else:
+        floating = None
+    return Weighting(cells_left, tuple(weights), total, occurrences, floating)
+
+
+# -- one view, all stages -------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Turn:
+    """What the staged solver makes of one view (see :meth:`StagedStrategy.examine`).
+
+    ``stage`` is the stage that found safe cells (1–3; ``safe`` lists them), else 4: then
+    ``guess`` is the cell stage 4 chose (``None``: on to the corner, then the "random"
+    cell). ``mines`` are the mines proved on this view by any stage; ``program_mines`` the
+    ones the program's board knows when it picks its "random" cell (stages 1–2, and cells
+    stage 4 found certain). ``groups`` are stage 3's groups, ``combinations`` the product of
+    their solution counts, ``mode`` ``"global"`` or ``"local"``, ``short_eval`` whether
+    the grouping hit its cap; ``safety[cell]`` is stage 4's chance that a cell is safe
+    (the program's ``ChanceSafe``: tallied cells only), ``floating_safe`` that of an
+    unconstrained cell (global mode).
+    """
+
+    stage: int
+    safe: tuple[int, ...] = ()
+    mine_mask: int = 0
+    program_mine_mask: int = 0
+    groups: tuple[Group, ...] = ()
+    combinations: int | None = None
+    short_eval: bool = False
+    mode: str | None = None
+    safety: dict[int, Estimate] | None = None
+    floating_safe: Estimate | None = None
+    guess: int | None = None
+
+    @property
+    def mines(self) -> frozenset[int]:
+        return frozenset(mask_cells(self.mine_mask))
+
+    @property
+    def program_mines(self) -> frozenset[int]:
+        return frozenset(mask_cells(self.program_mine_mask))
+
+    def probabilities(self) -> dict[int, Estimate]:
+        """Stage 4's mine probability of every tallied cell (1 − ``safety``)."""
+        return {c: 1 - s for c, s in (self.safety or {}).items()}
+
+
+class StagedStrategy(Strategy):
+    """The school project's staged solver; see the module doc for every option."""
+
+    name = "staged"
+
+    def __init__(self, first: FirstMove = "corner", *, max_group: int | None = 20,
+                 max_combinations: int | None = 500_000, float_ncr: bool = True,
+                 corner: str = "covered", random_cell: str = "scan") -> None:
+        super().__init__(first)
+        if max_group is not None and max_group < 1:
+            raise ValueError(f"max_group must be at least 1 or None, got {max_group}")
+        if max_combinations is not None and max_combinations < 1:
+            raise ValueError(f"max_combinations must be at least 1 or None, got "
+                             f"{max_combinations}")
+        if corner not in CORNER_RULES:
+            raise ValueError(f"unknown corner rule {corner!r} (expected one of "
+                             f"{', '.join(CORNER_RULES)})")
+        if random_cell not in RANDOM_RULES:
+            raise ValueError(f"unknown random rule {random_cell!r} (expected one of "
+                             f"{', '.join(RANDOM_RULES)})")
+        self.max_group = max_group
+        self.max_combinations = max_combinations
+        self.float_ncr = float_ncr
+        self.corner = corner
+        self.random_cell = random_cell
+        self._seen: int | None = None
+        self._shape: tuple[int, ...] | None = None
+        self._frontier: set[int] = set()
+        self._full: set[int] = set()
+        self._full_mines = 0
+
+    @classmethod
+    def lifted(cls, first: FirstMove = "corner", **options: object) -> StagedStrategy:
+        """The solver with both caps lifted (``max_group=None, max_combinations=None``)."""
+        return cls(first, max_group=None, max_combinations=None, **options)  # type: ignore[arg-type]
+
+    def start(self, view: Position) -> None:
+        self._seen = None
+        self._shape = None
+        self._frontier = set()
+        self._full = set()
+        self._full_mines = 0
+
+    # -- the frontier, kept between the moves of a game --------------------------------
+
+    def _frontier_numbers(self, cells: tuple[int, ...], shape: tuple[int, ...],
+                          unknown: int, masks: Sequence[int],
+                          nbrs: Sequence[Sequence[int]]) -> set[int]:
+        """Numbers with a covered neighbour that are not yet *full* (as many covered
+        neighbours as mines still around them: CheckIfMine marks them all, every turn).
+
+        A full number stays full (its covered neighbours are mines: nothing opens them),
+        so it is set aside once, its mines kept in ``self._full_mines``. Updated from the
+        cells opened since the last view (a game only ever opens cells); rebuilt when a
+        covered cell appeared (another game, or a position from elsewhere)."""
+        prev = self._seen
+        frontier = self._frontier
+        full = self._full
+        touched: Sequence[int] | set[int]
+        if prev is None or self._shape != shape or unknown & ~prev:
+            frontier = self._frontier = set()
+            full = self._full = set()
+            self._full_mines = 0
+            touched = range(len(cells))
+        else:
+            touched = set()
+            opened = prev & ~unknown
+            while opened:
+                low = opened & -opened
+                i = low.bit_length() - 1
+                opened ^= low
+                touched.add(i)
+                touched.update(nbrs[i])
+        for k in touched:
+            if cells[k] >= 0 and masks[k] & unknown and k not in full:
+                frontier.add(k)
+            else:
+                frontier.discard(k)
+        self._seen = unknown
+        self._shape = shape
+        return frontier
+
+    # -- stages 1 to 4 ------------------------------------------------------------------
+
+    def examine(self, view: Position) -> Turn:
+        """Run the stages in order on ``view`` (something open) and say what they found.
+
+        The working state is rebuilt (every call is independent); :meth:`decide` keeps the
+        frontier between the moves of a game instead."""
+        self.start(view)
+        return self._examine(view)
+
+    def _examine(self, view: Position) -> Turn:
+        if len(view.shape) != 2 or view.topology != "grid":
+            raise StrategyError("the staged solver plays 2-D grids only")
+        shape = (view.shape[0], view.shape[1])
+        _order, rank, nbrs, masks = program_geometry(shape)
+        cells = view.cells
+        raw = packed(cells)
+        unknown_mask = cell_mask(raw, UNKNOWN_BIT)
+        flag_mask = cell_mask(raw, MINE_BIT) if MINE in cells else 0
+        frontier_set = self._frontier_numbers(cells, shape, unknown_mask, masks, nbrs)
+
+        # Stage 1, the simple finder (CheckIfMine, then SimpleFinder on every number); the
+        # order in which one turn's safe cells are opened changes nothing.
+        need: dict[int, int] = {}
+        newly_full = []
+        m1 = self._full_mines
+        for i in frontier_set:
+            around = masks[i] & unknown_mask
+            n = cells[i] - (masks[i] & flag_mask).bit_count() if flag_mask else cells[i]
+            need[i] = n
+            k = around.bit_count()
+            if k == n:
+                m1 |= around
+                newly_full.append(i)
+            elif k < n or n < 0:
+                raise Inconsistent(f"number at {view.coord(i)} cannot be satisfied")
+        if newly_full:
+            self._full_mines = m1
+            self._full.update(newly_full)
+            frontier_set.difference_update(newly_full)
+        m1 &= unknown_mask
+        safe_mask = 0
+        for i in frontier_set:
+            around = masks[i] & unknown_mask
+            k = (around & m1).bit_count()
+            if k == need[i]:
+                safe_mask |= around & ~m1
+            elif k > need[i]:
+                raise Inconsistent("more known mines than a number says")
+        if safe_mask:
+            return Turn(1, tuple(mask_cells(safe_mask)), m1, m1)
+        frontier = sorted(frontier_set, key=rank.__getitem__)
+        adj = {i: [j for j in nbrs[i] if unknown_mask >> j & 1] for i in frontier}
+        m1_set = set(mask_cells(m1))
+
+        # Stage 2, constraint reduction (FindNonTrivialSolutions), on a reduced copy.
+        rows: list[list] = []  # [number, cells, need, useless]
+        for i in frontier:
+            cut = [j for j in adj[i] if j not in m1_set]
+            if cut:
+                rows.append([i, cut, need[i] - (len(adj[i]) - len(cut)), False])
+        m2u: set[int] = set()
+
+        def update_mines(number: int, taken: set[int]) -> None:
+            """UpdateMines on the unreduced number of a subtracted equation."""
+            around = adj[number]
+            if len(around) - sum(1 for j in around if j in taken) == need[number]:
+                m2u.update(j for j in around if j not in taken)
+
+        safe, m2m = subset_reduction(rows, update_mines)
+        taken = set(safe)
+        program_mines = m1_set | m2u | m2m
+        self._simple(frontier, adj, need, program_mines, safe, taken)
+        if safe:
+            mask = _mask(program_mines)
+            return Turn(2, tuple(safe), mask, mask)
+
+        # Stage 3, brute force per group.
+        known = m1_set | m2m
+        rows3: list[tuple[int, list[int], int]] = []
+        for number, row_cells, row_need, useless in rows:
+            if useless:
+                continue
+            cut = [j for j in row_cells if j not in m2m]
+            left = row_need - (len(row_cells) - len(cut))
+            if cut:
+                rows3.append((number, cut, left))
+            elif left:
+                raise Inconsistent("a reduced number has mines left and no cells")
+        short = False
+        sources: Sequence[Group | SlotGroup]
+        if self.max_group is None:
+            sources = component_groups(rows3, rank)
+        else:
+            sources, short = program_groups([(c, n) for _i, c, n in rows3], self.max_group)
+        proved = set(known)
+        groups: list[Group] = []
+        for source in sources:
+            if isinstance(source, Group):
+                g = source
+            else:
+                slot_cells, eqs = source
+                g = Group.from_solutions(slot_cells, enumerate_solutions(len(slot_cells), eqs))
+            groups.append(g)
+            total = g.solutions
+            if not total:
+                raise Inconsistent("a group has no solution")
+            found = []
+            for cell, slot in sorted(g.verdict_slots().items(), key=lambda cs: -cs[1]):
+                count = g.mine_count(slot)
+                if count == 0:
+                    found.append(cell)
+                elif count == total:
+                    proved.add(cell)
+            if found:
+                return Turn(3, tuple(found), _mask(proved), _mask(program_mines),
+                            tuple(groups))
+        combinations = math.prod(g.solutions for g in groups)
+
+        # Stage 4, the guess.
+        remaining = view.remaining_mines()
+        unknown = cells.count(UNKNOWN) - len(known)
+        over = self.max_combinations is not None and combinations > self.max_combinations
+        if short or over or remaining is None:
+            safety = self._local_safety(groups)
+            best = _best(safety, rank, start=True)
+            return Turn(4, (), _mask(proved), _mask(program_mines), tuple(groups),
+                        combinations, short, "local", safety, None, best)
+        weighting = weigh(groups, unknown, remaining - len(known), self.float_ncr)
+        total = weighting.total
+        if not total and self.max_group is None:
+            raise Inconsistent("no combination of solutions fits the mine count")
+        # (The program's groups can count a cell twice and so every combination above the
+        # mines left: then nothing is tallied, the random-cell chance is NaN, and the
+        # corner is next, as in the program.)
+        safety = {}
+        for cell, occ in weighting.occurrences.items():
+            if occ != 0:
+                chance = (decimal15(1 - occ / total) if self.float_ncr
+                          else 1 - Fraction(occ, total))
+                safety[cell] = chance
+                if chance == 0:
+                    program_mines.add(cell)
+        best = _best(safety, rank, start=False)
+        floating = weighting.floating_safe
+        if floating is not None and (best is None or floating > safety[best]):
+            best = None  # RandomCellChance: an unconstrained cell is better (NaN never is)
+        return Turn(4, (), _mask(proved), _mask(program_mines), tuple(groups), combinations,
+                    short, "global", safety, floating, best)
+
+    @staticmethod
+    def _simple(frontier: Sequence[int], adj: dict[int, list[int]], need: dict[int, int],
+                mines: set[int], safe: list[int], taken: set[int]) -> None:
+        """SimpleFinder over every number: known mines = its number → the rest are safe."""
+        for i in frontier:
+            around = adj[i]
+            count = sum(1 for j in around if j in mines)
+            if count == need[i]:
+                for j in around:
+                    if j not in mines and j not in taken:
+                        taken.add(j)
+                        safe.append(j)
+            elif count > need[i]:
+                raise Inconsistent("more known mines than a number says")
+
+    def _local_safety(self, groups: Sequence[Group]) -> dict[int, Estimate]:
+        """``ChanceSafe`` as ``DeduceSafeCells`` leaves it: per cell, from its last slot in
+        the last group that holds it."""
+        safety: dict[int, Estimate] = {}
+        for g in groups:
+            total = g.solutions
+            for cell, slot in g.verdict_slots().items():
+                count = g.mine_count(slot)
+                if self.float_ncr:
+                    safety[cell] = decimal15(1 - count / total)
+                else:
+                    safety[cell] = 1 - Fraction(count, total)
+        return safety
+
+    # -- the moves ------------------------------------------------------------------------
+
+    def decide(self, view: Position, rng: random.Random) -> Sequence[Decision]:
+        turn = self._examine(view)
+        if turn.safe:
+            reason = Reason.certain(TECHNIQUE_OF_STAGE[turn.stage], f"stage {turn.stage}", 0.0)
+            return [Decision(Action.reveal(c), reason) for c in turn.safe]
+        floating = turn.floating_safe
+        floating_mine = (None if floating is None or not math.isfinite(floating)
+                         else float(1 - floating))
+        if turn.guess is not None:
+            assert turn.safety is not None
+            p = float(1 - turn.safety[turn.guess])
+            return [Decision(Action.reveal(turn.guess),
+                             Reason.guessed(p, f"stage 4, {turn.mode} guess"))]
+        cells = view.cells
+        _order, _rank, nbrs, _masks = program_geometry((view.shape[0], view.shape[1]))
+        for c in program_corners((view.shape[0], view.shape[1])):
+            if cells[c] != UNKNOWN:
+                continue
+            if self.corner == "floating" and (turn.mine_mask >> c & 1
+                                              or any(cells[j] >= 0 for j in nbrs[c])):
+                continue
+            return [Decision(Action.reveal(c),
+                             Reason.guessed(floating_mine, "stage 5, first unopened corner",
+                                            basis=Basis.CORNER))]
+        if self.random_cell == "uniform":
+            candidates = [c for c in view.unknown_cells() if not turn.mine_mask >> c & 1]
+            return [random_unknown(view, rng, "stage 6, uniform random cell",
+                                   candidates or None)]
+        order = _order
+        for c in order:
+            if cells[c] == UNKNOWN and not turn.program_mine_mask >> c & 1:
+                return [Decision(Action.reveal(c),
+                                 Reason.guessed(floating_mine,
+                                                "stage 6, first covered cell in scan order",
+                                                basis=Basis.RANDOM))]
+        raise StrategyError("every covered cell is a known mine")
+
+
+def _mask(cells: set[int]) -> int:
+    mask = 0
+    for c in cells:
+        mask |= 1 << c
+    return mask
+
+
+def _best(safety: dict[int, Estimate], rank: Sequence[int], start: bool) -> int | None:
+    """``BestGuessCell``: the first cell in scan order with the highest chance of being
+    safe. ``start=True`` is ``ShortEval``'s rule (only chances above 0 count)."""
+    best = None
+    best_chance: Estimate = 0
+    for cell in sorted(safety, key=rank.__getitem__):
+        chance = safety[cell]
+        if (best is None and not start) or chance > best_chance:
+            best, best_chance = cell, chance
+    return best
+
+
+__all__ = ["Group", "StagedStrategy", "Turn", "Weighting", "component_groups",
+           "enumerate_solutions", "program_corners", "program_geometry", "program_groups",
+           "program_ncr", "two_stack_solutions", "weigh"]
