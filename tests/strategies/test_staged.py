@@ -472,7 +472,9 @@ def test_options_are_checked():
     with pytest.raises(ValueError, match="unknown random rule"):
         StagedStrategy(random_cell="any")
     with pytest.raises(ValueError, match="max_group"):
-        StagedStrategy(max_group=0)
+        StagedStrategy(max_group=-1)
+    zero = StagedStrategy(max_group=0, max_combinations=0)
+    assert zero.max_group is None and zero.max_combinations is None
     lifted = StagedStrategy.lifted(float_ncr=False)
     assert lifted.max_group is None and lifted.max_combinations is None
     assert not lifted.float_ncr

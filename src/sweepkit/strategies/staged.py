@@ -1,6 +1,150 @@
 """The ``staged`` player: the school project's solver, reproduced, and with its caps lifted.
 
-DOCSTRING-PLACEHOLDER
+Source: the school computing project *Minesweeper Solver* (VB.NET) [SchoolProject]: the
+rules of §2 of its digest (expert 30×16 with 99 mines, the first click safe), the solver
+of §3 and the statistics of §4; in the text itself the sections "The Computational
+Approach" (Simple Solving, Non-Trivial Constraint Solving, Brute Force, Guessing: local,
+global, "Random Cells"), "Corners and Information", "Problems with Brute Force",
+"Structure and Hierarchy", the class overview, and the code listing (``Game``,
+``ConstraintSolver``, ``BruteForceSolver``, ``SolutionCombo``, ``BestGuessCell``,
+``Cell``), which settles what the prose leaves open. Names in ``code`` below are the
+program's.
+
+**The stages**, in the published order; the first that finds a safe cell wins, and all
+the safe cells it found are opened (every one is safe, so their order changes nothing):
+
+1. *Simple finder* (``CheckIfMine``, ``SimpleFinder``): a number with as many covered
+   neighbours as its value marks them all mines; a number with that many marked mines
+   around it has its other neighbours safe. One pass per move. Reason ``single``.
+2. *Constraint reduction* (``FindNonTrivialSolutions``, :func:`subset_reduction`): numbers
+   reduced by those mines; each number X, in scan order, subtracts on the spot every
+   number Y whose cells are all among X's; X at 0 mines makes its cells safe (and
+   ``UpdateMines`` runs on Y); a reduced number with as many cells as mines makes them
+   mines; then the simple finder again. Reason ``subset``.
+3. *Brute force* (``AddToEquation``, ``CombineEquations``, ``BruteForceSolver``): the
+   remaining numbers grouped (:func:`program_groups`), each group's solutions listed by
+   the two-stack backtracking (:func:`two_stack_solutions`, pruning only where a
+   right-hand side is exceeded; :func:`enumerate_solutions` lists the same solutions in
+   the same order and also drops branches that can no longer reach one, a speed-up
+   only). A cell 0 in every solution of its group is safe, 1 in every one a mine; the
+   stage stops at the first group with a safe cell. Reason ``linked``.
+4. *Guess*. Globally (:func:`weigh`) unless the grouping hit its cap (``ShortEval``) or
+   the product of the groups' solution counts exceeds ``max_combinations``: every
+   combination of group solutions with m mines weighs C(unconstrained, remaining − m) in
+   the program's floating point (:func:`program_ncr`); a cell's chance of being safe,
+   ``ChanceSafe``, is 1 − (weight with a mine there) / (total weight), kept as a .NET
+   Decimal (15 significant digits); the best is the highest, the first in scan order on a
+   tie, among cells that are a mine in some weighted combination (``Occurrences <> 0``:
+   a cell the mine count proves safe is never picked). ``RandomCellChance`` then weighs an
+   unconstrained cell the same way; if it is safer, there is no guess and the corner
+   comes next. Locally (``Guess.ShortEval``): per cell, the share of its group's solutions
+   without a mine there; the highest above 0, first in scan order; no unconstrained cell
+   is considered. Basis ``GUESS``, probability 1 − ``ChanceSafe`` (clamped to [0, 1]).
+5. *Corner* (``FindCorner``): the first covered corner in the program's order:
+   bottom-left, top-right, bottom-right (top-left, which it never checks because its
+   first click opened it, comes last here). Basis ``CORNER``.
+6. *"Random"* (``ClickRandom``): meant to prefer a cell with two layers of covered cells
+   around it, but ``SafeToClick``'s loops (``For b = 0 To -2``, ``For a = 0 To -2``)
+   never run, so it accepts any cell not marked a mine, and the loop over ``Cells`` takes
+   the first: the first covered cell in scan order that the program knows is no mine. That
+   is what the faithful mode does. Basis ``RANDOM``. Corners and "random" cells carry the
+   program's estimate for an unconstrained cell when it computed one.
+
+*Scan order* is the program's ``For Each`` over ``Cells(x, y)`` with ``x`` the column:
+down the first column, then the next (:func:`program_geometry`); neighbours are listed in
+``GenerateAdjacents``' order. **First click**: the top-left corner, which is what the code
+clicks (``OpenCellProgram(New Point(0, 0))``, "click on the top left corner") and what the
+text recommends ("starting in a corner is the best option"); the game regenerates the board
+until that cell is safe, which is :class:`~sweepkit.rules.FirstClick` ``SAFE``. **Mines**:
+the program never flags during play (only a won board is flagged) and keeps nothing
+between moves: every move re-reads the board into new ``Cells`` and derives its mines
+again. So does this player: it never flags, and its only memory within a game is
+bookkeeping (numbers whose covered neighbours are all mines stay so; they are set aside).
+
+**Options**, each for a point where the program (or the text) chose one way:
+
+- ``max_group`` (20): the variables one group may hold. A number joins the first group
+  that shares a cell and has room (``variables + its cells < 20``), else opens a new one
+  with new variable objects; one merge pass then joins groups that share a variable
+  object while the union stays within 20. A group without room sets ``ShortEval``, which
+  turns global guessing off for the move (even when that group shares nothing with the
+  number). ``None`` lifts the cap, and with it what only the cap brings: the groups are the
+  connected components of the equations (what the text describes) and are counted exactly
+  (:func:`component_groups`, through :func:`~sweepkit.analysis.component.solve_component`:
+  the same counts as listing every solution, which a 60-cell group cannot afford);
+  ``ShortEval`` never happens. (The program's single merge pass can also leave two groups
+  sharing a variable apart, or drop the equations of a group merged into one that is
+  itself merged away; both only weaken what the brute force proves, and skew the
+  estimates; they are reproduced with the cap.)
+- ``max_combinations`` (500,000): above this product of solution counts, local guessing.
+  The code's test is ``TotalCombos > 500000`` (the prose says "less than 500000"); the
+  code is followed. ``None``: always global (when the mine count is known).
+- ``float_ncr`` (True): the program's arithmetic: ``Pascal`` (a String rounded to 15
+  significant digits at every step; a combination with more mines left than cells weighs 1
+  instead of 0), Decimal ``ChanceSafe``, and ``RandomCellChance`` taken to the letter —
+  a combination with more mines than remain has ``CellsLeft`` never set, −k / 0 × 0 is
+  NaN, and a NaN chance is never better, so then (and when no cell is unconstrained) the
+  program never prefers an unconstrained cell. In the text's own worked example
+  (combination A, F has 9 mines of 8) the program's chance is NaN where the text computes
+  13% by hand. False: exact integers and fractions, a combination that cannot be completed
+  weighs 0, the unconstrained cell gets its exact probability.
+- ``corner`` ("covered"): ``FindCorner`` opens the first *covered* corner, even one next
+  to a number or one it knows is a mine. "floating": only a corner that touches no number
+  and is not a known mine (the text's intent: "a cell from Group 4 ... a corner").
+- ``random_cell`` ("scan"): as the program, above. "uniform": a uniformly random covered
+  cell not known to be a mine (``rng``).
+- ``first`` ("corner" = top-left), as every strategy.
+
+A cap of ``0`` lifts it like ``None`` (``make_strategy`` leaves ``None`` options at their
+defaults).
+
+With the mine count unknown (a custom board) the guess is local, as in the program.
+:meth:`StagedStrategy.examine` reports what the stages found on a view (a :class:`Turn`);
+:meth:`StagedStrategy.lifted` builds the player with both caps lifted.
+
+**Deviations.** The top-left corner is added last to the corners; the speed-ups named
+above (the search's extra pruning, exact counting without the cap, combinations summed by
+convolution instead of listed: the same sums, up to floating-point order); the text's
+"hardest algorithm" is not kept (the benchmark derives its own); a view that contradicts
+itself raises :class:`~sweepkit.strategies.base.StrategyError` where the program shows an
+error or fails. Points the OCR'd listing leaves unclear were read as follows: the merge
+pass records a merged group after copying its equations; the merge pass's "remove it
+anyway" branch tests ``Except(...) Is Nothing``, which is never true, so it never runs.
+
+**Unsound "safe" moves.** Losses on safe moves "should always be 0", says the text, and
+its own run has 0.02% of them (2 of 8,097 losses; the digest guesses an approximation
+error). It is the 20-variable cap, not the floating point:
+floating point only enters stage 4, whose moves are guesses (a rounding can mark a cell a
+mine, which only hides it from the "random" stage). When a number finds no room and opens a
+group of its own, that group has a second variable object for a cell it shares; if a
+later number then ties it back to the first group and the merge pass joins them (the
+union of 20 fits where ``variables + cells < 20`` did not), the cell is two independent
+variables. The equations still count the real solutions (copy one = the cell, copy two = 0)
+but also others, and ``DeduceSafeCells`` reads the cell's *last* copy, which can be 0 in
+every solution while the cell is a mine: a "safe" move that loses. Reproduced: 2 of 20,000
+seeded expert games (seeds 112066 and 112349 of the tests), both from a 20-slot group with
+a duplicated cell. The faithful mode keeps this; with ``max_group=None`` every certain
+move is certain (tested against the exact analysis).
+
+**Measured** (expert, first click safe, games seeded 100,000 to 119,999; one CPU):
+
+- faithful (the defaults): 5,943 wins of 20,000 = 29.7% (95% interval 29.1–30.4%); the
+  text: 29.13% of 11,425 (28.3–30.0%). Losses by cause: guess 61.0%, corner 32.6%,
+  "random" 6.4%, safe 0.01% (2 games); the text: 62.95, 31.39, 5.63, 0.02. Guesses
+  (basis ``GUESS``): 2.23 a game, 80.8% survived; the text's counters (30,727 guesses,
+  83.41% successful) count a game's last guess again as a success at the start of the
+  next game (``Guess.GetUsed`` is not reset by ``EndGame``): without those 5,097, 2.24 a
+  game and 80.1%. Beginner 88.0%, intermediate 70.7% (5,000 games each).
+- what binds (500 faithful games, 1,694 guessing moves): ``ShortEval`` 8% of them, more
+  than 500,000 combinations 1.5%, a duplicated cell once; the program's NaN chance for an
+  unconstrained cell 11% of the global guesses.
+- caps lifted: 30.5% (20,000 games; losses 60.0 / 33.3 / 6.7%, none on a safe move); and
+  exact weights (``float_ncr=False``): 32.6%; and ``corner="floating"``,
+  ``random_cell="uniform"``: 34.3% (10,000 games each). The faithful mode with only
+  ``corner="floating"``: 30.7%; with only ``random_cell="uniform"``: 29.4%.
+- speed: about 155 expert games per CPU-second with the caps and 159 without (300 games,
+  the game engine included; the ``exact`` player: 110). Most moves end in stage 1 (51 µs);
+  a guessing move takes about 0.5 ms.
 """
 
 from __future__ import annotations
@@ -593,10 +737,13 @@ class StagedStrategy(Strategy):
                  max_combinations: int | None = 500_000, float_ncr: bool = True,
                  corner: str = "covered", random_cell: str = "scan") -> None:
         super().__init__(first)
+        # 0 lifts a cap too: make_strategy leaves None options at their defaults.
+        max_group = max_group or None
+        max_combinations = max_combinations or None
         if max_group is not None and max_group < 1:
-            raise ValueError(f"max_group must be at least 1 or None, got {max_group}")
+            raise ValueError(f"max_group must be positive, 0 or None, got {max_group}")
         if max_combinations is not None and max_combinations < 1:
-            raise ValueError(f"max_combinations must be at least 1 or None, got "
+            raise ValueError(f"max_combinations must be positive, 0 or None, got "
                              f"{max_combinations}")
         if corner not in CORNER_RULES:
             raise ValueError(f"unknown corner rule {corner!r} (expected one of "
@@ -857,7 +1004,8 @@ class StagedStrategy(Strategy):
                          else float(1 - floating))
         if turn.guess is not None:
             assert turn.safety is not None
-            p = float(1 - turn.safety[turn.guess])
+            # (a cell counted in two groups can have a "chance" below 0 in the program)
+            p = min(1.0, max(0.0, float(1 - turn.safety[turn.guess])))
             return [Decision(Action.reveal(turn.guess),
                              Reason.guessed(p, f"stage 4, {turn.mode} guess"))]
         cells = view.cells
