@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Iterable, Sequence
+from enum import StrEnum
 from typing import Any
 
 from sweepkit.analysis.dead import dead_cells
@@ -303,19 +304,29 @@ def record_from_json(doc: Any) -> GameRecord:
         where = f"moves[{i}]"
         if not isinstance(m, dict):
             raise RecordError(f"{where}: expected an object")
-        try:
-            kind = MoveKind(m.get("kind"))
-        except ValueError:
-            raise RecordError(f"{where}.kind: expected one of "
-                              f"{', '.join(k.value for k in MoveKind)}") from None
+        kind = _choice(MoveKind, m.get("kind"), f"{where}.kind")
         time = m.get("time", 0.0)
-        if not isinstance(time, int | float) or isinstance(time, bool) or time < 0:
+        if not _is_number(time) or time < 0:
             raise RecordError(f"{where}.time: expected a number of seconds >= 0")
         reason = None if m.get("reason") is None else _reason(m["reason"], f"{where}.reason")
         moves.append(Move(kind, _cell(rules, m.get("cell"), f"{where}.cell"), float(time),
                           reason))
     return GameRecord(rules, tuple(moves), None if seed_text is None else int(seed_text),
                       mine_cells)
+
+
+def _choice(enum: type[StrEnum], value: Any, where: str) -> Any:
+    """The member of ``enum`` called ``value``; RecordError listing the members."""
+    try:
+        return enum(value)
+    except ValueError:
+        raise RecordError(f"{where}: expected one of "
+                          f"{', '.join(m.value for m in enum)}") from None
+
+
+def _is_number(value: Any) -> bool:
+    """An int or float, not a bool (JSON's true is no number of seconds)."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def _field(doc: dict[str, Any], key: str, kind: type, prefix: str = "") -> Any:
@@ -338,14 +349,9 @@ def _cell(rules: Rules, value: Any, where: str) -> int:
 def _reason(doc: Any, where: str) -> Reason:
     if not isinstance(doc, dict):
         raise RecordError(f"{where}: expected an object")
-    try:
-        basis = Basis(doc.get("basis"))
-    except ValueError:
-        raise RecordError(f"{where}.basis: expected one of "
-                          f"{', '.join(b.value for b in Basis)}") from None
+    basis = _choice(Basis, doc.get("basis"), f"{where}.basis")
     probability = doc.get("probability")
-    if probability is not None and (not isinstance(probability, int | float)
-                                    or isinstance(probability, bool)
+    if probability is not None and (not _is_number(probability)
                                     or not 0 <= probability <= 1):
         raise RecordError(f"{where}.probability: expected a number in [0, 1] or null")
     technique = doc.get("technique")

@@ -246,12 +246,7 @@ def stored_results(store: Store, run_id: int) -> list[GameResult]:
     The same figures as :meth:`Store.game_results`, which also decompresses every game
     record: a report needs none of them, and 100,000 records would cost memory for
     nothing."""
-    return [GameResult(index=g.index, seed=g.seed, won=g.won, moves=g.moves,
-                       guesses=g.guesses, hardest=g.hardest, needed=g.needed,
-                       loss_cause=g.loss_cause, first_zero=g.first_zero,
-                       three_bv=g.three_bv, cpu_seconds=g.cpu_seconds,
-                       guess_log=g.guess_log, record="")
-            for g in store.games(run_id)]
+    return [g.result(with_record=False) for g in store.games(run_id)]
 
 
 def run_figures(run: RunRow, results: Sequence[GameResult]) -> RunFigures:

@@ -48,7 +48,7 @@ import sqlite3
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
@@ -258,14 +258,12 @@ class GameRow:
         except (ValueError, RecordError) as exc:
             raise StoreError(f"game {self.id}: its stored record is unreadable ({exc})") from None
 
-    def result(self) -> GameResult:
-        """The :class:`GameResult` that was stored."""
-        return GameResult(
-            index=self.index, seed=self.seed, won=self.won, moves=self.moves,
-            guesses=self.guesses, hardest=self.hardest, needed=self.needed,
-            loss_cause=self.loss_cause, first_zero=self.first_zero, three_bv=self.three_bv,
-            cpu_seconds=self.cpu_seconds, guess_log=self.guess_log, record=self.record,
-        )
+    def result(self, with_record: bool = True) -> GameResult:
+        """The :class:`GameResult` that was stored; without ``with_record`` its record is
+        left empty (not decompressed), which is all a summary needs."""
+        figures = {f.name: getattr(self, f.name) for f in fields(GameResult)
+                   if f.name != "record"}
+        return GameResult(**figures, record=self.record if with_record else "")
 
 
 # -- the store --------------------------------------------------------------------------
