@@ -1,0 +1,101 @@
+"""Budgets for one analysis: a clear refusal instead of an unbounded wait or a memory blow-up.
+
+A caller (the command line's ``--timeout``, the web app, a player with a time limit per
+move) opens a budget with :func:`limits`; the solvers call :func:`check` in their loops and
+:func:`check_size` before they build a large table. Outside any budget both cost one
+context-variable lookup and never raise, so library calls without a budget behave as
+before. The budget lives in a :mod:`contextvars` variable: each thread and each asyncio
+task sees its own, and cached results are never affected (a solver that is stopped raises,
+so nothing half-done is cached).
+
+>>> import time
+>>> with limits(seconds=0.0):
+...     time.sleep(0.001)
+...     check()
+Traceback (most recent call last):
+...
+sweepkit.analysis.budget.AnalysisTimeout: the analysis took longer than its budget of 0 s
+>>> with limits(table=1000):
+...     check_size(10**6, "a box table")
+Traceback (most recent call last):
+...
+sweepkit.analysis.budget.AnalysisTooLarge: a box table would hold 1,000,000 numbers, more than the budget of 1,000
+>>> check()  # no budget open: never raises
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+
+class AnalysisLimit(Exception):
+    """The analysis was stopped by its budget (time or size); the message says which."""
+
+
+class AnalysisTimeout(AnalysisLimit):
+    """The analysis ran past its time budget."""
+
+
+class AnalysisTooLarge(AnalysisLimit):
+    """The analysis would build a table larger than its size budget."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """An open budget: the ``time.monotonic()`` deadline (``None``: no time limit), the
+    seconds it was given, and the most numbers one table may hold (``None``: no limit)."""
+
+    deadline: float | None
+    seconds: float | None
+    table: int | None
+
+
+_current: ContextVar[Budget | None] = ContextVar("sweepkit_analysis_budget", default=None)
+
+
+@contextmanager
+def limits(seconds: float | None = None, table: int | None = None) -> Iterator[Budget]:
+    """Run the body under a time budget of ``seconds`` and a size budget of ``table`` numbers
+    per table (either ``None``: unlimited). A budget inside another keeps the tighter of
+    each limit."""
+    outer = _current.get()
+    deadline = None if seconds is None else time.monotonic() + seconds
+    if outer is not None:
+        if outer.deadline is not None and (deadline is None or outer.deadline < deadline):
+            deadline, seconds = outer.deadline, outer.seconds
+        if outer.table is not None and (table is None or outer.table < table):
+            table = outer.table
+    budget = Budget(deadline, seconds, table)
+    token = _current.set(budget)
+    try:
+        yield budget
+    finally:
+        _current.reset(token)
+
+
+def current() -> Budget | None:
+    """The budget open in this context, if any."""
+    return _current.get()
+
+
+def check() -> None:
+    """Raise :class:`AnalysisTimeout` when the open budget's time has run out."""
+    budget = _current.get()
+    if budget is not None and budget.deadline is not None and time.monotonic() > budget.deadline:
+        raise AnalysisTimeout(f"the analysis took longer than its budget of {budget.seconds:g} s")
+
+
+def check_size(numbers: int, what: str) -> None:
+    """Raise :class:`AnalysisTooLarge` when a table of ``numbers`` numbers (``what`` names
+    it in the message) would exceed the open budget; also checks the time."""
+    budget = _current.get()
+    if budget is None:
+        return
+    if budget.table is not None and numbers > budget.table:
+        raise AnalysisTooLarge(f"{what} would hold {numbers:,} numbers, more than the budget "
+                               f"of {budget.table:,}")
+    check()
