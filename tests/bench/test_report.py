@@ -176,7 +176,11 @@ def test_calibration_lists_only_bins_of_enough_trials(db):
                         three_bv=1, cpu_seconds=0.5, guess_log=guesses, record="")
     text = markdown([run_figures(run, [result])])
     ci = binomtest(40, 150).proportion_ci(method="wilson")
-    assert f"| 0.20 | 150 | 0.267 | [{ci.low:.3f}, {ci.high:.3f}] |" in text
+    z = (40 / 150 - 0.2) / (0.2 * 0.8 / 150) ** 0.5
+    assert f"| 0.20 | 0.2000 | 150 | 0.267 | [{ci.low:.3f}, {ci.high:.3f}] | +{z:.1f} | no |" \
+        in text
+    assert "Verdict: 1 of 1 bins have their mean estimate outside the 95% interval" in text
+    assert "so the estimates are not calibrated" in text
     assert "| 0.50 |" not in text
     assert f"Only bins with at least {MIN_BIN_TRIALS} trials are listed; 1 smaller" in text
     assert "Hardest technique needed by won games: guess 1." in text

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import math
+import random
 
 from hypothesis import given
 from hypothesis import strategies as st
 from scipy.stats import binomtest
 
 from sweepkit.bench.result import GameResult
-from sweepkit.bench.stats import calibration, summary, wilson
+from sweepkit.bench.stats import calibration, calibration_verdict, summary, wilson
 
 
 @given(st.integers(1, 10_000), st.data())
@@ -43,3 +44,31 @@ def test_summary_counts_wins_causes_and_needs():
     assert doc["wins_without_guess"] == 1 and doc["hardest_needed"] == {"single": 1, "guess": 1}
     assert doc["games_per_second"] == 2.0 and math.isclose(doc["games_per_cpu_second"], 100)
     assert doc["first_zero_games"] == 2 and doc["first_zero_wins"] == 2
+
+
+def _guesses(rng, estimates, bias=0.0, per_bin=3000):
+    """(estimate, safe) pairs where each guess hits a mine with probability estimate+bias."""
+    return tuple((e, rng.random() >= e + bias) for e in estimates for _ in range(per_bin))
+
+
+def _result(guess_log):
+    return GameResult(index=0, seed=0, won=False, moves=1, guesses=len(guess_log),
+                      hardest=None, needed="guess", loss_cause="guess", first_zero=False,
+                      three_bv=1, cpu_seconds=1.0, guess_log=guess_log, record="")
+
+
+def test_calibration_verdict_accepts_honest_estimates_and_rejects_biased_ones():
+    estimates = [i / 100 for i in range(5, 60, 5)]  # 11 bins of 3,000 guesses
+    fair = calibration_verdict(calibration([_result(_guesses(random.Random(1), estimates))]))
+    assert fair["tested"] == 11 and fair["calibrated"], fair
+    assert len(fair["outside"]) <= 2  # about 0.55 expected at 95%
+    biased = calibration_verdict(calibration(
+        [_result(_guesses(random.Random(1), estimates, bias=0.04))]))
+    assert not biased["calibrated"] and len(biased["outside_family"]) >= 9
+    assert all(row["z"] > 0 for row in biased["bins"])
+
+
+def test_calibration_verdict_ignores_small_bins():
+    small = calibration([_result(((0.3, False),) * 999)])
+    verdict = calibration_verdict(small)
+    assert verdict["tested"] == 0 and verdict["calibrated"] and verdict["bins"] == []

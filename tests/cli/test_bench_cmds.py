@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -152,3 +153,46 @@ def test_a_corrupt_database_is_refused_and_left_alone(tmp_path):
     done = bench("--strategy", "exact", "--games", "3", "--db", str(db))
     assert done.returncode == 2 and "is not an SQLite database" in done.stderr
     assert db.read_bytes() == before
+
+
+def test_resume_plays_the_missing_games_and_matches_an_uninterrupted_run(tmp_path):
+    db = tmp_path / "res.db"
+    args = ("--strategy", "exact", "--level", "beginner", "--games", "40", "--seed", "6",
+            "--workers", "1", "--db", str(db), "--json")
+    whole = json.loads(bench(*args).stdout)
+    with Store(db) as store:
+        before = {g.index: g for g in store.game_results(1)}
+    # Take the run back to an interrupted state with games missing in two stretches.
+    with sqlite3.connect(db) as conn:
+        conn.execute("DELETE FROM games WHERE run_id = 1 AND (idx BETWEEN 5 AND 17 OR idx > 33)")
+        conn.execute("UPDATE runs SET status = 'interrupted' WHERE id = 1")
+    conn.close()
+    done = bench("--resume", "1", "--workers", "2", "--db", str(db), "--json")
+    assert done.returncode == 0, done.stderr
+    doc = json.loads(done.stdout)
+    assert doc["status"] == "complete" and doc["resumed_with"] == 40 - 13 - 6
+    for key in ("games", "wins", "guesses_per_game", "loss_causes", "calibration", "seed"):
+        assert doc[key] == whole[key], key
+    with Store(db) as store:
+        (run,) = store.runs()
+        assert run.status == "complete" and run.done == 40
+        after = {g.index: g for g in store.game_results(1)}
+    assert {i: (g.seed, g.won, g.record) for i, g in after.items()} == \
+        {i: (g.seed, g.won, g.record) for i, g in before.items()}
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--resume", "1", "--strategy", "exact"], "--resume plays the run as it was stored: "
+     "leave out --strategy"),
+    (["--resume", "1"], "run 1 is complete: nothing to resume"),
+    (["--resume", "7"], "no run 7 in"),
+    (["--games", "3"], "--strategy: missing"),
+])
+def test_resume_errors_are_one_line(tmp_path, args, message):
+    db = tmp_path / "r.db"
+    assert bench("--strategy", "random", "--games", "2", "--seed", "1", "--workers", "1",
+                 "--db", str(db)).returncode == 0
+    done = bench(*args, "--db", str(db))
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert done.stderr.startswith("error: ") and done.stderr.count("\n") == 1, done.stderr
+    assert message in done.stderr

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from sweepkit.bench.result import GameResult
-from sweepkit.bench.stats import CAUSES, Z95, summary, wilson
+from sweepkit.bench.stats import CAUSES, Z95, calibration_verdict, summary, wilson
 from sweepkit.bench.store import RunRow, Store
 from sweepkit.rules import LEVELS
 
@@ -470,9 +470,26 @@ def calibration_section(figures: RunFigures) -> list[str]:
     lines += [note + ". Guesses without an estimate (the first click, for one) are not "
               "counted.", ""]
     if kept:
-        lines += _table(["estimate", "trials", "mine share observed", "95% CI"], "rrrl",
-                        ([f"{b['estimate']:.2f}", b["trials"], f"{b['observed']:.3f}",
-                          f"[{b['ci95'][0]:.3f}, {b['ci95'][1]:.3f}]"] for b in kept))
+        verdict = calibration_verdict(bins, MIN_BIN_TRIALS)
+        marks = {row["estimate"]: row for row in verdict["bins"]}
+        lines += _table(["estimate", "mean estimate", "trials", "mine share observed",
+                         "95% CI", "z", "inside"], "rrrrlrl",
+                        ([f"{b['estimate']:.2f}", f"{b['mean_estimate']:.4f}", b["trials"],
+                          f"{b['observed']:.3f}",
+                          f"[{b['ci95'][0]:.3f}, {b['ci95'][1]:.3f}]",
+                          f"{marks[b['estimate']]['z']:+.1f}",
+                          "yes" if marks[b["estimate"]]["inside"] else
+                          ("family only" if marks[b["estimate"]]["inside_family"] else "no")]
+                         for b in kept))
+        k = verdict["tested"]
+        level = 1 - verdict["alpha"] / k
+        lines += ["", f"Verdict: {len(verdict['outside'])} of {k} bins have their mean "
+                  f"estimate outside the 95% interval (about {0.05 * k:.1f} expected by "
+                  f"chance); {'every bin lies' if verdict['calibrated'] else 'not every bin lies'}"
+                  f" inside its Bonferroni-corrected {level:.2%} interval, so the estimates "
+                  f"are {'' if verdict['calibrated'] else 'not '}calibrated at the 5% level "
+                  "for the family of bins (z: observed minus mean estimate, in standard "
+                  "errors)."]
     else:
         lines.append(f"No bin has {MIN_BIN_TRIALS} trials or more.")
     needed = figures.stats["hardest_needed"]

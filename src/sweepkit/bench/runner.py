@@ -27,7 +27,7 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -86,24 +86,42 @@ def play_chunk(rules: Rules, strategy: StrategySpec, seed: int,
     return [play_game(rules, strategy, seed, i) for i in indices]
 
 
-def chunks(games: int, workers: int, largest: int = 50) -> list[range]:
-    """Consecutive index ranges, small enough to balance ``workers`` and show progress.
+def chunks(games: int, workers: int, largest: int = 50,
+           skip: Collection[int] = ()) -> list[range]:
+    """Consecutive index ranges, small enough to balance ``workers`` and show progress;
+    indices in ``skip`` (games a resumed run already has) are left out.
 
     >>> chunks(40, 2)
     [range(0, 5), range(5, 10), range(10, 15), range(15, 20), range(20, 25), range(25, 30),
      range(30, 35), range(35, 40)]
+    >>> chunks(12, 1, skip={0, 1, 2, 7})
+    [range(3, 5), range(5, 7), range(8, 10), range(10, 12)]
     """
-    size = max(1, min(largest, games // (4 * max(1, workers))))
-    return [range(start, min(start + size, games)) for start in range(0, games, size)]
+    todo = games - sum(1 for i in set(skip) if 0 <= i < games)
+    size = max(1, min(largest, todo // (4 * max(1, workers))))
+    pieces: list[range] = []
+    start = None  # the first index of the stretch of missing games being cut
+    for i in range(games + 1):
+        if i < games and i not in skip:
+            if start is None:
+                start = i
+            if i + 1 - start == size:
+                pieces.append(range(start, i + 1))
+                start = None
+        elif start is not None:
+            pieces.append(range(start, i))
+            start = None
+    return pieces
 
 
 OnResults = Callable[[list[GameResult]], None]
 
 
 def run_games(spec: RunSpec, *, workers: int | None = None, scheduler: str | None = None,
-              on_results: OnResults | None = None) -> RunOutcome:
-    """Play every game of ``spec``; ``on_results`` gets each finished chunk, in this
-    process, as soon as it is back. RunnerError when a scheduler cannot be reached."""
+              on_results: OnResults | None = None, skip: Collection[int] = ()) -> RunOutcome:
+    """Play every game of ``spec`` but those whose index is in ``skip`` (a resumed run's
+    stored games); ``on_results`` gets each finished chunk, in this process, as soon as it
+    is back. RunnerError when a scheduler cannot be reached."""
     workers = workers or os.cpu_count() or 1
     started = time.perf_counter()
     collected: list[GameResult] = []
@@ -113,7 +131,7 @@ def run_games(spec: RunSpec, *, workers: int | None = None, scheduler: str | Non
         if on_results is not None:
             on_results(batch)
 
-    pieces = chunks(spec.games, workers)
+    pieces = chunks(spec.games, workers, skip=frozenset(skip))
     stop = threading.Event()
     status, error, info = "complete", None, {}
     with _interrupts_set(stop):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable
+from statistics import NormalDist
 from typing import Any
 
 from sweepkit.bench.result import HARDNESS, GameResult
@@ -61,6 +62,53 @@ def calibration(results: Iterable[GameResult], decimals: int = 2) -> list[dict[s
          "ci95": list(wilson(mines[key], trials[key]))}
         for key in sorted(trials)
     ]
+
+
+def normal_quantile(p: float) -> float:
+    """The standard normal quantile (``NormalDist().inv_cdf``), e.g. 1.96 for 0.975."""
+    return NormalDist().inv_cdf(p)
+
+
+def calibration_verdict(bins: list[dict[str, Any]], min_trials: int = 1000,
+                        alpha: float = 0.05) -> dict[str, Any]:
+    """Whether a strategy's estimates are calibrated, bin by bin and as a family.
+
+    Every bin with at least ``min_trials`` guesses is tested: its mean estimate against
+    the Wilson interval of the observed mine share, at level ``1 - alpha`` (``outside``
+    lists the bins outside it) and, since with k bins about ``alpha * k`` of them fall
+    outside by chance alone, at the Bonferroni-corrected level ``1 - alpha / k``
+    (``calibrated``: every bin inside that one, so the family of k tests has a false-alarm
+    rate of at most ``alpha``). ``z`` per bin: (observed − mean estimate) in standard
+    errors of the estimate.
+
+    >>> fair = [{"estimate": 0.2, "mean_estimate": 0.2, "trials": 10000, "mines": 2050}]
+    >>> calibration_verdict(fair)["calibrated"]
+    True
+    >>> off = [{"estimate": 0.2, "mean_estimate": 0.2, "trials": 10000, "mines": 2300}]
+    >>> v = calibration_verdict(off)
+    >>> v["calibrated"], v["outside"], round(v["bins"][0]["z"], 1)
+    (False, [0.2], 7.5)
+    """
+    tested = [b for b in bins if b["trials"] >= min_trials]
+    k = len(tested)
+    z_family = normal_quantile(1 - alpha / (2 * k)) if k else Z95
+    z_each = normal_quantile(1 - alpha / 2)
+    rows, outside, family_outside = [], [], []
+    for b in tested:
+        n, mines, mean = b["trials"], b["mines"], b["mean_estimate"]
+        lo, hi = wilson(mines, n, z_each)
+        flo, fhi = wilson(mines, n, z_family)
+        spread = math.sqrt(mean * (1 - mean) / n) if 0 < mean < 1 else 0.0
+        z = (mines / n - mean) / spread if spread else 0.0
+        if not lo <= mean <= hi:
+            outside.append(b["estimate"])
+        if not flo <= mean <= fhi:
+            family_outside.append(b["estimate"])
+        rows.append({"estimate": b["estimate"], "z": z, "inside": lo <= mean <= hi,
+                     "inside_family": flo <= mean <= fhi})
+    return {"tested": k, "min_trials": min_trials, "alpha": alpha, "bins": rows,
+            "outside": outside, "outside_family": family_outside,
+            "calibrated": not family_outside}
 
 
 def summary(results: list[GameResult], wall_seconds: float) -> dict[str, Any]:

@@ -450,6 +450,17 @@ class Store:
             if cursor.rowcount == 0:
                 raise self._no_run(run_id)
 
+    def reopen_run(self, run_id: int) -> RunRow:
+        """Mark an unfinished run (``interrupted``, ``failed``, or ``running`` after its
+        process died) ``running`` again, to resume it; StoreError for a complete run."""
+        row = self.run(run_id)
+        if row.status == "complete":
+            raise StoreError(f"run {run_id} is complete: nothing to resume")
+        with self._guard(), self._transaction() as db:
+            db.execute("UPDATE runs SET status = 'running', finished = NULL WHERE id = ?",
+                       (run_id,))
+        return self.run(run_id)
+
     def runs(self) -> list[RunRow]:
         """Every run, oldest first, with its games stored and wins counted."""
         with self._guard():
@@ -493,9 +504,17 @@ class Store:
             raise StoreError(f"no game {game_id} in {self.path}")
         return _game_row(row)
 
-    def game_results(self, run_id: int) -> list[GameResult]:
-        """The stored games of a run as GameResults, by index (to recompute a summary)."""
-        return [g.result() for g in self.games(run_id)]
+    def game_indices(self, run_id: int) -> set[int]:
+        """The indices of the games stored for a run (a resumed run plays the others)."""
+        with self._guard():
+            self._require_run(run_id)
+            rows = self._db.execute("SELECT idx FROM games WHERE run_id = ?", (run_id,))
+            return {idx for (idx,) in rows}
+
+    def game_results(self, run_id: int, with_record: bool = True) -> list[GameResult]:
+        """The stored games of a run as GameResults, by index (to recompute a summary;
+        without ``with_record`` the records stay compressed and the results carry none)."""
+        return [g.result(with_record) for g in self.games(run_id)]
 
     # -- helpers ------------------------------------------------------------------------
 

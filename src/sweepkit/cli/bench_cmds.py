@@ -101,17 +101,19 @@ def register(app: typer.Typer) -> None:
 
     @app.command("bench")
     def bench_cmd(
-        strategy: str = typer.Option(..., "--strategy", help="Strategy: "
+        strategy: str = typer.Option(None, "--strategy", help="Strategy: "
                                      + ", ".join(sorted(STRATEGIES)) + "."),
         radius: str = typer.Option(None, "--radius", help="Search radius (limited-search)."),
-        level_name: str = typer.Option("expert", "--level",
-                                       help=f"Preset level: {', '.join(LEVELS)}."),
+        level_name: str = typer.Option(None, "--level", help="Preset level: "
+                                       f"{', '.join(LEVELS)} (default expert)."),
         rows: str = typer.Option(None, "--rows", help="Rows (overrides the level)."),
         cols: str = typer.Option(None, "--cols", help="Columns (overrides the level)."),
         mines: str = typer.Option(None, "--mines", help="Mines (overrides the level)."),
-        rule: str = typer.Option("safe", "--rule", help="First-click rule: none, safe, opening."),
-        first: str = typer.Option("corner", "--first", help="First click: corner, centre, R,C."),
-        games: str = typer.Option(..., "--games", help="Number of games."),
+        rule: str = typer.Option(None, "--rule", help="First-click rule: none, safe, opening "
+                                 "(default safe)."),
+        first: str = typer.Option(None, "--first", help="First click: corner, centre, R,C "
+                                  "(default corner)."),
+        games: str = typer.Option(None, "--games", help="Number of games."),
         seed: str = typer.Option(None, "--seed", help="Seed of the run (random if absent)."),
         workers: str = typer.Option(None, "--workers", help="Worker processes (default: all "
                                     "cores; 1 = in this process)."),
@@ -120,13 +122,31 @@ def register(app: typer.Typer) -> None:
         dask: str = typer.Option(None, "--dask", help="'local': a Dask LocalCluster here."),
         db: str = typer.Option(None, "--db", help="SQLite file (default: the user data dir)."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+        resume: str = typer.Option(None, "--resume", help="Play the missing games of an "
+                                   "interrupted or failed run (its id, see 'sweepkit runs')."),
     ) -> None:
         """Play many seeded games of a strategy; print and store the results.
 
         Game i's layout depends only on (seed, i): the results are the same for any
-        number of workers, here or on a Dask cluster.
+        number of workers, here or on a Dask cluster. --resume ID plays the games an
+        interrupted run is missing, with the run's own strategy, rules and seed.
         """
-        spec = _spec(strategy, radius, level_name, rows, cols, mines, rule, first, games, seed)
+        given = {"--strategy": strategy, "--radius": radius, "--level": level_name,
+                 "--rows": rows, "--cols": cols, "--mines": mines, "--rule": rule,
+                 "--first": first, "--games": games, "--seed": seed}
+        resume_id = parse_int("--resume", resume)
+        if resume_id is not None:
+            clash = [name for name, value in given.items() if value is not None]
+            if clash:
+                fail(f"--resume plays the run as it was stored: leave out {', '.join(clash)}")
+        else:
+            if strategy is None:
+                fail("--strategy: missing (expected one of "
+                     f"{', '.join(sorted(STRATEGIES))})")
+            if games is None:
+                fail("--games: missing (the number of games to play)")
+            spec = _spec(strategy, radius, level_name or "expert", rows, cols, mines,
+                         rule or "safe", first or "corner", games, seed)
         worker_count = parse_int("--workers", workers)
         if worker_count is not None and worker_count < 1:
             fail(f"--workers: expected at least 1, got {worker_count}")
@@ -138,22 +158,38 @@ def register(app: typer.Typer) -> None:
         if where is not None and where != "local" and "://" not in where:
             fail(f"--scheduler: expected an address such as tcp://HOST:8786, got {where!r}")
         try:
-            with Store(db or default_path()) as store:
-                _run(spec, store, worker_count, where, as_json)
+            with Store(db or default_path(), create=resume_id is None) as store:
+                if resume_id is not None:
+                    spec, run_id, stored = _resumed(store, resume_id)
+                else:
+                    run_id, stored = store.begin_run(spec.as_dict()), set()
+                _run(spec, store, run_id, stored, worker_count, where, as_json)
         except StoreError as exc:
             fail(str(exc))
 
 
-def _run(spec: RunSpec, store: Store, workers: int | None, where: str | None,
-         as_json: bool) -> None:
+def _resumed(store: Store, run_id: int) -> tuple[RunSpec, int, set[int]]:
+    """The spec of a stored run, reopened, and the indices of its games already stored."""
+    row = store.run(run_id)
+    try:
+        spec = RunSpec(row.strategy_spec, row.rules, row.games, row.seed,
+                       row.level or "custom")
+    except ValueError as exc:
+        raise StoreError(f"run {run_id} cannot be resumed: {exc}") from None
+    store.reopen_run(run_id)
+    return spec, run_id, store.game_indices(run_id)
+
+
+def _run(spec: RunSpec, store: Store, run_id: int, stored: set[int], workers: int | None,
+         where: str | None, as_json: bool) -> None:
     err = Console(stderr=True)
-    run_id = store.begin_run(spec.as_dict())
     wins = done = 0
     show = not as_json and err.is_terminal
     progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(),
                         MofNCompleteColumn(), TextColumn("{task.fields[rate]}"),
                         TimeElapsedColumn(), console=err, disable=not show, transient=True)
-    task = progress.add_task(f"{spec.strategy.name} run {run_id}", total=spec.games, rate="")
+    task = progress.add_task(f"{spec.strategy.name} run {run_id}", total=spec.games,
+                             completed=len(stored), rate="")
 
     def on_results(batch: list[GameResult]) -> None:
         nonlocal wins, done
@@ -166,11 +202,18 @@ def _run(spec: RunSpec, store: Store, workers: int | None, where: str | None,
 
     try:
         with progress:
-            outcome = run_games(spec, workers=workers, scheduler=where, on_results=on_results)
+            outcome = run_games(spec, workers=workers, scheduler=where, on_results=on_results,
+                                skip=stored)
     except RunnerError as exc:
         store.finish_run(run_id, "failed", {"error": str(exc)})
         fail(str(exc))
+    played = len(outcome.results)
+    if stored:  # a resumed run: the summary covers every stored game
+        outcome.results = store.game_results(run_id, with_record=False)
     doc = _report(spec, outcome, run_id)
+    if stored:
+        doc["games_per_second"] = played / outcome.wall_seconds if outcome.wall_seconds else None
+        doc["resumed_with"] = len(stored)
     store.finish_run(run_id, outcome.status, {k: v for k, v in doc.items()
                                                if k not in spec.as_dict()})
     if as_json:
@@ -178,8 +221,8 @@ def _run(spec: RunSpec, store: Store, workers: int | None, where: str | None,
     else:
         _print_text(doc)
     if outcome.status == "interrupted":
-        print(f"interrupted: {len(outcome.results)} of {spec.games} games kept in run {run_id}",
-              file=sys.stderr)
+        print(f"interrupted: {len(outcome.results)} of {spec.games} games kept in run {run_id} "
+              f"(resume it: sweepkit bench --resume {run_id})", file=sys.stderr)
         raise typer.Exit(EXIT_INTERRUPTED)
     if outcome.status == "failed":
         fail(f"run {run_id} failed after {len(outcome.results)} games: {outcome.error}", 1)
