@@ -12,19 +12,24 @@ import sys
 
 import typer
 
-from sweepkit.analysis.board_count import layouts_by_mines
+from sweepkit.analysis.board_count import count_layouts, layouts_by_mines
 from sweepkit.analysis.consistency import find_witness, is_safe_move, minimal_contradiction
 from sweepkit.analysis.enumerate import enumerate_layouts
 from sweepkit.analysis.kadlac_bfs import kadlac_report
 from sweepkit.analysis.probability import Analysis, analyse
 from sweepkit.boardfile import format_board
-from sweepkit.cli.common import fail, load_position
+from sweepkit.cli.common import TIMEOUT_HELP, analysis_budget, fail, load_position
 from sweepkit.position import CHAR_OF, UNKNOWN, Position
 from sweepkit.serialize import analysis_json, count_text
 from sweepkit.topology import OffBoardError
 
 FILE_HELP = "A .board file, or - for standard input."
 MINES_HELP = "Total number of mines (overrides the file's 'mines:' header)."
+
+
+def timeout_option() -> float | None:
+    """The ``--timeout`` option every analysis command takes."""
+    return typer.Option(None, "--timeout", help=TIMEOUT_HELP)
 
 
 def cell_label(position: Position, analysis: Analysis, i: int) -> str:
@@ -78,6 +83,7 @@ def register(app: typer.Typer) -> None:
         file: str = typer.Argument(..., help=FILE_HELP),
         mines: int | None = typer.Option(None, "--mines", help=MINES_HELP),
         as_json: bool = typer.Option(False, "--json", help="Print the analysis as JSON."),
+        timeout: float | None = timeout_option(),
     ) -> None:
         """Mine probability of every cell (S = certainly safe, M = certainly a mine).
 
@@ -87,31 +93,33 @@ def register(app: typer.Typer) -> None:
         because, sentence)}: see sweepkit.serialize.analysis_json.
         """
         position = load_position(file, mines)
-        analysis = analyse(position)
-        if as_json:
-            print(json.dumps(analysis_json(position, analysis)))
-            return
+        with analysis_budget(timeout):
+            analysis = analyse(position)
+            if as_json:
+                print(json.dumps(analysis_json(position, analysis)))
+                return
+            contradiction = None if analysis.consistent else minimal_contradiction(position)
         print_picture(position, analysis)
-        if analysis.consistent:
+        if contradiction is None:
             print(f"layouts: {count_text(analysis.total)}")
         else:
-            contradiction = minimal_contradiction(position)
-            assert contradiction is not None
             print(f"inconsistent: {contradiction.describe(position)}")
 
     @app.command("check")
     def check_cmd(
         file: str = typer.Argument(..., help=FILE_HELP),
         mines: int | None = typer.Option(None, "--mines", help=MINES_HELP),
+        timeout: float | None = timeout_option(),
     ) -> None:
         """Consistent? Exit 0 and print one layout, or exit 1 naming contradicting numbers."""
         position = load_position(file, mines)
-        witness = find_witness(position)
-        if witness is None:
-            contradiction = minimal_contradiction(position)
-            assert contradiction is not None
+        with analysis_budget(timeout):
+            witness = find_witness(position)
+            contradiction = None if witness is not None else minimal_contradiction(position)
+        if contradiction is not None:
             print(f"inconsistent: {contradiction.describe(position)}")
             raise typer.Exit(1)
+        assert witness is not None
         print("consistent; one layout:")
         print(format_board(position.layout(witness)), end="")
 
@@ -123,19 +131,24 @@ def register(app: typer.Typer) -> None:
             False, "--by-mines",
             help="A table: total mines -> layouts (the file's mine count is ignored; "
                  "with --mines, only that row)."),
+        timeout: float | None = timeout_option(),
     ) -> None:
         """Exact number of layouts (with the mine count when one is given)."""
         position = load_position(file, mines)
+        with analysis_budget(timeout):
+            if by_mines:
+                # With --mines the one row is the count with that total (position has it):
+                # no need to build the whole table, one big binomial per possible total.
+                table = ({mines: count_layouts(position)} if mines is not None
+                         else layouts_by_mines(position))
+            else:
+                total = count_layouts(position)
         if by_mines:
-            # With --mines the one row is the count with that total (position has it):
-            # no need to build the whole table, one big binomial per possible total.
-            table = ({mines: analyse(position).total} if mines is not None
-                     else layouts_by_mines(position))
             print("mines  layouts")
             for m, n in table.items():
                 print(f"{m:5d}  {count_text(n)}")
             return
-        print(count_text(analyse(position).total))
+        print(count_text(total))
 
     @app.command("enumerate")
     def enumerate_cmd(
@@ -160,7 +173,7 @@ def register(app: typer.Typer) -> None:
             shown += 1
         if shown:
             print()
-        total = analyse(position).total
+        total = count_layouts(position)
         if shown < total:
             print(f"{shown} of {count_text(total)} layouts shown (--limit {limit})")
         else:
@@ -170,10 +183,12 @@ def register(app: typer.Typer) -> None:
     def unique_cmd(
         file: str = typer.Argument(..., help=FILE_HELP),
         mines: int | None = typer.Option(None, "--mines", help=MINES_HELP),
+        timeout: float | None = timeout_option(),
     ) -> None:
         """SOLUTION: exactly one layout? Prints yes (exit 0) or no (exit 1)."""
         position = load_position(file, mines)
-        total = analyse(position).total
+        with analysis_budget(timeout):
+            total = count_layouts(position)
         if total == 1:
             print("yes")
             return
@@ -187,6 +202,7 @@ def register(app: typer.Typer) -> None:
         col: int = typer.Argument(..., help="Column of the cell, 0-based."),
         mine: bool = typer.Option(False, "--mine", help="Ask about flagging instead."),
         mines: int | None = typer.Option(None, "--mines", help=MINES_HELP),
+        timeout: float | None = timeout_option(),
     ) -> None:
         """SAFETY: is probing (or with --mine, flagging) the cell safe in every layout?
 
@@ -197,11 +213,13 @@ def register(app: typer.Typer) -> None:
             cell = position.index(row, col)
         except OffBoardError as exc:
             fail(str(exc))
-        analysis = analyse(position)
-        if not analysis.consistent:
+        with analysis_budget(timeout):
+            consistent = count_layouts(position) > 0
+            safe = consistent and is_safe_move(position, cell, flag=mine)
+        if not consistent:
             print("no (inconsistent position)")
             raise typer.Exit(1)
-        if is_safe_move(position, cell, flag=mine):
+        if safe:
             print("yes")
             return
         print("no")

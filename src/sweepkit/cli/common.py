@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import NoReturn
 
 import typer
 
+from sweepkit.analysis.budget import AnalysisLimit, limits
 from sweepkit.boardfile import BoardFormatError, read_board
 from sweepkit.position import Position
 
@@ -18,6 +21,23 @@ def fail(message: str, status: int = EXIT_BAD_INPUT) -> NoReturn:
     """Print ``error: message`` on standard error and exit with ``status``."""
     print(f"error: {message}", file=sys.stderr)
     raise typer.Exit(status)
+
+
+TIMEOUT_HELP = ("Give up after this many seconds of analysis with a one-line message "
+                "(exit 2); default: no limit.")
+
+
+@contextmanager
+def analysis_budget(timeout: float | None) -> Iterator[None]:
+    """Run the body under a time budget of ``timeout`` seconds (``None``: none); when the
+    analysis runs past it, print one line naming the budget and exit 2."""
+    if timeout is not None and not timeout > 0:
+        fail(f"--timeout: expected a positive number of seconds, got {timeout:g}")
+    try:
+        with limits(seconds=timeout):
+            yield
+    except AnalysisLimit as exc:
+        fail(f"{exc}; give it more time with --timeout SECONDS")
 
 
 def load_position(path: str, mines: int | None = None) -> Position:
