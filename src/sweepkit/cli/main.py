@@ -10,6 +10,7 @@ from sweepkit.cli import (
     board_cmds,
     game_cmds,
     report_cmds,
+    search_cmds,
     store_cmds,
     strip_cmds,
 )
@@ -29,7 +30,7 @@ def root() -> None:
 
 
 for module in (board_cmds, game_cmds, analysis_cmds, strip_cmds, bench_cmds, store_cmds,
-               report_cmds):
+               report_cmds, search_cmds):
     module.register(app)
 
 

@@ -1,0 +1,69 @@
+"""Commands of the search area: ``optimal`` (exact optimal play for small positions).
+
+The command reads a ``.board`` file or ``-`` (stdin) that has a mine count (``mines: N``,
+or ``--mines N``); bad input, a position with no layout, one with more layouts than
+``--max-layouts`` and a search past ``--timeout`` each print one line and exit 2. The game
+searched and the meaning of the numbers are in :mod:`sweepkit.search.optimal`.
+"""
+
+from __future__ import annotations
+
+import json
+
+import typer
+
+from sweepkit.cli.common import TIMEOUT_HELP, analysis_budget, fail, load_position
+from sweepkit.search.optimal import (
+    DEFAULT_MAX_LAYOUTS,
+    OptimalPlayError,
+    TooManyLayouts,
+    optimal_play,
+)
+from sweepkit.serialize import count_text
+
+
+def register(app: typer.Typer) -> None:
+    """Add the search commands to ``app``."""
+
+    @app.command("optimal")
+    def optimal_cmd(
+        file: str = typer.Argument(..., help="A .board file with a mine count, or - for "
+                                   "standard input."),
+        mines: int | None = typer.Option(None, "--mines", help="Total number of mines "
+                                         "(overrides the file's 'mines:' header)."),
+        as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+        max_layouts: int = typer.Option(
+            DEFAULT_MAX_LAYOUTS, "--max-layouts",
+            help="Refuse positions with more consistent layouts than this (exit 2)."),
+        timeout: float | None = typer.Option(None, "--timeout", help=TIMEOUT_HELP),
+    ) -> None:
+        """Exact optimal play: how many of the position's layouts the best player wins, and
+        every first move that does it.
+
+        The game: the mine count in the file, every consistent layout equally likely, no
+        first-click protection, won when every safe cell is revealed (a 0 opens its
+        neighbours). --json prints {"best_moves": [[row, col], ...], "wins": "<int>",
+        "total": "<int>"} (counts as decimal strings; P(win) = wins / total).
+        """
+        position = load_position(file, mines)
+        if position.mines is None:
+            fail("optimal play needs the mine count: add a 'mines: N' header or pass --mines N")
+        if max_layouts < 1:
+            fail(f"--max-layouts: expected a positive number, got {max_layouts}")
+        with analysis_budget(timeout):
+            try:
+                result = optimal_play(position, max_layouts=max_layouts)
+            except TooManyLayouts as exc:
+                fail(f"{exc}; raise it with --max-layouts N")
+            except OptimalPlayError as exc:
+                fail(str(exc))
+        cells = [list(position.coord(c)) for c in result.best_moves]
+        if as_json:
+            print(json.dumps({"best_moves": cells, "wins": count_text(result.wins),
+                              "total": count_text(result.total)}))
+            return
+        share = 100 * result.wins / result.total
+        print(f"wins: {count_text(result.wins)} of {count_text(result.total)} layouts "
+              f"({share:.4f}%)")
+        moves = " ".join(f"({r}, {c})" for r, c in cells)
+        print(f"best moves: {moves if moves else 'none (nothing left to reveal)'}")

@@ -1,0 +1,420 @@
+"""Exact optimal play for small positions: how many layouts the best player wins, and how.
+
+**The game searched.** A position with a mine count stands for the set *L* of the layouts
+that explain it (:func:`sweepkit.analysis.enumerate_layouts`), all equally likely; there
+is no first-click protection inside a position. A move reveals a covered cell: a ``?``, or
+a ``-`` (known safe but showing no number: revealing it shows its number, at no risk).
+Known mines (``*``) are never revealed. A mine loses; a safe cell shows its number and,
+when that is 0, opens its neighbours recursively, as :class:`sweepkit.game.Game` does. The
+game is won when every safe cell is revealed; flags are never needed for that, so only
+reveals are moves. The player knows *L* and sees every number shown.
+
+**What is counted.** The value of an information state is the number of its consistent
+layouts on which optimal play from it wins; ``wins`` is the value of the position, so the
+optimal win probability is ``wins / total`` with ``total = |L|``. A first move's value is
+the sum, over what the cell can show, of the values of the states it leads to;
+``best_moves`` is every covered cell whose value equals ``wins``, in row-major order.
+
+**Two facts the search uses** (both checked against the brute force of
+``tests/search/test_optimal.py``, which has neither):
+
+1. *Revealing a certainly safe cell never hurts.* Let *c* be safe in every layout still
+   consistent. Any strategy σ can be followed after revealing *c* first: play σ, treating
+   its reveals of cells already open as done (their numbers are already known). On every
+   layout σ wins, it reveals *c* anyway, so the new strategy reveals the same cells and
+   wins too. Hence the value of a state is the sum of the values of the states obtained by
+   revealing all its certainly safe cells first, and the order of those reveals does not
+   matter (the result is the same partition of the layouts by the numbers of those cells).
+   It follows that every certainly safe covered cell is a best move.
+2. *Flood fill changes no value.* A revealed 0 makes its neighbours certainly safe, so fact
+   1 reveals them anyway: the search includes flood fill (as the game does) and gets the
+   same numbers a search without it would (the codegolf statement cited below has none).
+
+**The search.** After fact 1 a state is *closed*: every cell safe in all its layouts is
+revealed. A closed state is named by its revealed cells and their numbers (a ``bytes`` key,
+255 for covered); its layouts are a bitset, a Python ``int`` whose bit *k* is layout *k*, so
+splitting a state by what a cell shows is one ``&`` per outcome with the per-cell masks
+built once. A closed state with one layout is won (value 1). With two, every covered cell
+is a mine in one of them, and the best move tells them apart: value 1. Otherwise the value
+is the maximum over covered cells of the sum over the cell's safe outcomes of the values of
+the children (each closed again by fact 1). This is Bellman's recursion over the
+information states of the game seen as a partially observable Markov decision process
+(Legendre, Hollard, Buffet and Dutech, *MineSweeper: Where to Probe?*, INRIA research
+report RR-8041, 2012, model the game so).
+
+Pruning, none of which changes an answer:
+
+- memoisation of every state's value under a canonical key: the least of its images under
+  the symmetries of the board (the 8 of a square, the 4 of a rectangle) that map the
+  position to itself, so states the symmetries map onto each other are searched once (on
+  the 4×4 board with 6 mines this stores 8 times fewer states);
+- bounds: a move can win at most the layouts where its cell is safe, and a state at most
+  its layouts. Cells are tried safest first; a move is abandoned as soon as even winning
+  every layout of its outcomes not searched yet cannot beat the best move found, and each
+  child is searched only as far as it must be for that (it returns its exact value when
+  that exceeds the threshold it is given, else a bound at most the threshold: *fail-soft*
+  bounds, which the memo keeps apart from exact values). With a maximum over moves and a
+  sum over outcomes, this is Ballard's Star1 pruning of chance nodes with bounded values
+  (B. W. Ballard, "The *-minimax search procedure for trees containing chance nodes",
+  Artificial Intelligence 21, 1983) without the minimising player. At the root, a move is
+  cut only when it cannot reach the best found, so every best move is found;
+- short bitsets: a closed state of many layouts whose bitset is more than twice as long
+  as it has layouts renumbers them 0..n-1 (new per-cell masks for its subtree), so the
+  ``&`` deep in the tree works on short integers (twice as fast on 4×5 with 5 mines).
+
+The budget of :mod:`sweepkit.analysis.budget` is checked at every expanded state; a
+position with more than ``max_layouts`` layouts is refused before any layout is listed.
+
+The problem statement and two of the test cases (the 4×4 board with 4 mines: 961 wins of
+1820; a 4×5 position: 285 of 360) are those of the Code Golf challenge *Optimal Minesweeper
+on the largest board* (https://codegolf.stackexchange.com/questions/34276).
+
+>>> from sweepkit.position import Position
+>>> result = optimal_play(Position.from_rows(["??"], mines=1))
+>>> result.wins, result.total, result.best_moves
+(1, 2, (0, 1))
+>>> optimal_play(Position.from_rows(["1?", "??"], mines=1)).best_moves
+(1, 2, 3)
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import NamedTuple
+
+from sweepkit.analysis.board_count import count_layouts
+from sweepkit.analysis.budget import check
+from sweepkit.analysis.enumerate import enumerate_layouts
+from sweepkit.position import MINE, Position
+
+DEFAULT_MAX_LAYOUTS = 100_000
+"""The most layouts :func:`optimal_play` takes on by default: the bitsets stay small
+(12.5 kB each) and the per-cell masks are built in about a second."""
+
+COVERED = 255
+"""The key byte of a cell not revealed yet (numbers are 0–8)."""
+
+_MINE_CODE = 9  # the outcome code of a mine in the per-layout outcome table
+
+
+class OptimalPlayError(ValueError):
+    """The search cannot run on this position: no mine count, or no layout explains it."""
+
+
+class TooManyLayouts(OptimalPlayError):
+    """The position has more layouts than the search was allowed to take on."""
+
+
+@dataclass(frozen=True)
+class OptimalPlay:
+    """The result of :func:`optimal_play`.
+
+    ``wins`` is the number of the ``total`` consistent layouts that optimal play wins;
+    ``best_moves`` the flat indices of every covered cell whose reveal achieves ``wins``
+    (row-major; empty when no safe cell is left to reveal); ``states`` the number of
+    information states whose value the search stored (a measure of its work).
+    """
+
+    wins: int
+    total: int
+    best_moves: tuple[int, ...]
+    states: int
+
+    @property
+    def probability(self) -> Fraction:
+        """The optimal win probability, ``wins / total``."""
+        return Fraction(self.wins, self.total)
+
+
+def board_symmetries(position: Position) -> list[tuple[int, ...]]:
+    """The symmetries of the board that map the position to itself, as permutations
+    ``perm`` of the flat cells (cell ``perm[i]`` goes to ``i``), identity first.
+
+    Only 2-D boards have more than the identity: the 8 maps of the square (rotations and
+    reflections; the transposing ones only when rows = cols) that keep every cell's value
+    and every adjacency.
+
+    >>> len(board_symmetries(Position.unknown(3, 3))), len(board_symmetries(Position.unknown(2, 3)))
+    (8, 4)
+    >>> len(board_symmetries(Position.from_rows(["1?", "??"])))
+    2
+    """
+    identity = tuple(range(position.size))
+    if len(position.shape) != 2:
+        return [identity]
+    rows, cols = position.shape
+    maps: list[Callable[[int, int], tuple[int, int]]] = [
+        lambda r, c: (r, cols - 1 - c),
+        lambda r, c: (rows - 1 - r, c),
+        lambda r, c: (rows - 1 - r, cols - 1 - c),
+    ]
+    if rows == cols:
+        n = rows - 1
+        maps += [
+            lambda r, c: (c, r),
+            lambda r, c: (n - c, n - r),
+            lambda r, c: (c, n - r),
+            lambda r, c: (n - c, r),
+        ]
+    table = position.neighbour_table()
+    found = [identity]
+    for f in maps:
+        perm = tuple(position.index(*f(*divmod(i, cols))) for i in range(position.size))
+        if perm in found or any(position.cells[perm[i]] != position.cells[i]
+                                for i in range(position.size)):
+            continue
+        if all({perm[j] for j in table[i]} == set(table[perm[i]]) for i in range(position.size)):
+            found.append(perm)
+    return found
+
+
+class _Table(NamedTuple):
+    """The layouts of a state, renumbered 0..n-1: ``rows[k]`` is layout k's outcome per
+    cell (0-8 the number shown, 9 a mine); ``mines[c]`` the bitset of the layouts with a
+    mine at c; ``numbers[c]`` a ``(number, bitset)`` pair for every number c shows."""
+
+    rows: list[bytes]
+    mines: list[int]
+    numbers: list[tuple[tuple[int, int], ...]]
+
+
+def _table(rows: list[bytes], size: int) -> _Table:
+    """The per-cell bitsets of the layouts ``rows`` (one ``bytes`` of outcomes each)."""
+    joined = b"".join(rows)
+    mines, numbers = [], []
+    for c in range(size):
+        column = joined[c::size]  # cell c's outcome in every layout, in layout order
+        codes = set(column)
+        mines.append(_mask(column, _MINE_CODE) if _MINE_CODE in codes else 0)
+        numbers.append(tuple((n, _mask(column, n)) for n in sorted(codes - {_MINE_CODE})))
+    return _Table(rows, mines, numbers)
+
+
+def _mask(column: bytes, code: int) -> int:
+    """The bitset of the places of ``code`` in ``column`` (bit k for place k)."""
+    return int(column.translate(_BIT_TABLES[code])[::-1], 2)  # b"1" where it is, else b"0"
+
+
+def _outcome_rows(position: Position, layouts: Sequence[frozenset[int]]) -> list[bytes]:
+    """Every layout's outcome per cell: the number it shows there, or 9 for a mine."""
+    table = position.neighbour_table()
+    rows = []
+    for k, layout in enumerate(layouts):
+        if not k & 4095:
+            check()
+        shown = [0] * position.size
+        for m in layout:
+            for j in table[m]:
+                shown[j] += 1
+        for m in layout:
+            shown[m] = _MINE_CODE
+        rows.append(bytes(shown))
+    return rows
+
+
+def _members(bitset: int) -> list[int]:
+    """The places of the 1 bits of ``bitset``, in increasing order."""
+    text = bin(bitset)[:1:-1]  # bit k is character k
+    places = []
+    k = text.find("1")
+    while k >= 0:
+        places.append(k)
+        k = text.find("1", k + 1)
+    return places
+
+
+_BYTE = [bytes((n,)) for n in range(9)]
+_BIT_TABLES = [bytes(0x31 if v == code else 0x30 for v in range(256)) for code in range(10)]
+_RENUMBER = 24
+"""A closed state of at least this many layouts renumbers them 0..n-1 (see the module doc)
+when its bitset is more than twice as long as they are many."""
+
+
+def optimal_play(position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
+                 symmetry: bool = True) -> OptimalPlay:
+    """Exact optimal play from ``position`` (see the module doc for the game and the search).
+
+    Raises :class:`OptimalPlayError` when the position has no mine count or no layout,
+    :class:`TooManyLayouts` when it has more than ``max_layouts`` layouts, and the
+    :mod:`sweepkit.analysis.budget` errors when an open budget runs out. ``symmetry=False``
+    turns the canonical keys off (the same answer, more states: for tests).
+
+    >>> r = optimal_play(Position.from_rows(["1?", "1?"], mines=1))  # a forced 50/50
+    >>> r.wins, r.total, r.best_moves
+    (1, 2, (1, 3))
+    """
+    if position.mines is None:
+        raise OptimalPlayError("optimal play needs the mine count (a 'mines: N' header)")
+    total = count_layouts(position)
+    if total == 0:
+        raise OptimalPlayError("the position is inconsistent: no layout explains it")
+    if total > max_layouts:
+        shown = (f"{total:,}" if total.bit_length() <= 200
+                 else f"more than 10^{(total.bit_length() - 1) * 30103 // 100000}")
+        raise TooManyLayouts(f"the position has {shown} layouts, more than the limit of "
+                             f"{max_layouts:,} for an exact search")
+    layouts = list(enumerate_layouts(position))
+    assert len(layouts) == total, (len(layouts), total)
+    size = position.size
+    top = _table(_outcome_rows(position, layouts), size)
+    everything = (1 << total) - 1
+
+    getters = [operator.itemgetter(*perm) for perm in board_symmetries(position)[1:]]
+    if not symmetry or size < 2:
+        getters = []
+
+    def canonical(key: bytes) -> bytes:
+        best = key
+        for get in getters:
+            image = bytes(get(key))
+            if image < best:
+                best = image
+        return best
+
+    exact: dict[bytes, int] = {}  # canonical key -> wins
+    upper: dict[bytes, int] = {}  # canonical key -> an upper bound of its wins
+
+    def closed_parts(layouts_: int, key: bytes, table: _Table
+                     ) -> tuple[int, list[tuple[int, int, bytes]]]:
+        """Fact 1: reveal every certainly safe covered cell. Returns the number of single
+        layouts this leaves (each won) and the other closed states, as ``(bitset, number of
+        layouts, key)``."""
+        mine_masks, number_masks = table.mines, table.numbers
+        singles = 0
+        done = []
+        stack = [(layouts_, key)]
+        while stack:
+            part, key = stack.pop()
+            if not part & (part - 1):  # one layout: won
+                singles += 1
+                continue
+            safe = [c for c in range(size) if key[c] == COVERED and not part & mine_masks[c]]
+            if not safe:
+                done.append((part, part.bit_count(), key))
+                continue
+            pieces = [(part, key)]  # split by the numbers of all those cells, then look again
+            for c in safe:
+                split = []
+                for piece, piece_key in pieces:
+                    for n, m in number_masks[c]:
+                        sub = piece & m
+                        if not sub:
+                            continue
+                        if sub & (sub - 1):
+                            split.append((sub, piece_key[:c] + _BYTE[n] + piece_key[c + 1:]))
+                        else:  # one layout: won, whatever else it shows
+                            singles += 1
+                pieces = split
+            stack.extend(pieces)
+        return singles, done
+
+    def value(layouts_: int, key: bytes, alpha: int, table: _Table, closed: bool = False
+              ) -> int:
+        """Wins of the state ``key`` with layouts ``layouts_`` when they exceed ``alpha``;
+        otherwise an upper bound of them that does not (fail-soft). Any state: fact 1
+        closes it (``closed``: it is closed already)."""
+        name = canonical(key)
+        got = exact.get(name)
+        if got is not None:
+            return got
+        got = upper.get(name)
+        if got is not None and got <= alpha:
+            return got
+        if closed:
+            result = closed_value(layouts_, layouts_.bit_count(), key, alpha, table)
+        else:
+            won, parts = closed_parts(layouts_, key, table)
+            if not won and len(parts) == 1 and parts[0][2] == key:
+                result = closed_value(layouts_, parts[0][1], key, alpha, table)
+            else:
+                rest = sum(count for _, count, _ in parts)
+                for part, count, part_key in parts:
+                    rest -= count
+                    need = alpha - won - rest  # the part must beat this for the sum to beat alpha
+                    got = 1 if count == 2 else value(part, part_key, need, table, closed=True)
+                    if got <= need:
+                        won += got + rest
+                        break
+                    won += got
+                result = won
+        if result > alpha:
+            exact[name] = result
+            upper.pop(name, None)
+        else:
+            upper[name] = result
+        return result
+
+    def move_value(layouts_: int, key: bytes, c: int, safe: int, bound: int, table: _Table
+                   ) -> int:
+        """Wins of revealing ``c`` (safe in ``safe`` of the layouts) from the state when they
+        exceed ``bound``; otherwise an upper bound of them that does not."""
+        rest = safe
+        won = 0
+        for n, m in table.numbers[c]:
+            part = layouts_ & m
+            if not part:
+                continue
+            count = part.bit_count()
+            rest -= count
+            need = bound - won - rest
+            got = 1 if count == 1 else value(part, key[:c] + _BYTE[n] + key[c + 1:], need, table)
+            if got <= need:
+                return won + got + rest
+            won += got
+        return won
+
+    def closed_value(layouts_: int, count: int, key: bytes, alpha: int, table: _Table) -> int:
+        """Wins of a closed state of ``count >= 3`` layouts (its best move's) when they
+        exceed ``alpha``; otherwise an upper bound of them that does not."""
+        check()
+        if count >= _RENUMBER and layouts_.bit_length() > 2 * count:
+            table = _table([table.rows[k] for k in _members(layouts_)], size)
+            layouts_ = (1 << count) - 1
+        mine_masks = table.mines
+        options = []
+        for c in range(size):
+            if key[c] == COVERED:
+                mines = (layouts_ & mine_masks[c]).bit_count()
+                if mines < count:
+                    first = table.numbers[c][0]
+                    zero = (layouts_ & first[1]).bit_count() if first[0] == 0 else 0
+                    options.append((count - mines, zero, c))
+        # safest first (the bound of each later move is lower), then likeliest to show a 0
+        options.sort(reverse=True)
+        best = 0
+        for safe, _, c in options:
+            bound = max(alpha, best)
+            if safe <= bound:  # no move left can beat it
+                return max(best, safe)
+            best = max(best, move_value(layouts_, key, c, safe, bound, table))
+        return best
+
+    root = bytes(v if v >= 0 else COVERED for v in position.cells)
+    options = []
+    for c in range(size):
+        if root[c] == COVERED and position.cells[c] != MINE:
+            mines = top.mines[c].bit_count()
+            if mines < total:
+                options.append((total - mines, c))
+    options.sort(key=lambda o: (-o[0], o[1]))
+    try:
+        best, best_moves = 0, []
+        for safe, c in options:
+            if safe < best:
+                break
+            won = move_value(everything, root, c, safe, best - 1, top)  # exact when >= best
+            if won > best:
+                best, best_moves = won, [c]
+            elif won == best:
+                best_moves.append(c)
+    except RecursionError:
+        raise OptimalPlayError("the game tree is too deep for this search") from None
+    wins = best if options else total  # no safe cell left to reveal: the game is won
+    return OptimalPlay(wins, total, tuple(sorted(best_moves)), len(exact) + len(upper))
+
+
+__all__ = ["DEFAULT_MAX_LAYOUTS", "OptimalPlay", "OptimalPlayError", "TooManyLayouts",
+           "board_symmetries", "optimal_play"]

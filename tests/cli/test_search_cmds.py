@@ -1,0 +1,67 @@
+"""The ``optimal`` command: its JSON (once as a real process), its text and its refusals
+(in-process, through Typer's test runner, to keep the suite quick)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from sweepkit.cli.main import app
+
+START_4X4 = "mines: 4\n????\n????\n????\n????\n"  # the Code Golf example: 961 of 1820
+FIFTY_FIFTY = "mines: 1\n1?\n1?\n"
+
+
+def run(*args: str, stdin: str = ""):
+    """Run the command in this process (exit_code, stdout and stderr apart)."""
+    return CliRunner().invoke(app, list(args), input=stdin)
+
+
+def test_json_has_exactly_the_documented_keys(tmp_path):
+    path = tmp_path / "start.board"
+    path.write_text(START_4X4)
+    result = subprocess.run([sys.executable, "-m", "sweepkit", "optimal", str(path), "--json"],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == {
+        "best_moves": [[0, 1], [0, 2], [1, 0], [1, 3], [2, 0], [2, 3], [3, 1], [3, 2]],
+        "wins": "961", "total": "1820"}
+
+
+def test_text_output_and_mines_option():
+    result = run("optimal", "-", stdin=FIFTY_FIFTY)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == "wins: 1 of 2 layouts (50.0000%)\nbest moves: (0, 1) (1, 1)\n"
+    # --mines overrides the header: no mine at all, so every covered cell is safe
+    result = run("optimal", "-", "--json", "--mines", "0", stdin="????\n")
+    assert json.loads(result.stdout) == {"best_moves": [[0, 0], [0, 1], [0, 2], [0, 3]],
+                                         "wins": "1", "total": "1"}
+
+
+def test_nothing_left_to_reveal():
+    result = run("optimal", "-", stdin="mines: 1\n*1\n")
+    assert result.stdout == "wins: 1 of 1 layouts (100.0000%)\nbest moves: none (nothing left " \
+                            "to reveal)\n"
+    assert json.loads(run("optimal", "-", "--json", stdin="mines: 1\n*1\n").stdout)[
+        "best_moves"] == []
+
+
+@pytest.mark.parametrize(("args", "stdin", "message"), [
+    (("optimal", "-"), "????\n", "needs the mine count"),
+    (("optimal", "-"), "mines: 1\n2?\n??\n", "inconsistent"),
+    (("optimal", "-"), "mines: 1\n1x\n", "bad character"),
+    (("optimal", "/no/such/file.board"), "", "cannot read file"),
+    (("optimal", "-", "--max-layouts", "10"), START_4X4,
+     "1,820 layouts, more than the limit of 10"),
+    (("optimal", "-", "--max-layouts", "0"), START_4X4, "--max-layouts"),
+    (("optimal", "-", "--timeout", "0.000001"), START_4X4, "budget"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, stdin, message):
+    result = run(*args, stdin=stdin)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1 and message in result.stderr, result.stderr

@@ -1,0 +1,201 @@
+"""Exact optimal play (sweepkit.search.optimal) against the brute-force game tree of
+``tests/search/brute_play.py`` on tiny random positions, hand-checked cases, the two examples
+of the Code Golf challenge, and the facts the search relies on."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sweepkit.analysis.budget import AnalysisTimeout, limits
+from sweepkit.position import MINE, SAFE, UNKNOWN, Position
+from sweepkit.search import OptimalPlayError, TooManyLayouts, optimal_play
+from sweepkit.search.optimal import board_symmetries
+from tests import brute
+from tests.search import brute_play
+
+MAX_COVERED = 7  # the brute force is factorial in the covered cells
+
+
+@st.composite
+def tiny_positions(draw, max_rows: int = 3, max_cols: int = 4) -> Position:
+    """A consistent position with a mine count: a random layout with a few safe cells shown
+    as numbers (as few as the brute force allows: at most MAX_COVERED cells stay without a
+    number), some covered cells written ``-`` (safe) or ``*`` (mine)."""
+    rows = draw(st.integers(1, max_rows))
+    cols = draw(st.integers(2, max_cols))
+    n = rows * cols
+    mines = draw(st.sets(st.integers(0, n - 1), min_size=1, max_size=min(n - 1, 4)))
+    full = Position.unknown(rows, cols).layout(mines)
+    safe = [i for i in range(n) if i not in mines]
+    order = draw(st.permutations(safe))
+    shown = set(order[:min(len(safe), max(0, n - MAX_COVERED) + draw(st.integers(0, 1)))])
+    marks = draw(st.lists(st.integers(0, 7), min_size=n, max_size=n))
+    cells = []
+    for i, v in enumerate(full.cells):
+        if i in shown:
+            cells.append(v)
+        elif marks[i] == 0:
+            cells.append(MINE if v == MINE else SAFE)
+        else:
+            cells.append(UNKNOWN)
+    return Position((rows, cols), tuple(cells), len(mines))
+
+
+def check_against_brute(position: Position) -> None:
+    ours = optimal_play(position)
+    theirs = brute_play.optimal(position)
+    assert (ours.wins, ours.total) == (theirs.wins, theirs.total), str(position)
+    assert ours.best_moves == theirs.best_moves, str(position)
+
+
+@settings(max_examples=300, deadline=None)
+@given(tiny_positions())
+def test_agrees_with_the_brute_force_game_tree(position):
+    check_against_brute(position)
+
+
+@pytest.mark.parametrize(("rows", "cols", "mines"), [
+    (1, 1, 0), (1, 1, 1), (1, 2, 1), (1, 3, 1), (1, 4, 1), (1, 4, 2), (1, 5, 2), (1, 6, 2),
+    (2, 2, 1), (2, 2, 2), (2, 2, 3), (2, 3, 1), (2, 3, 2), (2, 3, 3),
+])
+def test_start_positions_agree_with_the_brute_force(rows, cols, mines):
+    check_against_brute(Position.unknown(rows, cols, mines))
+
+
+@settings(max_examples=40, deadline=None)
+@given(tiny_positions())
+def test_certain_safe_cells_are_best_moves_and_flood_fill_changes_nothing(position):
+    """Facts 1 and 2 of the module doc, checked on the brute force alone (which uses
+    neither): every covered cell safe in all layouts is a best move, and the game without
+    flood fill has the same optimal value."""
+    with_flood = brute_play.optimal(position)
+    layouts = brute.explanations(position)
+    certain = [i for i, v in enumerate(position.cells)
+               if v in (UNKNOWN, SAFE) and not any(i in lay for lay in layouts)]
+    assert set(certain) <= set(with_flood.best_moves)
+    assert brute_play.optimal(position, flood=False).wins == with_flood.wins
+
+
+@settings(max_examples=60, deadline=None)
+@given(tiny_positions(max_rows=4, max_cols=4))
+def test_symmetry_changes_no_answer(position):
+    with_symmetry, without = optimal_play(position), optimal_play(position, symmetry=False)
+    assert (with_symmetry.wins, with_symmetry.total, with_symmetry.best_moves) == (
+        without.wins, without.total, without.best_moves)
+    assert with_symmetry.states <= without.states
+
+
+def test_hand_checked_cases():
+    # 1x2, one mine, from the start: reveal either cell; half the layouts are lost.
+    r = optimal_play(Position.unknown(1, 2, mines=1))
+    assert (r.wins, r.total, r.best_moves) == (1, 2, (0, 1))
+    # a forced 50/50: the 1s say one of the two right cells, nothing tells them apart
+    r = optimal_play(Position.from_rows(["1?", "1?"], mines=1))
+    assert (r.wins, r.total, r.best_moves) == (1, 2, (1, 3))
+    # two independent forced 50/50s on one board: a quarter of the layouts are won
+    r = optimal_play(Position.from_rows(["?1-1?", "?1-1?"], mines=2))
+    assert (r.wins, r.total) == (1, 4)
+    # a known layout: one layout, won by revealing its safe cells, every one a best move
+    r = optimal_play(Position.from_rows(["*1?"], mines=1))
+    assert (r.wins, r.total, r.best_moves) == (1, 1, (2,))
+    # nothing left to reveal: already won, no move
+    r = optimal_play(Position.from_rows(["*1"], mines=1))
+    assert (r.wins, r.total, r.best_moves) == (1, 1, ())
+    # no mine at all: every cell is safe, and a 0 floods the board
+    r = optimal_play(Position.unknown(3, 3, mines=0))
+    assert (r.wins, r.total, r.best_moves) == (1, 1, tuple(range(9)))
+
+
+def test_one_mine_on_a_strip():
+    """1xn with one mine: the first reveal loses with 1/n; after it, the numbers shown
+    narrow the mine down (hand argument: a corner then reading the numbers along the strip
+    wins every layout but the one with the mine under the first click)."""
+    for n in range(2, 9):
+        r = optimal_play(Position.unknown(1, n, mines=1))
+        assert (r.wins, r.total) == (n - 1, n), n
+
+
+def test_the_code_golf_examples():
+    """The two examples of https://codegolf.stackexchange.com/questions/34276 (no flood fill
+    there; by fact 2 the numbers are the same)."""
+    r = optimal_play(Position.unknown(4, 4, mines=4))
+    assert (r.wins, r.total) == (961, 1820)
+    assert r.best_moves == tuple(Position.unknown(4, 4).index(*rc) for rc in
+                                 [(0, 1), (0, 2), (1, 0), (1, 3), (2, 0), (2, 3), (3, 1), (3, 2)])
+    position = Position.from_rows(["?????", "?1???", "?3???", "?????"], mines=5)
+    r = optimal_play(position)
+    assert (r.wins, r.total, r.best_moves) == (285, 360, (position.index(0, 2),))
+
+
+START_VALUES = {  # (rows, cols, mines): (wins, layouts), as in docs/optimal.md
+    (3, 3, 1): (8, 9), (3, 3, 2): (24, 36), (3, 3, 3): (33, 84), (3, 3, 4): (27, 126),
+    (3, 3, 5): (16, 126), (3, 3, 6): (6, 84), (3, 3, 7): (2, 36), (3, 3, 8): (1, 9),
+    (4, 3, 1): (11, 12),
+}
+
+
+@pytest.mark.parametrize("board", sorted(START_VALUES))
+def test_start_rows_of_the_table_agree_with_the_memoised_brute_force(board):
+    """The 3x3 rows of docs/optimal.md and its 4x3 row with 1 mine, against the brute force
+    with a table of states (too slow without one)."""
+    position = Position.unknown(*board)
+    ours, theirs = optimal_play(position), brute_play.optimal(position, memo=True)
+    assert (ours.wins, ours.total) == (theirs.wins, theirs.total) == START_VALUES[board]
+    assert ours.best_moves == theirs.best_moves
+
+
+def test_more_rows_of_the_table():
+    """4x4 with 1, 2 and 3 mines: our search's values (4x4 with 1 and 2 mines also agreed
+    with the memoised brute force, in runs of 1 and 30 seconds left out of the suite)."""
+    assert optimal_play(Position.unknown(4, 4, 1)).wins == 15
+    assert optimal_play(Position.unknown(4, 4, 2)).wins == 102
+    assert optimal_play(Position.unknown(4, 4, 3)).wins == 400
+
+
+def test_refusals():
+    with pytest.raises(OptimalPlayError, match="mine count"):
+        optimal_play(Position.unknown(2, 2))
+    with pytest.raises(OptimalPlayError, match="inconsistent"):
+        optimal_play(Position.from_rows(["2?", "??"], mines=1))
+    with pytest.raises(TooManyLayouts, match="1,820 layouts, more than the limit of 1,000"):
+        optimal_play(Position.unknown(4, 4, mines=4), max_layouts=1000)
+    with pytest.raises(TooManyLayouts, match=r"more than 10\^"):
+        optimal_play(Position.unknown(30, 30, mines=300))
+
+
+def test_the_budget_stops_the_search():
+    with pytest.raises(AnalysisTimeout), limits(seconds=0.0):
+        optimal_play(Position.unknown(3, 3, mines=2))
+
+
+def test_board_symmetries():
+    square = board_symmetries(Position.unknown(3, 3))
+    assert len(square) == 8 and square[0] == tuple(range(9))
+    assert len(set(square)) == 8
+    assert len(board_symmetries(Position.unknown(2, 3))) == 4
+    assert len(board_symmetries(Position.unknown(1, 1))) == 1
+    # a position keeps only the maps that fix it
+    assert len(board_symmetries(Position.from_rows(["1??", "???", "???"]))) == 2
+    # every map is a permutation that keeps adjacency
+    for perm in square:
+        assert sorted(perm) == list(range(9))
+        table = Position.unknown(3, 3).neighbour_table()
+        for i, j in itertools.product(range(9), repeat=2):
+            assert (j in table[i]) == (perm[j] in table[perm[i]])
+
+
+def test_the_table_script_writes_the_doc(tmp_path, monkeypatch, capsys):
+    from benchmarks import optimal_table
+
+    assert optimal_table.parse_boards("4x3:1-2,5x5:5") == [(4, 3, 1), (4, 3, 2), (5, 5, 5)]
+    out = tmp_path / "optimal.md"
+    monkeypatch.setattr("sys.argv", ["optimal_table.py", "--boards", "3x3:2", "--out", str(out)])
+    optimal_table.main()
+    text = out.read_text(encoding="utf-8")
+    assert "| 3×3 | 2 | 36 | 24 | 2/3 | 0.6667 | (0,1) (1,0) (1,2) (2,1) |" in text
+    assert "python benchmarks/optimal_table.py" in text
+    assert "| 3×3 | 2 | 36 | 24 |" in capsys.readouterr().out
