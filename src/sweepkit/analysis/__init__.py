@@ -10,13 +10,16 @@ are exported here; the modules, one job each:
 - :mod:`.component` — ``solve_component``: the route through those solvers, and the cache
   of solved components (the incremental mechanism: during a game only the components a
   move changed are solved again);
+- :mod:`.product_tree` — the components' polynomials multiplied in pairs, and the
+  transposed tree that hands each component the weights of everything else;
 - :mod:`.board_count` — whole-board counts, with and without the mine count;
 - :mod:`.probability` — ``analyse(position)``: exact probabilities, certain safes/mines;
 - :mod:`.consistency` — witness, minimal contradiction, SOLUTION (``is_unique``),
   SAFETY (``is_safe_move``);
 - :mod:`.enumerate` — every layout, depth-first, with a limit (:mod:`.kadlac_bfs`: Kadlac's
   breadth-first search, reproduced);
-- :mod:`.dead` — dead cells; :mod:`.explain` — the simplest reason for each certain cell.
+- :mod:`.dead` — dead cells; :mod:`.explain` — the simplest reason for each certain cell;
+- :mod:`.budget` — time and size budgets that stop an analysis with a clear message.
 
 ``use_mine_count=True`` (the default everywhere) uses the position's mine count when it
 has one; without one, the papers' convention applies (floating cells are free).

@@ -15,6 +15,29 @@ remaining − m) that puts it back: the school project's *Minesweeper Solver*, �
 [SchoolProject] (computed here in exact integers, not floating point; see
 :mod:`.board_count`).
 
+How the components are combined (with the mine count), at any scale:
+
+- a component whose layouts all hold the same number of mines is independent of the rest:
+  its boxes' probabilities are its own (a 500×500 first-click board has 3,661 components,
+  3,595 of them of this kind);
+- the others go into a product tree and its transpose (:mod:`.product_tree`): each
+  component receives the weights of "everything else" in O(M(D) log n), not the quadratic
+  prefix × suffix products;
+- while the table of relative floating weights is small (:data:`EXACT_TABLE_BITS`, every
+  board met in play so far), every ratio is exact at once. Past it (a frontier thousands of
+  mine numbers wide), the weights are taken on a *window* of frontier mine numbers only,
+  those whose term F[m]·C(floating, remaining − m) is within 2^-(PRECISION + 4 +
+  log2(terms)) of the largest estimate: the terms left out weigh less than 2^-PRECISION of
+  the total, and every box numerator is at most (box size)·F[m]·C(...) term by term, so
+  each probability computed on the window is within 2^(1 − PRECISION) of the exact one
+  (|p' − p| ≤ δ/(1 − δ) for a left-out share δ; :data:`PRECISION` = 64, below the float's
+  own rounding). The transposed tree then keeps each vector to the entries and bits that
+  matter (:meth:`.product_tree.ProductTree.transposed_window`), adding at most another
+  2^-PRECISION to δ: every float is within 2^(2 − PRECISION) of the exact probability,
+  then rounded. Exact zeros and ones come from the supports (a 0/1 product tree), and the
+  exact ratios are computed on demand per box by binary splitting
+  (:func:`.board_count.binomial_sum`), no table of weights held at once.
+
 >>> from sweepkit.position import Position
 >>> a = analyse(Position.from_rows(["1?", "??"]))
 >>> a.total, a.probability(1), a.safe_cells(), a.mine_cells()
@@ -25,18 +48,79 @@ remaining − m) that puts it back: the school project's *Minesweeper Solver*, �
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from math import lgamma, log
 
-from sweepkit.analysis.board_count import board_total, weigh_frontier
+from sweepkit.analysis.board_count import (
+    binomial_sum,
+    exact_quotient,
+    floating_weights,
+    table_bits,
+)
+from sweepkit.analysis.budget import check, check_size
 from sweepkit.analysis.component import solve_component
-from sweepkit.analysis.poly import ComponentCount, convolve, products_without
+from sweepkit.analysis.poly import ComponentCount, Poly, int_product, multiply
+from sweepkit.analysis.product_tree import ProductTree
 from sweepkit.constraints import ConstraintSystem, build_system
 from sweepkit.position import Position
 
 Ratio = tuple[int, int]
 """An exact probability as integers ``(numerator, denominator)``, not reduced: the hot
 path never builds a Fraction (no gcd per box); :class:`Fraction` is made on demand."""
+
+EXACT_TABLE_BITS = 1 << 24
+"""Every ratio is computed exactly at once while the table of relative floating weights
+holds at most about this many bits (:func:`.board_count.table_bits`); past it, the
+windowed floats and exact ratios on demand (module doc)."""
+
+PRECISION = 64
+"""Windowed probabilities are within 2^(2 − PRECISION) of the exact ones (module doc)."""
+
+
+class BoxProbabilities:
+    """The mine probability of every box (component i, box b) and of the floating pool.
+
+    :meth:`ratio` is exact, :meth:`value` a float (the exact ratio correctly rounded, or
+    within 2^(2 − PRECISION) of it on very wide frontiers), :meth:`certain` says whether
+    the box is safe (False) or a mine (True) in every layout, else None: always exact.
+    """
+
+    def __init__(self, ratios: Sequence[Sequence[Ratio]], floating: Ratio | None) -> None:
+        self._ratios = tuple(tuple(r) for r in ratios)
+        self._floating = floating
+
+    def ratio(self, i: int, b: int) -> Ratio:
+        """Exact probability of box b of component i."""
+        return self._ratios[i][b]
+
+    def ratios(self) -> tuple[tuple[Ratio, ...], ...]:
+        """Every box's exact probability, by component."""
+        return self._ratios
+
+    def value(self, i: int, b: int) -> float:
+        num, den = self._ratios[i][b]
+        # int / int is correctly rounded, the same float as the reduced Fraction gives.
+        return num / den
+
+    def certain(self, i: int, b: int) -> bool | None:
+        num, den = self._ratios[i][b]
+        return False if not num else True if num == den else None
+
+    def floating_ratio(self) -> Ratio | None:
+        """Exact probability of every floating cell (None without floating cells)."""
+        return self._floating
+
+    def floating_value(self) -> float | None:
+        r = self._floating
+        return None if r is None else r[0] / r[1]
+
+    def floating_certain(self) -> bool | None:
+        r = self._floating
+        if r is None:
+            return None
+        return False if not r[0] else True if r[0] == r[1] else None
 
 
 @dataclass(frozen=True)
@@ -46,8 +130,10 @@ class Analysis:
     ``total`` is the number of layouts (0 = inconsistent). ``box_ratio[i][b]`` is the
     mine probability of every cell of box b of component i, ``floating_ratio`` that of
     every floating cell, as ``(numerator, denominator)`` integers; both are ``None`` when
-    the position is inconsistent. ``box_probability`` / ``floating_probability`` give
-    them as Fractions.
+    the position is inconsistent (``floating_ratio`` also without floating cells).
+    ``box_probability`` / ``floating_probability`` give them as Fractions. On very wide
+    frontiers the exact ratios are computed when first asked for (``boxes``, module doc):
+    :meth:`probability` of one cell then costs that cell's box only.
     """
 
     position: Position
@@ -55,8 +141,7 @@ class Analysis:
     counts: tuple[ComponentCount, ...]
     total: int
     uses_mine_count: bool
-    box_ratio: tuple[tuple[Ratio, ...], ...] | None
-    floating_ratio: Ratio | None
+    boxes: BoxProbabilities | None = field(default=None, repr=False, compare=False)
     _cell_box: dict[int, tuple[int, int]] | None = field(default=None, repr=False,
                                                          compare=False)
 
@@ -65,21 +150,33 @@ class Analysis:
         return self.total > 0
 
     @property
+    def box_ratio(self) -> tuple[tuple[Ratio, ...], ...] | None:
+        """Every box's exact probability as ``(numerator, denominator)``, by component."""
+        return None if self.boxes is None else self.boxes.ratios()
+
+    @property
+    def floating_ratio(self) -> Ratio | None:
+        """Every floating cell's exact probability as ``(numerator, denominator)``."""
+        return None if self.boxes is None else self.boxes.floating_ratio()
+
+    @property
     def box_probability(self) -> tuple[tuple[Fraction, ...], ...] | None:
         """``box_ratio`` as Fractions."""
-        if self.box_ratio is None:
+        ratios = self.box_ratio
+        if ratios is None:
             return None
-        return tuple(tuple(Fraction(*r) for r in comp) for comp in self.box_ratio)
+        return tuple(tuple(Fraction(*r) for r in comp) for comp in ratios)
 
     @property
     def floating_probability(self) -> Fraction | None:
         """``floating_ratio`` as a Fraction (``None`` without floating cells)."""
-        return None if self.floating_ratio is None else Fraction(*self.floating_ratio)
+        ratio = self.floating_ratio
+        return None if ratio is None else Fraction(*ratio)
 
     def probability(self, cell: int) -> Fraction:
         """Exact mine probability of an unknown cell (raises on an inconsistent position
         or a cell that is not unknown)."""
-        if self.box_ratio is None:
+        if self.boxes is None:
             raise ValueError("the position is inconsistent: no probabilities")
         cell_box = self._cell_box
         if cell_box is None:
@@ -90,45 +187,46 @@ class Analysis:
             object.__setattr__(self, "_cell_box", cell_box)
         where = cell_box.get(cell)
         if where is not None:
-            return Fraction(*self.box_ratio[where[0]][where[1]])
+            return Fraction(*self.boxes.ratio(*where))
         if self.position.cells[cell] != -1:
             raise ValueError(f"cell {self.position.coord(cell)} is not unknown")
-        assert self.floating_ratio is not None
-        return Fraction(*self.floating_ratio)
+        ratio = self.boxes.floating_ratio()
+        assert ratio is not None
+        return Fraction(*ratio)
 
     def probabilities(self, exact: bool = False) -> dict[int, float] | dict[int, Fraction]:
         """Every unknown cell's mine probability (floats, or Fractions with ``exact``);
         empty when inconsistent."""
-        if self.box_ratio is None:
+        boxes = self.boxes
+        if boxes is None:
             return {}
-        # int / int is correctly rounded, the same float as the reduced Fraction gives.
-        conv = (lambda r: Fraction(*r)) if exact else (lambda r: r[0] / r[1])
-        result = {}
-        for comp, ratios in zip(self.system.components, self.box_ratio, strict=True):
-            for box, r in zip(comp.boxes, ratios, strict=True):
-                value = conv(r)
+        result: dict = {}
+        for i, comp in enumerate(self.system.components):
+            for b, box in enumerate(comp.boxes):
+                value = Fraction(*boxes.ratio(i, b)) if exact else boxes.value(i, b)
                 for c in box:
                     result[c] = value
         floating = self.system.floating
         if floating:
-            value = conv(self.floating_ratio)
+            ratio = boxes.floating_ratio()
+            assert ratio is not None
+            value = Fraction(*ratio) if exact else boxes.floating_value()
             # two sorted runs (frontier, floating): the merge sort is linear
             return {c: result.get(c, value)
                     for c in sorted([*sorted(result), *floating])}
         return dict(sorted(result.items()))
 
     def _cells_with(self, certain_mine: bool) -> tuple[int, ...]:
-        if self.box_ratio is None:
+        boxes = self.boxes
+        if boxes is None:
             return ()
         found = []
-        for comp, ratios in zip(self.system.components, self.box_ratio, strict=True):
-            for box, (num, den) in zip(comp.boxes, ratios, strict=True):
-                if (num == den) if certain_mine else not num:
+        for i, comp in enumerate(self.system.components):
+            for b, box in enumerate(comp.boxes):
+                if boxes.certain(i, b) is certain_mine:
                     found.extend(box)
-        if self.floating_ratio is not None:
-            num, den = self.floating_ratio
-            if (num == den) if certain_mine else not num:
-                found.extend(self.system.floating)
+        if boxes.floating_certain() is certain_mine:
+            found.extend(self.system.floating)
         return tuple(sorted(found))
 
     def safe_cells(self) -> tuple[int, ...]:
@@ -147,50 +245,243 @@ def analyse(position: Position, use_mine_count: bool = True,
         system = build_system(position)
     with_count = use_mine_count and system.remaining is not None
     if system.impossible:
-        return Analysis(position, system, (), 0, with_count, None, None)
+        return Analysis(position, system, (), 0, with_count)
     counts = tuple(solve_component(c) for c in system.components)
     floating = len(system.floating)
     if not with_count:
         totals = [c.total for c in counts]
-        total = board_total(counts, floating, None)
-        if total == 0:
-            return Analysis(position, system, counts, 0, False, None, None)
-        box_ratio = tuple(
-            tuple((sum(bm), size * t) for bm, size in zip(c.box_mines, comp.sizes,
-                                                          strict=True))
-            for c, comp, t in zip(counts, system.components, totals, strict=True))
-        return Analysis(position, system, counts, total, False, box_ratio,
-                        (1, 2))
+        if not all(totals):
+            return Analysis(position, system, counts, 0, False)
+        total = int_product(totals) << floating
+        ratios = [tuple((sum(bm), size * t) for bm, size in zip(c.box_mines, comp.sizes,
+                                                                 strict=True))
+                  for c, comp, t in zip(counts, system.components, totals, strict=True)]
+        return Analysis(position, system, counts, total, False,
+                        BoxProbabilities(ratios, (1, 2) if floating else None))
     remaining = system.remaining
     assert remaining is not None
-    polys = [c.by_mines for c in counts]
-    others = products_without(polys)
-    everything = convolve(others[0], polys[0]) if polys else (1,)
-    low = sum(c.low for c in counts)
-    # weights[i] is proportional to C(floating, remaining - low - i); the factor cancels.
-    board = weigh_frontier(low, everything, floating, remaining)
-    relative, weights = board.relative, board.weights
-    if relative == 0:
-        return Analysis(position, system, counts, 0, True, None, None)
-    total = board.total
-    probs = []
-    for c, comp, rest in zip(counts, system.components, others, strict=True):
-        # completion[i] = (relative) ways the rest completes a layout of this component
-        # with c.low + i mines: the rest's terms start at low - c.low mines, so the
-        # combined index into weights is i + j.
-        rest_terms = [(j, w) for j, w in enumerate(rest) if w]
-        completion = [sum(w * weights[i + j] for j, w in rest_terms) if x else 0
-                      for i, x in enumerate(c.by_mines)]
-        support = [i for i, x in enumerate(c.by_mines) if x]
-        probs.append(tuple(
-            (sum(bm[i] * completion[i] for i in support), size * relative)
-            for bm, size in zip(c.box_mines, comp.sizes, strict=True)))
-    if floating:
-        # a floating cell is a mine in (remaining - m) / floating of the completions
-        mined = sum(w * weights[i] * (remaining - low - i)
-                    for i, w in enumerate(everything) if w)
-        floating_ratio: Ratio | None = (mined, floating * relative)
-    else:
-        floating_ratio = None
-    return Analysis(position, system, counts, total, True, tuple(probs), floating_ratio)
+    combined = combine(counts, [comp.sizes for comp in system.components], floating,
+                       remaining)
+    if combined is None:
+        return Analysis(position, system, counts, 0, True)
+    total, boxes = combined
+    return Analysis(position, system, counts, total, True, boxes)
 
+
+def combine(counts: Sequence[ComponentCount], sizes: Sequence[Sequence[int]], floating: int,
+            remaining: int, exact_table_bits: int | None = None
+            ) -> tuple[int, BoxProbabilities] | None:
+    """The board's total and every box's probability from the solved components (box
+    ``sizes`` per component), ``floating`` free cells and ``remaining`` mines among the
+    unknown cells; None when no layout has that many mines (module doc for the method).
+    ``exact_table_bits`` (default :data:`EXACT_TABLE_BITS`) sets where the exact tables
+    give way to the window."""
+    if exact_table_bits is None:
+        exact_table_bits = EXACT_TABLE_BITS
+    if any(not c.by_mines for c in counts):
+        return None
+    fixed = [i for i, c in enumerate(counts) if len(c.by_mines) == 1]
+    varying = [i for i, c in enumerate(counts) if len(c.by_mines) > 1]
+    low = sum(c.low for c in counts)
+    top = remaining - low  # floating mines when the frontier holds its fewest
+    const = int_product([counts[i].by_mines[0] for i in fixed])
+    tree = ProductTree([counts[i].by_mines for i in varying]) if varying else None
+    frontier = tree.root if tree is not None else (1,)
+    k_lo, k_hi = max(0, top - floating), min(len(frontier) - 1, top)
+    if not any(frontier[k] for k in range(k_lo, k_hi + 1)):
+        return None
+    ratios: list[tuple[Ratio, ...]] = [()] * len(counts)
+    for i in fixed:
+        c = counts[i]
+        ratios[i] = tuple((bm[0], size * c.by_mines[0])
+                          for bm, size in zip(c.box_mines, sizes[i], strict=True))
+    if tree is None or table_bits(len(frontier), floating) <= exact_table_bits:
+        return _exact(counts, sizes, floating, remaining, low, const, varying, tree,
+                      frontier, ratios)
+    return _windowed(counts, sizes, floating, top, const, varying, tree, frontier, ratios)
+
+
+def _box_numerators(count: ComponentCount, completion: Poly) -> list[int]:
+    """Σ_a box_mines[b][a] · completion[a] for every box b."""
+    terms = [(a, w) for a, w in enumerate(completion) if w]
+    return [sum(bm[a] * w for a, w in terms) for bm in count.box_mines]
+
+
+def _exact(counts: Sequence[ComponentCount], sizes: Sequence[Sequence[int]], floating: int,
+           remaining: int, low: int, const: int, varying: list[int], tree: ProductTree | None,
+           frontier: Poly, ratios: list[tuple[Ratio, ...]]) -> tuple[int, BoxProbabilities]:
+    """Every ratio exact at once: relative weights, the transposed tree, one dot product per
+    box."""
+    check_size(len(frontier), "the floating weights")
+    weights, num, den = floating_weights(floating, remaining, low, low + len(frontier) - 1)
+    relative = sum(x * w for x, w in zip(frontier, weights, strict=True) if x)
+    total = const * exact_quotient(relative * num, den)
+    if tree is not None:
+        for i, completion in zip(varying, tree.transposed(weights), strict=True):
+            check()
+            ratios[i] = tuple((n, size * relative) for n, size in zip(
+                _box_numerators(counts[i], completion), sizes[i], strict=True))
+    floating_ratio: Ratio | None = None
+    if floating:
+        floating_ratio = (_floating_mines(frontier, weights, remaining - low),
+                          floating * relative)
+    return total, BoxProbabilities(ratios, floating_ratio)
+
+
+def _floating_mines(frontier: Poly, weights: Sequence[int], top: int) -> int:
+    """Σ_k F[k]·w[k]·(top − k): a floating cell is a mine in (remaining − m) / floating of
+    the completions of a frontier layout with m mines."""
+    return sum(x * w * (top - k) for k, (x, w) in enumerate(zip(frontier, weights, strict=True))
+               if x and w)
+
+
+def _log2_binomial(n: int, k: int) -> float:
+    """log2 C(n, k) to within far less than one bit (lgamma in double precision)."""
+    return (lgamma(n + 1) - lgamma(k + 1) - lgamma(n - k + 1)) / log(2)
+
+
+def window(frontier: Poly, floating: int, top: int, precision: int = PRECISION
+           ) -> tuple[int, int]:
+    """The frontier terms ``k`` (``top − k`` floating mines) whose weight
+    t_k = frontier[k]·C(floating, top − k) matters: ``(first, last)`` such that the terms
+    outside weigh less than 2^-precision of the sum.
+
+    Each log2 t_k is estimated to within 2 bits (bit length, lgamma); terms estimated more
+    than precision + 4 + log2(terms) bits below the largest are each under
+    2^-(precision + log2(terms)) of it, so all of them together under 2^-precision.
+
+    Terms falling by ~9× (3.2 bits) per frontier mine, a cut of 8 + 4 + 6 bits: 6 of 40.
+
+    >>> window((1,) * 40, 10**6, 10**5, precision=8)
+    (0, 5)
+    """
+    k_lo, k_hi = max(0, top - floating), min(len(frontier) - 1, top)
+    est = {k: frontier[k].bit_length() + _log2_binomial(floating, top - k)
+           for k in range(k_lo, k_hi + 1) if frontier[k]}
+    cut = max(est.values()) - (precision + 4 + len(frontier).bit_length())
+    kept = [k for k, e in est.items() if e >= cut]
+    return min(kept), max(kept)
+
+
+class _WindowedBoxes(BoxProbabilities):
+    """Floats and certainties computed at once on the window, exact ratios on demand."""
+
+    def __init__(self, ratios: Sequence[Sequence[Ratio]], exact: list[bool],
+                 values: Sequence[Sequence[float]], certain: Sequence[Sequence[bool | None]],
+                 floating: tuple[float, bool | None] | None, lazy: _LazyExact) -> None:
+        super().__init__(ratios, None)
+        self._exact = exact
+        self._values = values
+        self._certain = certain
+        self._floating_value = floating
+        self._lazy = lazy
+        self._cache: dict[tuple[int, int], Ratio] = {}
+        self._all: tuple[tuple[Ratio, ...], ...] | None = None
+
+    def ratio(self, i: int, b: int) -> Ratio:
+        if self._exact[i]:
+            return self._ratios[i][b]
+        found = self._cache.get((i, b))
+        if found is None:
+            found = self._cache[(i, b)] = self._lazy.box(i, b)
+        return found
+
+    def ratios(self) -> tuple[tuple[Ratio, ...], ...]:
+        if self._all is None:
+            self._all = tuple(tuple(self.ratio(i, b) for b in range(len(comp)))
+                              for i, comp in enumerate(self._values))
+        return self._all
+
+    def value(self, i: int, b: int) -> float:
+        return self._values[i][b]
+
+    def certain(self, i: int, b: int) -> bool | None:
+        return self._certain[i][b]
+
+    def floating_ratio(self) -> Ratio | None:
+        if self._floating_value is None:
+            return None
+        if self._floating is None:
+            self._floating = self._lazy.floating_ratio()
+        return self._floating
+
+    def floating_value(self) -> float | None:
+        return None if self._floating_value is None else self._floating_value[0]
+
+    def floating_certain(self) -> bool | None:
+        return None if self._floating_value is None else self._floating_value[1]
+
+
+class _LazyExact:
+    """Exact ratios of one box at a time: numerator Σ_k (box_mines × rest)[k]·C(f, top − k)
+    by binary splitting, over size × Σ_k F[k]·C(f, top − k)."""
+
+    def __init__(self, counts: Sequence[ComponentCount], sizes: Sequence[Sequence[int]],
+                 floating: int, top: int, tree: ProductTree, leaf: dict[int, int],
+                 weighted: int) -> None:
+        self.counts, self.sizes, self.floating, self.top = counts, sizes, floating, top
+        self.tree, self.leaf, self.weighted = tree, leaf, weighted  # Σ_k F[k]·C(f, top − k)
+        self._rest: tuple[int, Poly] | None = None  # the last component's rest, kept
+
+    def box(self, i: int, b: int) -> Ratio:
+        rest = self._rest
+        if rest is None or rest[0] != i:
+            rest = self._rest = (i, self.tree.product_without(self.leaf[i]))
+        terms = multiply(self.counts[i].box_mines[b], rest[1])
+        return (binomial_sum(terms, self.floating, self.top),
+                self.sizes[i][b] * self.weighted)
+
+    def floating_ratio(self) -> Ratio:
+        # Σ F[k]·C(f, r)·r / f = Σ F[k]·C(f − 1, r − 1), r = top − k
+        return binomial_sum(self.tree.root, self.floating - 1, self.top - 1), self.weighted
+
+
+def _windowed(counts: Sequence[ComponentCount], sizes: Sequence[Sequence[int]], floating: int,
+              top: int, const: int, varying: list[int], tree: ProductTree, frontier: Poly,
+              ratios: list[tuple[Ratio, ...]]) -> tuple[int, BoxProbabilities]:
+    """Floats on the window, certainties from the supports, exact ratios on demand."""
+    first, last = window(frontier, floating, top)
+    check_size(last - first + 1, "the floating weights on the window")
+    part, _, _ = floating_weights(floating, top, first, last)
+    weights = [0] * first + part + [0] * (len(frontier) - 1 - last)
+    relative = sum(x * w for x, w in zip(frontier, weights, strict=True) if x)
+    exact_sum = binomial_sum(frontier, floating, top)
+    total = const * exact_sum
+    values: list[tuple[float, ...]] = [tuple(n / d for n, d in r) for r in ratios]
+    certain: list[tuple[bool | None, ...]] = [
+        tuple(False if not n else True if n == d else None for n, d in r) for r in ratios]
+    k_lo, k_hi = max(0, top - floating), min(len(frontier) - 1, top)
+    possible = [1 if k_lo <= k <= k_hi else 0 for k in range(len(frontier))]
+    supports = ProductTree([counts[i].by_mines for i in varying], boolean=True)
+    bits = PRECISION + len(tree.levels).bit_length()
+    for i, (offset, completion), reach in zip(
+            varying, tree.transposed_window((first, tuple(part)), bits),
+            supports.transposed(possible), strict=True):
+        check()
+        c = counts[i]
+        span = range(offset, offset + len(completion))
+        scale = sum(c.by_mines[a] * w for a, w in zip(span, completion, strict=True))
+        box_values, box_certain = [], []
+        for bm, size in zip(c.box_mines, sizes[i], strict=True):
+            safe = not any(bm[a] for a, r in enumerate(reach) if r)
+            mine = not any(size * x - bm[a]
+                           for a, (x, r) in enumerate(zip(c.by_mines, reach, strict=True)) if r)
+            box_certain.append(False if safe else True if mine else None)
+            if safe or mine:
+                box_values.append(1.0 if mine else 0.0)
+            else:
+                mined = sum(bm[a] * w for a, w in zip(span, completion, strict=True))
+                box_values.append(mined / (size * scale))
+        values[i], certain[i] = tuple(box_values), tuple(box_certain)
+    floating_value: tuple[float, bool | None] | None = None
+    if floating:
+        mined = _floating_mines(frontier, weights, top)
+        reachable = [top - k for k in range(k_lo, k_hi + 1) if frontier[k]]
+        is_certain = (False if not any(reachable) else
+                      True if all(r == floating for r in reachable) else None)
+        floating_value = ({False: 0.0, True: 1.0}[is_certain] if is_certain is not None
+                          else mined / (floating * relative), is_certain)
+    exact = [len(c.by_mines) == 1 for c in counts]
+    lazy = _LazyExact(counts, sizes, floating, top, tree,
+                      {i: j for j, i in enumerate(varying)}, exact_sum)
+    return total, _WindowedBoxes(ratios, exact, values, certain, floating_value, lazy)
