@@ -1,15 +1,31 @@
-"""The two component solvers (search and dynamic programme) agree, and examples are valid."""
+"""The component solvers (search, dynamic programme, split, strip route) agree, examples are
+valid (made on demand by the fallbacks), and the routes keep to the budget: tables checked
+before they are built, the search stopped in time, the cache of big results bounded."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sweepkit.analysis import component as route
 from sweepkit.analysis import strip_route
-from sweepkit.analysis.box_dp import dp_component
-from sweepkit.analysis.box_search import SearchBudgetExceeded, search_component, single_equation
-from sweepkit.analysis.component import solve_component
+from sweepkit.analysis.box_dp import dp_component, plan, support_width, width_order
+from sweepkit.analysis.box_search import (
+    Examples,
+    SearchBudgetExceeded,
+    box_order,
+    has_layout,
+    search_component,
+    single_equation,
+)
+from sweepkit.analysis.budget import AnalysisTimeout, AnalysisTooLarge, limits
+from sweepkit.analysis.component import (
+    SizedCache,
+    count_component,
+    solve_component,
+    table_size,
+)
 from sweepkit.analysis.probability import analyse
 from sweepkit.analysis.split import combine_split, split_forced
 from sweepkit.constraints import Component, build_system
@@ -114,3 +130,120 @@ def test_search_budget_is_enforced():
     else:
         raise AssertionError("the budget of 3 nodes should run out")
     assert route.count_component(comp).by_mines == dp_component(comp).by_mines
+
+
+def _old_box_order(sizes, rows):
+    """The box order as it was first written (a scan of every box left per step)."""
+    n = len(sizes)
+    box_rows = [[] for _ in range(n)]
+    for r, (bs, _need) in enumerate(rows):
+        for b in bs:
+            box_rows[b].append(r)
+    score = {b: len(box_rows[b]) * 100 + 99 - sizes[b] for b in range(n)}
+    order = []
+    while score:
+        best = max(score, key=score.__getitem__)
+        del score[best]
+        order.append(best)
+        for r in box_rows[best]:
+            for c in rows[r][0]:
+                if c in score:
+                    score[c] += 10_000
+    return order
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(positions(max_rows=6, max_cols=6), consistent_positions(max_rows=7,
+                                                                         max_cols=7)))
+def test_box_order_layout_search_and_width(position):
+    for comp in build_system(position).components:
+        assert box_order(comp.sizes, comp.rows) == _old_box_order(comp.sizes, comp.rows)
+        counted = search_component(comp)
+        assert has_layout(comp) == bool(counted.by_mines)
+        order = width_order(comp.sizes, comp.rows)
+        assert support_width(plan(comp, order)) == len(counted.by_mines)
+
+
+def test_has_layout_budget():
+    comp = build_system(Position.from_rows(["1-1-1-1-1", "?????????"])).components[0]
+    with pytest.raises(SearchBudgetExceeded):
+        has_layout(comp, budget=2)
+    assert has_layout(comp)
+
+
+def test_examples_made_on_demand_behave_as_a_tuple():
+    class Doubling(Examples):
+        made = 0
+
+        def make(self, index):
+            Doubling.made += 1
+            return (index, index)
+
+    examples = Doubling(4, 0b1011)
+    assert Doubling.made == 0 and len(examples) == 4
+    assert examples[1] == (1, 1) and examples[2] is None and examples[-1] == (3, 3)
+    assert examples == ((0, 0), (1, 1), None, (3, 3)) and examples[1:3] == ((1, 1), None)
+    assert repr(examples) == "((0, 0), (1, 1), None, (3, 3))"
+    assert Doubling.made == 3  # each made once, then kept
+    with pytest.raises(IndexError):
+        examples[4]
+
+
+def test_wide_component_examples_are_lazy_and_valid():
+    # 2x300 strip "1?1?..." over unknown cells: one component, a wide polynomial (the box
+    # DP and the transfer matrix); its examples are made only when asked for
+    position = Position.from_rows([("1?" * 300)[:300], "?" * 300])
+    (comp,) = build_system(position).components
+    for counted in (dp_component(comp), route.count_component(comp)):
+        assert isinstance(counted.examples, Examples) and not counted.examples.made
+        assert_same_count(comp, dp_component(comp), counted)
+
+
+def test_sized_cache_bounds_entries_and_numbers():
+    comps = [build_system(Position.from_rows(["1" + "-1" * k, "?" * (2 * k + 1)])).components[0]
+             for k in range(1, 7)]
+    sizes = [table_size(count_component(c)) for c in comps]
+    cache = SizedCache(count_component, entries=3, numbers=sum(sizes[3:5]))
+    for c in comps[:4]:
+        cache(c)
+    info = cache.cache_info()
+    assert info.misses == 4 and info.currsize <= 3 and cache.held <= sum(sizes[3:5])
+    cache(comps[3])
+    assert cache.cache_info().hits == 1
+    tiny = SizedCache(count_component, entries=8, numbers=min(sizes) - 1)
+    assert tiny(comps[0]).by_mines == count_component(comps[0]).by_mines
+    assert tiny.cache_info().currsize == 0  # bigger than the whole budget: not kept
+    cache.cache_clear()
+    assert cache.cache_info() == (0, 0, 3, 0) and cache.held == 0
+
+
+def test_table_budget_stops_the_fallbacks_cleanly():
+    position = Position.from_rows([("1?" * 600)[:600], "?" * 600])
+    (comp,) = build_system(position).components
+    for solve in (route.count_component, dp_component):
+        with limits(table=10_000), pytest.raises(AnalysisTooLarge):
+            solve(comp)
+    with limits(table=10**7):
+        assert route.count_component(comp).by_mines == dp_component(comp).by_mines
+    small = build_system(Position.from_rows(["1-1-1-1-1", "?????????"])).components[0]
+    with limits(table=10_000):  # a small component never meets the guard
+        assert route.count_component(small).by_mines
+
+
+def test_time_budget_stops_a_long_search():
+    position = Position.from_rows([("1?" * 400)[:400], "?" * 400])
+    (comp,) = build_system(position).components
+    with limits(seconds=0.0), pytest.raises(AnalysisTimeout):
+        search_component(comp)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(65, 220).flatmap(lambda n: st.tuples(
+    st.lists(st.integers(1, 8), min_size=n, max_size=n),
+    st.lists(st.lists(st.integers(0, n - 1), min_size=1, max_size=5, unique=True),
+             min_size=1, max_size=2 * n))))
+def test_box_order_with_a_heap_is_the_scan_order(drawn):
+    # beyond SCAN_BOXES the order comes from a heap: the same order as the scan's
+    sizes, rows = drawn
+    rows = tuple((tuple(sorted(bs)), 1) for bs in rows)
+    assert box_order(tuple(sizes), rows) == _old_box_order(tuple(sizes), rows)

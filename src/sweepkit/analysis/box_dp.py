@@ -8,10 +8,14 @@ variable elimination along an elimination order (Dechter, *Bucket elimination: a
 framework for reasoning*, Artificial Intelligence 113, 1999, §2–4 [Dechter1999],
 docs/bibliography.md), here with count polynomials in the number of mines as the messages.
 A forward pass gives the component's count polynomial, a backward pass each box's
-mine-weighted counts, and a walk back one box assignment per mine number.
+mine-weighted counts (each product of a prefix and a suffix polynomial one
+:func:`~sweepkit.analysis.poly.multiply`), and a walk back, made only when an example is asked
+for (:class:`DPExamples`), one box assignment per mine number.
 
 Every polynomial is kept from its lowest term (``(low, coefficients)``), so a state's table
 holds only the mine numbers it can reach, and each box's result only the component's range.
+The tables are checked against the open budget (:mod:`.budget`) step by step, and
+:func:`support_width` sizes a component's box table on bit sets before any counting.
 
 >>> from sweepkit.constraints import Component
 >>> two = Component((1, 1, 1), (((0, 1), 1), ((1, 2), 1)), ((0,), (1,), (2,)), (7, 8))
@@ -25,8 +29,9 @@ from __future__ import annotations
 from math import comb
 from typing import NamedTuple
 
-from sweepkit.analysis.box_search import Rows, box_order
-from sweepkit.analysis.poly import Assignment, ComponentCount, no_layout, trimmed
+from sweepkit.analysis.box_search import Examples, Rows, box_order
+from sweepkit.analysis.budget import check, check_size
+from sweepkit.analysis.poly import Assignment, ComponentCount, multiply, no_layout
 from sweepkit.constraints import Component
 
 State = tuple[int, ...]
@@ -94,7 +99,7 @@ def width_order(sizes: tuple[int, ...], rows: Rows) -> list[int]:
     return min(candidates, key=lambda order: open_width(order, rows))
 
 
-def _plan(component: Component, order: list[int]) -> list[Step]:
+def plan(component: Component, order: list[int]) -> list[Step]:
     """One :class:`Step` per box, in ``order``."""
     sizes, rows = component.sizes, component.rows
     pos = {b: i for i, b in enumerate(order)}
@@ -148,24 +153,34 @@ Moves = dict[State, list[tuple[int, State]]]
 """For each state before a step, its options: (mines in the box, next state)."""
 
 
+def _options(step: Step, state: State) -> list[tuple[int, State]]:
+    """The moves of one step from one state: (mines in the box, next state), every number
+    of mines that keeps each equation of the box within its need and its room."""
+    size, sources, full, after, layout, _weights = step
+    needs = [state[s] if s is not None else f for s, f in zip(sources, full, strict=True)]
+    lo = max([0] + [nd - a for nd, a in zip(needs, after, strict=True)])
+    hi = min([size, *needs])
+    return [(k, tuple(needs[j] - k if j >= 0 else state[s] for j, s in layout))
+            for k in range(lo, hi + 1)]
+
+
 def _forward(steps: list[Step]) -> tuple[list[dict[State, Shifted]], list[Moves]]:
-    """Polynomials of the states reached after each step, and every step's moves."""
+    """Polynomials of the states reached after each step, and every step's moves. The
+    numbers the tables hold so far are checked against the budget after each step."""
     forward: list[dict[State, Shifted]] = [{(): [0, [1]]}]
     transitions: list[Moves] = []
-    for size, sources, full, after, layout, weights in steps:
+    held = 0
+    for step in steps:
+        weights = step.weights
         layer: dict[State, Shifted] = {}
         moves: Moves = {}
         for state, (low, poly) in forward[-1].items():
-            needs = [state[s] if s is not None else f for s, f in zip(sources, full,
-                                                                     strict=True)]
-            lo = max([0] + [nd - a for nd, a in zip(needs, after, strict=True)])
-            hi = min([size, *needs])
-            options = []
-            for k in range(lo, hi + 1):
-                nxt = tuple(needs[j] - k if j >= 0 else state[s] for j, s in layout)
-                options.append((k, nxt))
+            options = _options(step, state)
+            for k, nxt in options:
                 _accumulate(layer, nxt, low + k, poly, weights[k])
             moves[state] = options
+        held += sum(len(poly) for _low, poly in layer.values()) + len(moves)
+        check_size(held, "the tables of the box DP")
         forward.append(layer)
         transitions.append(moves)
     return forward, transitions
@@ -174,10 +189,13 @@ def _forward(steps: list[Step]) -> tuple[list[dict[State, Shifted]], list[Moves]
 def _box_mines(steps: list[Step], order: list[int], forward: list[dict[State, Shifted]],
                transitions: list[Moves], low: int, width: int) -> list[tuple[int, ...]]:
     """Each box's mine-weighted counts over the component's mine numbers ``low`` ..
-    ``low + width - 1``: prefix ⊛ suffix polynomials around its step."""
+    ``low + width - 1``: prefix ⊛ suffix polynomials around its step (each product one
+    :func:`~sweepkit.analysis.poly.multiply`, fast on long polynomials)."""
+    check_size(len(order) * width, "the box table of the box DP")
     box_mines: list[tuple[int, ...]] = [()] * len(order)
     backward: dict[State, Shifted] = {(): [0, [1]]}  # suffix polynomials
     for i in range(len(order) - 1, -1, -1):
+        check()
         weights = steps[i].weights
         into: dict[State, Shifted] = {}  # next state -> k-weighted prefixes
         new_back: dict[State, Shifted] = {}
@@ -193,61 +211,93 @@ def _box_mines(steps: list[Step], order: list[int], forward: list[dict[State, Sh
         target = [0] * width
         for nxt, (a_low, acc) in into.items():
             g_low, g = backward[nxt]
-            offset = a_low + g_low - low
-            for a, x in enumerate(acc, offset):
-                if x:
-                    for j, y in enumerate(g, a):
-                        if y:
-                            target[j] += x * y
+            # a non-zero term counts layouts, so it falls within the component's range
+            for j, v in enumerate(multiply(acc, g), a_low + g_low - low):
+                if v:
+                    target[j] += v
         box_mines[order[i]] = tuple(target)
         backward = new_back
     return box_mines
 
 
-def _examples(order: list[int], forward: list[dict[State, Shifted]], transitions: list[Moves],
-              low: int, width: int) -> list[Assignment | None]:
-    """One box assignment for every mine number of the component (every one from ``low`` to
-    ``low + width - 1`` that has a layout), walking back from the end."""
-    n = len(order)
-    parents: list[dict[State, list[tuple[State, int]]]] = [{}]  # next -> (previous, k)
-    for moves in transitions:
-        layer: dict[State, list[tuple[State, int]]] = {}
-        for state, options in moves.items():
-            for k, nxt in options:
-                layer.setdefault(nxt, []).append((state, k))
-        parents.append(layer)
-    result: list[Assignment | None] = [None] * width
-    final_low, final = forward[n][()]
-    for m, w in enumerate(final, final_low):
-        if not w:
-            continue
-        assign = [0] * n
+def support_width(steps: list[Step]) -> int:
+    """How many mine numbers, from the fewest to the most, the component of these steps has
+    layouts for (0: none): the steps run on bit sets (which mine numbers each state can be
+    reached with), one layer at a time, so a box table can be sized (and checked against the
+    budget) before any counting."""
+    layer: dict[State, int] = {(): 1}
+    for step in steps:
+        check()
+        nxt_layer: dict[State, int] = {}
+        for state, bits in layer.items():
+            for k, nxt in _options(step, state):
+                nxt_layer[nxt] = nxt_layer.get(nxt, 0) | bits << k
+        layer = nxt_layer
+    bits = layer.get((), 0)
+    return bits.bit_length() - (bits & -bits).bit_length() + 1 if bits else 0
+
+
+class DPExamples(Examples):
+    """The examples of a component counted by the DP, made on demand: the steps are run
+    again on bit sets (which mine numbers each state can be reached with), and a walk back
+    from the end picks, step by step, a state and a number of mines that keep the total
+    reachable. Only the plan is kept until an example is asked for."""
+
+    def __init__(self, length: int, present: int, steps: list[Step], order: list[int],
+                 low: int) -> None:
+        super().__init__(length, present)
+        self.steps = steps
+        self.order = order
+        self.low = low
+        self.layers: list[dict[State, int]] | None = None
+
+    def make(self, index: int) -> Assignment:
+        if self.layers is None:
+            layers: list[dict[State, int]] = [{(): 1}]  # bit m: reachable with m mines
+            for step in self.steps:
+                check()
+                layer: dict[State, int] = {}
+                for state, bits in layers[-1].items():
+                    for k, nxt in _options(step, state):
+                        layer[nxt] = layer.get(nxt, 0) | bits << k
+                layers.append(layer)
+            self.layers = layers
+        assign = [0] * len(self.order)
         state: State = ()
-        left = m
-        for i in range(n, 0, -1):
-            for prev, k in parents[i][state]:
-                p_low, poly = forward[i - 1][prev]
-                if 0 <= left - k - p_low < len(poly) and poly[left - k - p_low]:
-                    assign[order[i - 1]] = k
-                    state, left = prev, left - k
-                    break
-        result[m - low] = tuple(assign)
-    return result
+        left = self.low + index
+        for i in range(len(self.steps), 0, -1):
+            step = self.steps[i - 1]
+            chosen = next((prev, k) for prev, bits in self.layers[i - 1].items()
+                          for k, nxt in _options(step, prev)
+                          if nxt == state and left >= k and bits >> (left - k) & 1)
+            state, k = chosen
+            assign[self.order[i - 1]] = k
+            left -= k
+        return tuple(assign)
 
 
 def dp_component(component: Component, order: list[int] | None = None) -> ComponentCount:
     """Count a component by dynamic programming over its boxes in a narrow order.
 
-    ``order`` (a permutation of the boxes) defaults to :func:`width_order`'s.
+    ``order`` (a permutation of the boxes) defaults to :func:`width_order`'s. The examples
+    are made on demand (:class:`DPExamples`).
     """
     if order is None:
         order = width_order(component.sizes, component.rows)
-    steps = _plan(component, order)
+    steps = plan(component, order)
     forward, transitions = _forward(steps)
     final = forward[-1].get(())
     if final is None:
         return no_layout(len(order))
     low, counts = final
     box_mines = _box_mines(steps, order, forward, transitions, low, len(counts))
-    examples = _examples(order, forward, transitions, low, len(counts))
-    return trimmed(counts, box_mines, examples, low)
+    del forward, transitions
+    first = next(i for i, w in enumerate(counts) if w)
+    last = max(i for i, w in enumerate(counts) if w) + 1
+    present = 0
+    for i, w in enumerate(counts[first:last]):
+        if w:
+            present |= 1 << i
+    examples = DPExamples(last - first, present, steps, order, low + first)
+    return ComponentCount(low + first, tuple(counts[first:last]),
+                          tuple(tuple(m[first:last]) for m in box_mines), examples)

@@ -8,7 +8,10 @@ components is the classic set-up of exact Minesweeper solvers, from Studholme, *
 as a Constraint Satisfaction Problem*, 2000, §3 [Studholme2000] (docs/bibliography.md).
 The search is exponential in the worst case; :func:`sweepkit.analysis.component.solve_component`
 gives it a node budget and then falls back to methods whose cost grows with the component's
-width instead.
+width instead. Its tables hold only the mine numbers it reaches (not every number up to the
+component's cells), and it checks the open budget (:mod:`.budget`) every 1,024 nodes.
+:func:`has_layout` is the same search stopped at the first layout (existence, not a count);
+:class:`Examples` is the shape of the examples the fallbacks make on demand.
 
 >>> from sweepkit.constraints import Component
 >>> two = Component((1, 1, 1), (((0, 1), 1), ((1, 2), 1)), ((0,), (1,), (2,)), (7, 8))
@@ -19,17 +22,72 @@ width instead.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from heapq import heapify, heappop, heappush
 from math import comb
 
-from sweepkit.analysis.poly import Assignment, ComponentCount, no_layout, trimmed
+from sweepkit.analysis.budget import check, check_size
+from sweepkit.analysis.poly import Assignment, ComponentCount, no_layout
 from sweepkit.constraints import Component
 
 Rows = tuple[tuple[tuple[int, ...], int], ...]
 """A component's equations in box terms: ``(box indices, need)``."""
 
 
+class Examples(Sequence):
+    """One box assignment per mine number of a component (``ComponentCount.examples``),
+    each made the first time it is asked for: the fallbacks for big components would
+    otherwise build one assignment of every box for every mine number, a table of boxes ×
+    mine numbers that is rarely read (a witness needs one). Behaves as the tuple it stands
+    for (indexing, slices, ``len``, equality, ``repr``). ``present`` is the bit set of the
+    indices that have an assignment; subclasses give :meth:`make`.
+    """
+
+    def __init__(self, length: int, present: int) -> None:
+        self.length = length
+        self.present = present
+        self.made: dict[int, Assignment] = {}
+
+    def make(self, index: int) -> Assignment:
+        """The assignment for mine number ``low + index`` (which has layouts)."""
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(self.length)))
+        if index < 0:
+            index += self.length
+        if not 0 <= index < self.length:
+            raise IndexError("example index out of range")
+        if not self.present >> index & 1:
+            return None
+        found = self.made.get(index)
+        if found is None:
+            found = self.made[index] = self.make(index)
+        return found
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(other) == self.length and all(a == b for a, b in zip(self, other,
+                                                                          strict=True))
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+
 class SearchBudgetExceeded(Exception):
     """Raised by :func:`search_component` when its node budget runs out."""
+
+
+SCAN_BOXES = 64
+"""Components of at most this many boxes are ordered by a scan, bigger ones with a heap."""
 
 
 def box_order(sizes: tuple[int, ...], rows: Rows) -> list[int]:
@@ -41,16 +99,35 @@ def box_order(sizes: tuple[int, ...], rows: Rows) -> list[int]:
         for b in bs:
             box_rows[b].append(r)
     # score = touched equations * 10^4 + equations * 10^2 + (99 - size); boxes have <= 8 cells
-    score = {b: len(box_rows[b]) * 100 + 99 - sizes[b] for b in range(n)}
+    score = [len(box_rows[b]) * 100 + 99 - sizes[b] for b in range(n)]
     order = []
-    while score:
-        best = max(score, key=score.__getitem__)
-        del score[best]
+    if n <= SCAN_BOXES:  # a scan of the boxes left: cheapest on small components
+        left = dict(enumerate(score))
+        while left:
+            best = max(left, key=left.__getitem__)
+            del left[best]
+            order.append(best)
+            for r in box_rows[best]:
+                for c in rows[r][0]:
+                    if c in left:
+                        left[c] += 10_000
+        return order
+    # a heap of (-score, box), stale entries skipped: the best box, the smallest on ties, in
+    # O(log n) per step (the scan would make big components quadratic)
+    heap = [(-s, b) for b, s in enumerate(score)]
+    heapify(heap)
+    placed = [False] * n
+    while heap:
+        s, best = heappop(heap)
+        if placed[best] or -s != score[best]:
+            continue
+        placed[best] = True
         order.append(best)
         for r in box_rows[best]:
             for c in rows[r][0]:
-                if c in score:
+                if not placed[c]:
                     score[c] += 10_000
+                    heappush(heap, (-score[c], c))
     return order
 
 
@@ -120,10 +197,9 @@ def search_component(component: Component, budget: int | None = None) -> Compone
     n = len(sizes)
     order = box_order(sizes, component.rows)
     box_rows, need, room = equation_tables(component)
-    top = sum(sizes)
-    counts = [0] * (top + 1)
-    box_mines = [[0] * (top + 1) for _ in range(n)]
-    examples: list[Assignment | None] = [None] * (top + 1)
+    # per number of mines reached: [layouts, one assignment, mines of each box summed]; only
+    # the mine numbers that have layouts get a row (no table over every possible number)
+    rows: dict[int, list] = {}
     assign = [0] * n
     plan = [(b, sizes[b], box_rows[b], [comb(sizes[b], k) for k in range(sizes[b] + 1)])
             for b in order]
@@ -135,12 +211,16 @@ def search_component(component: Component, budget: int | None = None) -> Compone
         nodes[0] -= 1
         if nodes[0] == 0:
             raise SearchBudgetExceeded
+        if not nodes[0] & 1023:
+            check()
         if pos == n:
-            counts[mines] += weight
+            row = rows.get(mines)
+            if row is None:
+                row = rows[mines] = [0, tuple(assign), [0] * n]
+            row[0] += weight
+            sums = row[2]
             for b, k in placed:
-                box_mines[b][mines] += weight * k
-            if examples[mines] is None:
-                examples[mines] = tuple(assign)
+                sums[b] += weight * k
             return
         b, size, rs, weights = plan[pos]
         lo, hi = box_bounds(rs, size, need, room)
@@ -165,4 +245,71 @@ def search_component(component: Component, budget: int | None = None) -> Compone
             room[r] += size
 
     search(0, 0, 1)
-    return trimmed(counts, box_mines, examples)
+    if not rows:
+        return no_layout(n)
+    low = min(rows)
+    width = max(rows) - low + 1
+    check_size(n * width, "the box table of a searched component")
+    empty = [0, None, None]
+    table = [rows.get(m, empty) for m in range(low, low + width)]
+    zeros = [0] * n
+    return ComponentCount(low, tuple(row[0] for row in table),
+                          tuple(tuple((row[2] or zeros)[b] for row in table) for b in range(n)),
+                          tuple(row[1] for row in table))
+
+
+def has_layout(component: Component, budget: int | None = None) -> bool:
+    """Whether a component has a layout at all: the search of :func:`search_component`
+    (same order, same bounds), stopped at the first complete assignment. Much cheaper than a
+    count when layouts are many. With ``budget``, raises :class:`SearchBudgetExceeded` after
+    that many search nodes. Not recursive.
+
+    >>> from sweepkit.constraints import Component
+    >>> has_layout(Component((1, 1), (((0, 1), 1), ((0,), 1), ((1,), 1)), ((0,), (1,)), ()))
+    False
+    """
+    sizes = component.sizes
+    n = len(sizes)
+    order = box_order(sizes, component.rows)
+    box_rows, need, room = equation_tables(component)
+    if any(v < 0 or v > r for v, r in zip(need, room, strict=True)):
+        return False
+    left = budget if budget is not None else -1
+    # explicit stack: at each depth, the box's next mine number to try and its last one
+    tries = [0] * (n + 1)
+    last = [0] * (n + 1)
+    pos = 0
+    entering = True
+    while True:
+        if entering:
+            if pos == n:
+                return True
+            left -= 1
+            if left == 0:
+                raise SearchBudgetExceeded
+            if not left & 1023:
+                check()
+            b = order[pos]
+            lo, hi = box_bounds(box_rows[b], sizes[b], need, room)
+            for r in box_rows[b]:
+                room[r] -= sizes[b]
+            tries[pos], last[pos] = lo, hi
+        else:
+            b = order[pos]
+            k = tries[pos] - 1  # undo the mines placed before going deeper
+            for r in box_rows[b]:
+                need[r] += k
+        k = tries[pos]
+        if k <= last[pos]:
+            for r in box_rows[b]:
+                need[r] -= k
+            tries[pos] = k + 1
+            pos += 1
+            entering = True
+            continue
+        for r in box_rows[b]:  # every mine number tried: back up
+            room[r] += sizes[b]
+        if pos == 0:
+            return False
+        pos -= 1
+        entering = False

@@ -11,11 +11,16 @@ its number of layouts.
 
 Results are cached by the component's abstract structure (box sizes and equations: equal
 structures anywhere on any board share one entry), so during a game only the components a
-move changed are solved again: the **incremental** mechanism. The caches are
-``functools.lru_cache`` (safe to share between threads: at worst two threads solve the same
-component once each) and bounded twice: :data:`SMALL_ENTRIES` results of components whose
-tables hold at most :data:`SMALL_TABLE` numbers, and :data:`LARGE_ENTRIES` of larger ones,
-so one huge board cannot fill the memory with its solved components.
+move changed are solved again: the **incremental** mechanism. The caches are safe to share
+between threads (at worst two threads solve the same component once each) and bounded twice:
+:data:`SMALL_ENTRIES` results of components whose tables hold at most :data:`SMALL_TABLE`
+numbers (a ``functools.lru_cache``), and larger ones up to :data:`LARGE_ENTRIES` results
+holding :data:`LARGE_NUMBERS` numbers in all (:class:`SizedCache`: the least recently used
+go first, and a result bigger than that is not kept), so one huge board cannot fill the
+memory with its solved components.
+
+Every route checks the open budget (:mod:`.budget`) in its loops and before it builds a large
+table, so a caller's time or size limit stops a huge component cleanly.
 
 >>> from sweepkit.constraints import Component
 >>> solve_component(Component((2, 1), (((0, 1), 1),), ((0, 1), (2,)), (5,))).by_mines
@@ -24,14 +29,18 @@ so one huge board cannot fill the memory with its solved components.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from collections.abc import Callable
 from functools import lru_cache
+from threading import Lock
 from typing import NamedTuple
 
-from sweepkit.analysis import strip_route
-from sweepkit.analysis.box_dp import dp_component, open_width, width_order
+from sweepkit.analysis import budget, strip_route
+from sweepkit.analysis.box_dp import dp_component, open_width, plan, support_width, width_order
 from sweepkit.analysis.box_search import SearchBudgetExceeded, search_component, single_equation
+from sweepkit.analysis.budget import check, check_size
 from sweepkit.analysis.poly import ComponentCount
-from sweepkit.analysis.split import combine_split, split_forced
+from sweepkit.analysis.split import Parts, combine_split, split_forced
 from sweepkit.constraints import Component
 
 SEARCH_BUDGET = 2_000
@@ -65,14 +74,18 @@ SMALL_ENTRIES = 4096
 """Results kept of components up to :data:`SMALL_TABLE`."""
 LARGE_ENTRIES = 32
 """Results kept of components beyond :data:`SMALL_TABLE`."""
+LARGE_NUMBERS = 4_000_000
+"""The most numbers (polynomial coefficients, counted by :func:`table_size`) the results of
+components beyond :data:`SMALL_TABLE` hold together in their cache."""
 
 
 def count_component(component: Component) -> ComponentCount:
     """Count a component by the routes of the module doc, without the cache (its parts, if it
     splits, go through :func:`solve_component`)."""
+    check()
     if len(component.rows) == 1:
         return single_equation(component)
-    split = split_forced(component)
+    split = forced_split(component)
     if split is not None:
         fixed, parts = split
         return combine_split(component, fixed, parts,
@@ -85,8 +98,10 @@ def count_component(component: Component) -> ComponentCount:
             pass
     crop = strip_route.strip_crop(component)  # only now: most components never get here
     if crop is not None:
+        _check_table(component, strip_route.strip_order(component, crop))
         return strip_route.strip_count(component, crop)
     order = width_order(component.sizes, component.rows)
+    _check_table(component, order)
     if searchable and open_width(order, component.rows) > DP_MAX_WIDTH:
         try:
             return search_component(component, budget=WIDE_SEARCH_BUDGET)
@@ -95,8 +110,16 @@ def count_component(component: Component) -> ComponentCount:
     return dp_component(component, order)
 
 
-_solve_small = lru_cache(maxsize=SMALL_ENTRIES)(count_component)
-_solve_large = lru_cache(maxsize=LARGE_ENTRIES)(count_component)
+def _check_table(component: Component, order: list[int]) -> None:
+    """Under a table budget (:mod:`.budget`), check a big component's box table (boxes × the
+    mine numbers it has layouts for, found on bit sets by
+    :func:`~sweepkit.analysis.box_dp.support_width`) before either fallback builds its own
+    tables: the transfer matrix does not check the budget itself."""
+    open_budget = budget.current()
+    if open_budget is None or open_budget.table is None or _small(component):
+        return
+    width = support_width(plan(component, order))
+    check_size(len(component.sizes) * width, "the box table of a component")
 
 
 class CacheInfo(NamedTuple):
@@ -108,11 +131,81 @@ class CacheInfo(NamedTuple):
     currsize: int
 
 
+def table_size(count: ComponentCount) -> int:
+    """The numbers a solved component holds: its polynomial and one per box (boxes sharing
+    one tuple, as the forced boxes of a split component do, count once)."""
+    distinct = {id(m): len(m) for m in count.box_mines}
+    return len(count.by_mines) + sum(distinct.values())
+
+
+class SizedCache:
+    """A least-recently-used cache of solved components bounded by entries and by the numbers
+    they hold (:func:`table_size`); thread-safe. Used as :func:`functools.lru_cache` is:
+    :meth:`__call__`, :meth:`cache_info`, :meth:`cache_clear`."""
+
+    def __init__(self, solve: Callable[[Component], ComponentCount], entries: int,
+                 numbers: int) -> None:
+        self.solve = solve
+        self.entries = entries
+        self.numbers = numbers
+        self.lock = Lock()
+        self.kept: OrderedDict[Component, tuple[ComponentCount, int]] = OrderedDict()
+        self.held = self.hits = self.misses = 0
+
+    def __call__(self, component: Component) -> ComponentCount:
+        with self.lock:
+            found = self.kept.get(component)
+            if found is not None:
+                self.kept.move_to_end(component)
+                self.hits += 1
+                return found[0]
+            self.misses += 1
+        count = self.solve(component)  # outside the lock: other threads go on meanwhile
+        size = table_size(count)
+        if size <= self.numbers:
+            with self.lock:
+                if component not in self.kept:
+                    self.kept[component] = (count, size)
+                    self.held += size
+                    while len(self.kept) > self.entries or self.held > self.numbers:
+                        _key, (_count, gone) = self.kept.popitem(last=False)
+                        self.held -= gone
+        return count
+
+    def cache_info(self) -> CacheInfo:
+        with self.lock:
+            return CacheInfo(self.hits, self.misses, self.entries, len(self.kept))
+
+    def cache_clear(self) -> None:
+        with self.lock:
+            self.kept.clear()
+            self.held = self.hits = self.misses = 0
+
+
+_solve_small = lru_cache(maxsize=SMALL_ENTRIES)(count_component)
+_solve_large = SizedCache(count_component, LARGE_ENTRIES, LARGE_NUMBERS)
+_split_large = lru_cache(maxsize=LARGE_ENTRIES)(split_forced)
+
+
+def forced_split(component: Component) -> tuple[dict[int, int], Parts] | None:
+    """:func:`~sweepkit.analysis.split.split_forced` of a component, as the counting splits
+    it; remembered for components beyond :data:`SMALL_TABLE` (a component of thousands of
+    boxes takes a tenth of a second to split), so questions asked after the count (dead
+    cells) find the parts without splitting again."""
+    if _small(component):
+        return split_forced(component)
+    return _split_large(component)
+
+
+def _small(component: Component) -> bool:
+    return len(component.sizes) * (sum(component.sizes) + 1) <= SMALL_TABLE
+
+
 def solve_component(component: Component) -> ComponentCount:
     """Count a component's layouts by mine number (cached by its structure: see the module
     doc). Component equality and hash use only the abstract key.
     """
-    if len(component.sizes) * (sum(component.sizes) + 1) <= SMALL_TABLE:
+    if _small(component):
         return _solve_small(component)
     return _solve_large(component)
 
@@ -128,6 +221,7 @@ def cache_clear() -> None:
     """Forget every solved component (benchmarks time cold solves with it)."""
     _solve_small.cache_clear()
     _solve_large.cache_clear()
+    _split_large.cache_clear()
 
 
 solve_component.cache_info = cache_info  # type: ignore[attr-defined]

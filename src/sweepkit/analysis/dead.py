@@ -2,10 +2,51 @@
 
 A cell is dead when it can be safe and, in every layout where it is safe, its number
 is the same: clicking it can only lose or tell nothing, so it is never worth clicking
-while anything else is. Tested exactly: reveal the cell as each possible number and
-keep the numbers that leave the position consistent; dead = exactly one survives.
-(Strong solvers skip such cells; the papers do not name them, and this definition, with
-its exact test, is ours.)
+while anything else is. (Strong solvers skip such cells; the papers do not name them, and
+this definition, with its exact test, is ours.)
+
+The number a safe cell c shows is its known mines plus the mines among its unknown
+neighbours N, so revealing c as v keeps the position consistent exactly when some layout
+has c safe and v − known mines in N: the set of numbers c can show is
+{known + |L ∩ N| : L a layout, c ∉ L} (:func:`revealed_numbers` computes it by revealing c
+as each number and counting, the definition read literally). The layouts factor into
+independent pieces, and only the pieces c and N touch matter; :func:`dead_cells` decides
+every cell from them, locally:
+
+- **Determined neighbours.** When every cell of N is a certain safe or a certain mine,
+  |L ∩ N| is the same in every layout: c is dead (it can be safe).
+- **The floating pool.** Cells touching no number are interchangeable. Without a mine
+  count they are free, so a floating neighbour can flip: c is not dead. With one, a floating
+  cell whose unknown neighbours are all floating sees any share of the pool's mines allowed
+  by the pool's possible mine counts (:func:`_pool_numbers`); and a pool mine can move
+  between a floating neighbour and a far floating cell, changing the number by one, as soon
+  as the pool can hold a number of mines strictly between none and all of it (counted from
+  the supports of the component polynomials: :class:`_Supports`). For the floating cells of
+  a big 2-D board these counts are taken for all cells at once, on bit sets.
+- **The local test.** Otherwise the components are cut into *atoms*: a component split by
+  its forced boxes (:func:`sweepkit.analysis.component.forced_split`, as the counting splits
+  it) gives its fixed boxes (certain cells) and its parts, any other component is one atom.
+  Atoms are independent and meet only through the mine count. With T the atoms that c and
+  N touch, and k mines among N's cells in T, the layouts of T with c safe and those k mines
+  are those of T's equations with c taken out and one equation added (``N ∩ T`` holds k
+  mines): counted as a component system of its own, its support S_k is the set of mine
+  numbers T can then hold. N's fixed cells add a known number of mines; its floating cells
+  add j mines, where the pool holds f mines in all (f, and then the range of j, follow from
+  the mine count: every atom outside T holds a mine number of its support, the pool the
+  rest, :class:`_Supports`). So c shows known + fixed + k + j for exactly the k, the mine
+  numbers m in S_k and the pool counts f that fit together: the same set as revealing c,
+  since the layouts with c safe are exactly the layouts of T's changed system times those
+  of every other atom, with the pool filling the rest. When no floating cell is next to c
+  and every mine number T can hold leaves the other atoms and the pool room for the rest
+  (:meth:`_AtomTable.room_for_any`: the usual case, the pool being big), the mine count
+  cannot rule any k out, and a search for one layout decides each k instead of a count
+  (:func:`_exists`: T's boxes cut along N, the forced boxes fixed, each part searched to a
+  first layout).
+
+The test tries the likeliest numbers first and stops at the second number found. All three
+routes give exactly what revealing every cell and counting gives
+(``tests/analysis/test_dead.py`` checks them against that, against the old whole-board
+route and against the brute force).
 
 >>> from sweepkit.position import Position
 >>> [divmod(c, 3) for c in dead_cells(Position.from_rows(["*1?", "???"], mines=1))]
@@ -14,15 +55,34 @@ its exact test, is ours.)
 
 from __future__ import annotations
 
-from sweepkit.analysis.board_count import frontier_polynomial, system_count
+from collections.abc import Iterator, Sequence
+
+from sweepkit.analysis.board_count import system_count
+from sweepkit.analysis.box_search import SearchBudgetExceeded, has_layout
+from sweepkit.analysis.budget import check
+from sweepkit.analysis.component import count_component, forced_split, solve_component
+from sweepkit.analysis.poly import ComponentCount
 from sweepkit.analysis.probability import Analysis, analyse
+from sweepkit.analysis.split import split_forced, sumset_bits, support_bits
+from sweepkit.bits import UNKNOWN_BIT, cell_mask, mask_cells, packed
 from sweepkit.constraints import (
+    Component,
     Constraint,
     ConstraintSystem,
     build_system,
     system_from_constraints,
 )
 from sweepkit.position import MINE, UNKNOWN, Position
+from sweepkit.topology import neighbour_planes
+
+Support = tuple[int, int]
+"""The mine numbers a piece can hold, as ``(low, bits)``: bit i of ``bits`` stands for
+``low + i`` mines (an empty support has ``bits == 0``)."""
+
+BULK_CELLS = 0
+"""2-D boards with more cells than this decide their floating cells on bit sets, all at once
+(a few operations on integers of one bit per cell: cheaper than a loop over the cells even
+on an expert board); the tests set it high to check the cell-by-cell route too."""
 
 
 def revealed_numbers(position: Position, cell: int, use_mine_count: bool = True,
@@ -30,9 +90,11 @@ def revealed_numbers(position: Position, cell: int, use_mine_count: bool = True,
                      ) -> tuple[int, ...]:
     """The numbers an unknown cell can show if it is revealed (empty if it must be a mine).
 
-    Works on the constraint system: the cell leaves the equations it was in (it is safe,
-    so their needs stay) and brings its own; unchanged components come from the cache.
-    ``stop_after`` ends the search once that many numbers are found.
+    The definition read literally, on the whole constraint system: the cell leaves the
+    equations it was in (it is safe, so their needs stay) and brings its own; the board is
+    counted once per number (unchanged components come from the cache). ``stop_after``
+    ends the search once that many numbers are found. :func:`dead_cells` answers the same
+    question locally.
 
     >>> revealed_numbers(Position.from_rows(["1?", "??"]), 3)
     (1,)
@@ -62,57 +124,81 @@ def revealed_numbers(position: Position, cell: int, use_mine_count: bool = True,
 
 def dead_cells(position: Position, use_mine_count: bool = True,
                analysis: Analysis | None = None) -> tuple[int, ...]:
-    """Unknown cells that can be safe and whose number is determined (empty when the
-    position is inconsistent).
-
-    A floating cell whose unknown neighbours are all floating is decided by counting
-    alone (:func:`_pool_numbers`); only the other cells pay for the exact trial.
-    """
+    """Unknown cells that can be safe and whose number is determined, ascending (empty
+    when the position is inconsistent). Decided locally: see the module doc."""
     if analysis is None:
         analysis = analyse(position, use_mine_count)
     if not analysis.consistent:
         return ()
-    system = analysis.system
-    floating = set(system.floating)
-    free_floating = not analysis.uses_mine_count and floating
-    pool_counts = _pool_mine_counts(analysis) if analysis.uses_mine_count else None
-    pool_when_safe = _PoolWhenSafe(analysis)
-    cells = position.cells
-    dead = []
-    for cell, p in analysis.probabilities(exact=True).items():
-        if p == 1:
-            continue
-        if free_floating and any(j in floating and j != cell for j in position.neighbours(cell)):
-            # Without a mine count a floating neighbour can flip freely: the number varies.
-            continue
-        if pool_counts is not None:
-            near = [j for j in position.neighbours(cell) if cells[j] == UNKNOWN]
-            in_pool = sum(1 for j in near if j in floating)
-            if cell in floating:
-                if in_pool == len(near):
-                    if len(_pool_numbers(pool_counts, len(floating) - 1, len(near))) == 1:
-                        dead.append(cell)
-                    continue
-                counts, others = pool_counts, len(floating) - 1
-            else:
-                counts, others = pool_when_safe(cell), len(floating)
-            if 0 < in_pool < others and any(0 < k < others for k in counts):
-                # A pool mine can move between a neighbour and a far floating cell,
-                # leaving every equation as it is: the cell's number changes by one.
-                continue
-        if len(revealed_numbers(position, cell, use_mine_count, system, stop_after=2)) == 1:
-            dead.append(cell)
-    return tuple(dead)
+    return tuple(sorted(_DeadCells(position, analysis).find()))
 
 
-def _pool_mine_counts(analysis: Analysis) -> set[int]:
-    """The numbers of mines the floating pool can hold (with the mine count)."""
-    remaining = analysis.system.remaining
-    assert remaining is not None
-    pool = len(analysis.system.floating)
-    low, frontier = frontier_polynomial(analysis.counts)
-    return {remaining - m for m, w in enumerate(frontier, low)
-            if w and 0 <= remaining - m <= pool}
+def sumset(a: Support, b: Support) -> Support:
+    """The mine numbers two independent pieces can hold together.
+
+    >>> sumset((2, 0b101), (1, 0b11))  # {2, 4} + {1, 2}
+    (3, 15)
+    """
+    return a[0] + b[0], sumset_bits(a[1], b[1])
+
+
+def support_of(count: ComponentCount) -> Support:
+    """The mine numbers a solved component (or part) has layouts for."""
+    return count.low, support_bits(count)
+
+
+def _members(support: Support) -> Iterator[int]:
+    low, bits = support
+    while bits:
+        last = bits & -bits
+        yield low + last.bit_length() - 1
+        bits ^= last
+
+
+class _Supports:
+    """The supports of independent pieces, and for any few of them left out, the support of
+    all the others together: a segment tree of sumsets (a query costs a few sumsets)."""
+
+    def __init__(self, supports: Sequence[Support]) -> None:
+        self.size = size = max(1, len(supports))
+        self.tree: list[Support] = [(0, 1)] * (2 * size)
+        for i, s in enumerate(supports):
+            self.tree[size + i] = s
+        for i in range(size - 1, 0, -1):
+            self.tree[i] = sumset(self.tree[2 * i], self.tree[2 * i + 1])
+        self.cache: dict[tuple[int, ...], Support] = {}
+
+    def everything(self) -> Support:
+        return self.tree[1]
+
+    def without(self, left_out: Sequence[int]) -> Support:
+        """The support of every piece but those of ``left_out`` (indices)."""
+        key = tuple(sorted(set(left_out)))
+        found = self.cache.get(key)
+        if found is None:
+            found = (0, 1)
+            start = 0
+            for stop in (*key, self.size):
+                found = sumset(found, self._range(start, stop))
+                start = stop + 1
+            self.cache[key] = found
+        return found
+
+    def _range(self, lo: int, hi: int) -> Support:
+        """The sumset of pieces lo .. hi - 1."""
+        result: Support = (0, 1)
+        lo += self.size
+        hi += self.size
+        while lo < hi:
+            if lo & 1:
+                result = sumset(result, self.tree[lo])
+                lo += 1
+            if hi & 1:
+                hi -= 1
+                result = sumset(result, self.tree[hi])
+            lo //= 2
+            hi //= 2
+        return result
 
 
 def _pool_numbers(pool_counts: set[int], others: int, near: int) -> set[int]:
@@ -131,33 +217,437 @@ def _pool_numbers(pool_counts: set[int], others: int, near: int) -> set[int]:
     return seen
 
 
-class _PoolWhenSafe:
-    """For a frontier cell: the mines the floating pool can hold in layouts where that
-    cell is safe (from the supports of the component polynomials, no new count)."""
+class _Atom:
+    """One independent piece of the frontier: a component, or a part of a split one, with
+    its count, and its equations at the cell level (``number`` -1 for a part that lost its
+    number cells)."""
+
+    def __init__(self, component: Component, count: ComponentCount) -> None:
+        self.component = component
+        self.count = count
+        numbers = component.numbers if len(component.numbers) == len(component.rows) else ()
+        boxes = component.boxes
+        self.equations = [
+            Constraint(numbers[r] if numbers else -1,
+                       tuple(sorted(c for b in bs for c in boxes[b])), need)
+            for r, (bs, need) in enumerate(component.rows)]
+        self.support = support_of(count)
+
+
+class _DeadCells:
+    """Every question :func:`dead_cells` asks about one analysed position."""
+
+    def __init__(self, position: Position, analysis: Analysis) -> None:
+        self.position = position
+        self.analysis = analysis
+        system = analysis.system
+        self.system = system
+        self.with_count = analysis.uses_mine_count
+        self.floating = set(system.floating)
+        self.pool = len(system.floating)
+        self.remaining = system.remaining if self.with_count else None
+        assert analysis.box_ratio is not None
+        self.where: dict[int, tuple[int, int]] = {}
+        for i, comp in enumerate(system.components):
+            for b, box in enumerate(comp.boxes):
+                for c in box:
+                    self.where[c] = (i, b)
+        self.components = _Supports([support_of(c) for c in analysis.counts])
+        self.safe_reach: dict[tuple[int, int], Support] = {}
+        self._pool_counts: set[int] | None = None
+        self._pool_dead: dict[int, bool] = {}
+        self._atoms: _AtomTable | None = None
+
+    # -- what is certain -------------------------------------------------------------
+
+    def determined(self, cell: int) -> bool:
+        """Whether an unknown cell is a certain safe or a certain mine."""
+        found = self.where.get(cell)
+        if found is None:
+            num, den = self.analysis.floating_ratio  # type: ignore[misc]
+        else:
+            num, den = self.analysis.box_ratio[found[0]][found[1]]  # type: ignore[index]
+        return num == 0 or num == den
+
+    # -- the floating pool -----------------------------------------------------------
+
+    def pool_counts(self) -> set[int]:
+        """The numbers of mines the floating pool can hold (with the mine count)."""
+        if self._pool_counts is None:
+            assert self.remaining is not None
+            self._pool_counts = {self.remaining - m for m in _members(
+                self.components.everything()) if 0 <= self.remaining - m <= self.pool}
+        return self._pool_counts
+
+    def pool_decides(self, near: int) -> bool:
+        """Whether a safe floating cell whose ``near`` unknown neighbours are all floating
+        shows one number only (:func:`_pool_numbers`; the same for every such cell)."""
+        found = self._pool_dead.get(near)
+        if found is None:
+            found = self._pool_dead[near] = len(_pool_numbers(self.pool_counts(),
+                                                              self.pool - 1, near)) == 1
+        return found
+
+    def safe_support(self, cell: int) -> Support:
+        """For a frontier cell: the frontier mine numbers of the layouts where it is safe
+        (from the supports of the component polynomials, no new count)."""
+        i, b = key = self.where[cell]
+        reach = self.safe_reach.get(key)
+        if reach is None:
+            count = self.analysis.counts[i]
+            size = self.system.components[i].sizes[b]
+            # layouts with m mines where one given cell of box b is safe
+            bits = 0
+            for k, (w, mined) in enumerate(zip(count.by_mines, count.box_mines[b],
+                                               strict=True)):
+                if w * size > mined:
+                    bits |= 1 << k
+            reach = self.safe_reach[key] = sumset((count.low, bits),
+                                                  self.components.without([i]))
+        return reach
+
+    def pool_can_move(self, support: Support, others: int) -> bool:
+        """Whether, with the frontier holding a mine number of ``support``, the pool can
+        hold strictly between none and all of its ``others`` cells (the cell aside)."""
+        assert self.remaining is not None
+        low, bits = support
+        # pool mines remaining - m in 1 .. others - 1: m in remaining - others + 1 .. remaining - 1
+        start = max(self.remaining - others + 1 - low, 0)
+        stop = self.remaining - 1 - low
+        return stop >= start and (bits >> start) & ((1 << (stop - start + 1)) - 1) != 0
+
+    # -- the cells -------------------------------------------------------------------
+
+    def find(self) -> list[int]:
+        """Every dead cell (in no particular order)."""
+        analysis = self.analysis
+        dead: list[int] = []
+        local: list[int] = []  # cells the shortcuts leave to the local test
+        box_ratio = analysis.box_ratio
+        assert box_ratio is not None
+        for comp, ratios in zip(self.system.components, box_ratio, strict=True):
+            check()
+            for box, (num, den) in zip(comp.boxes, ratios, strict=True):
+                if num != den:
+                    for cell in box:
+                        self._classify(cell, dead, local)
+        if self.floating:
+            num, den = analysis.floating_ratio  # type: ignore[misc]
+            if num != den:
+                position = self.position
+                if len(position.cells) > BULK_CELLS and len(position.shape) == 2:
+                    rest = self._floating_in_bulk(dead)
+                else:
+                    rest = self.system.floating
+                for cell in rest:
+                    self._classify(cell, dead, local)
+        for cell in local:
+            check()
+            if self._local_test(cell):
+                dead.append(cell)
+        return dead
+
+    def _classify(self, cell: int, dead: list[int], local: list[int]) -> None:
+        """Decide a cell that can be safe by the shortcuts of the module doc, or queue it
+        for the local test."""
+        position = self.position
+        cells = position.cells
+        near = [j for j in position.neighbours(cell) if cells[j] == UNKNOWN]
+        floating = self.floating
+        in_pool = sum(1 for j in near if j in floating)
+        if self.with_count and cell in floating and in_pool == len(near):
+            if self.pool_decides(len(near)):
+                dead.append(cell)
+            return
+        if all(self.determined(j) for j in near):
+            dead.append(cell)
+            return
+        if not self.with_count:
+            if in_pool:
+                return  # a floating neighbour can flip freely: the number varies
+            local.append(cell)
+            return
+        if cell in floating:
+            support, others = self.components.everything(), self.pool - 1
+        else:
+            support, others = None, self.pool
+        if 0 < in_pool < others and self.pool_can_move(
+                support or self.safe_support(cell), others):
+            # A pool mine can move between a neighbour and a far floating cell,
+            # leaving every equation as it is: the cell's number changes by one.
+            return
+        local.append(cell)
+
+    def _floating_in_bulk(self, dead: list[int]) -> list[int]:
+        """Decide, on bit sets, the floating cells (that can be safe) with no frontier cell
+        around: they depend only on their number of unknown neighbours. Returns the other
+        floating cells, for the cell-by-cell route."""
+        position = self.position
+        shape, topology = position.shape, position.topology
+        size = len(position.cells)
+        unknown = cell_mask(packed(position.cells), UNKNOWN_BIT)
+        marks = bytearray(b"0" * size)
+        for c in self.system.floating:
+            marks[size - 1 - c] = 49  # "1"
+        floating = int(marks, 2)
+        frontier = unknown & ~floating
+        near_frontier = 0
+        for plane in neighbour_planes(frontier, shape, topology):
+            near_frontier |= plane
+        count = [0, 0, 0, 0]  # bit k of each cell's number of unknown neighbours
+        for carry in neighbour_planes(unknown, shape, topology):
+            k = 0
+            while carry:
+                count[k], carry = count[k] ^ carry, count[k] & carry
+                k += 1
+        alone = floating & ~near_frontier
+        everything = (1 << size) - 1
+        for n in range(9):
+            group = alone
+            for k in range(4):
+                group &= count[k] if n >> k & 1 else everything ^ count[k]
+            if not group:
+                continue
+            # without a mine count a floating neighbour can flip freely
+            if self.pool_decides(n) if self.with_count else n == 0:
+                dead.extend(mask_cells(group))
+        return mask_cells(floating & near_frontier)
+
+    # -- the local test ----------------------------------------------------------------
+
+    def atoms(self) -> _AtomTable:
+        if self._atoms is None:
+            self._atoms = _AtomTable(self.analysis)
+        return self._atoms
+
+    def _local_test(self, cell: int) -> bool:
+        """Whether the cell shows one number only, from the atoms it and its neighbours
+        touch (see the module doc)."""
+        position = self.position
+        cells = position.cells
+        atoms = self.atoms()
+        around = position.neighbours(cell)
+        base = sum(1 for j in around if cells[j] == MINE)  # known + fixed mines of N
+        in_atoms: list[int] = []
+        touched: set[int] = set()
+        pool_near = 0
+        for j in around:
+            if cells[j] != UNKNOWN:
+                continue
+            if j in self.floating:
+                pool_near += 1
+                continue
+            fixed = atoms.fixed.get(j)
+            if fixed is not None:
+                base += fixed
+            else:
+                in_atoms.append(j)
+                touched.add(atoms.atom_of[j])
+        if cell in atoms.atom_of:
+            touched.add(atoms.atom_of[cell])
+        chosen = sorted(touched)
+        equations = [Constraint(e.number, tuple(x for x in e.cells if x != cell), e.need)
+                     if cell in e.cells else e
+                     for a in chosen for e in atoms.atoms[a].equations]
+        # The mine count matters only if some mine number T can hold leaves the other
+        # atoms and the pool no way to take the rest; else existence decides each k.
+        free_count = not self.with_count
+        if self.with_count:
+            assert self.remaining is not None
+            rest = atoms.supports.without(chosen)
+            spare = self.remaining - atoms.fixed_mines  # mines for the atoms and the pool
+            pool = self.pool - (1 if cell in self.floating else 0)
+            free_count = pool_near == 0 and atoms.room_for_any(chosen, spare, pool)
+        # the likeliest numbers first: a cell that is not dead shows two of them soon
+        expected = sum(self.probability(j) for j in in_atoms)
+        order = sorted(range(len(in_atoms) + 1), key=lambda k: abs(k - expected))
+        shown: set[int] = set()
+        if free_count:
+            sizes, rows, near_boxes = _box_trial([atoms.atoms[a] for a in chosen], cell,
+                                                 set(in_atoms))
+        for k in order:
+            check()
+            trial = [*equations, Constraint(cell, tuple(in_atoms), k)] if in_atoms else equations
+            if free_count:
+                if _exists(sizes, rows, near_boxes, k, trial):
+                    shown.add(base + k)
+            else:
+                support = _system_support(trial)
+                if support is None:
+                    continue
+                for m in _members(support):
+                    # the other atoms hold r mines, the pool f = spare - m - r of its cells
+                    top = spare - m
+                    for f in _pool_fills(rest, top - pool, top):
+                        shown.update(range(base + k + max(0, f - (pool - pool_near)),
+                                           base + k + min(f, pool_near) + 1))
+                        if len(shown) > 1 or pool_near == 0:
+                            break
+                    if len(shown) > 1:
+                        break
+            if len(shown) > 1:
+                return False
+        return len(shown) == 1
+
+    def probability(self, cell: int) -> float:
+        """The mine probability of a frontier cell, as a float (to order the trials)."""
+        i, b = self.where[cell]
+        num, den = self.analysis.box_ratio[i][b]  # type: ignore[index]
+        return num / den
+
+
+SEARCH_NODES = 20_000
+"""Search nodes :func:`_satisfiable` spends on one component before counting it instead."""
+
+
+def _box_trial(atoms: Sequence[_Atom], cell: int, near: set[int]
+               ) -> tuple[list[int], list[tuple[list[int], int]], list[int]]:
+    """The atoms' equations in box terms with the cell taken out and every box cut in two
+    (its cells among ``near``, the others): ``(sizes, rows, near_boxes)``, the boxes holding
+    the ``near`` cells listed last, ready for the equation "``near`` holds k mines"."""
+    sizes: list[int] = []
+    rows: list[tuple[list[int], int]] = []
+    near_boxes: list[int] = []
+    for atom in atoms:
+        comp = atom.component
+        parts = []  # for each box of the atom: its new boxes
+        for box in comp.boxes:
+            inside = sum(1 for x in box if x in near)
+            outside = len(box) - inside - (1 if cell in box else 0)
+            new = []
+            if inside:
+                near_boxes.append(len(sizes))
+                new.append(len(sizes))
+                sizes.append(inside)
+            if outside:
+                new.append(len(sizes))
+                sizes.append(outside)
+            parts.append(new)
+        rows.extend(([b for old in bs for b in parts[old]], need) for bs, need in comp.rows)
+    return sizes, rows, near_boxes
+
+
+def _exists(sizes: list[int], rows: list[tuple[list[int], int]], near_boxes: list[int],
+            k: int, trial: list[Constraint]) -> bool:
+    """Whether the trial of :func:`_box_trial` with k mines near the cell has a layout: the
+    boxes forced by single equations fixed, each part searched to its first layout
+    (:func:`~sweepkit.analysis.box_search.has_layout`); the equations ``trial`` (the same, at
+    the cell level) decided by :func:`_satisfiable` when a search runs past
+    :data:`SEARCH_NODES` nodes."""
+    every = [*rows, (near_boxes, k)] if near_boxes else rows
+    component = Component(tuple(sizes), tuple((tuple(bs), need) for bs, need in every),
+                          ((),) * len(sizes), ())
+    split = split_forced(component) if len(every) > 1 else None
+    if split is not None and split[0].get(-1) == -1:
+        return False  # the forced boxes already break an equation
+    pieces = [component] if split is None else [part for part, _boxes in split[1]]
+    try:
+        return all(has_layout(piece, budget=SEARCH_NODES) for piece in pieces)
+    except SearchBudgetExceeded:
+        return _satisfiable(trial)
+
+
+def _satisfiable(equations: list[Constraint]) -> bool:
+    """Whether the equations (cell level) have a layout: the boxes forced by single equations
+    fixed (:func:`~sweepkit.analysis.split.split_forced`), each part left searched box by box
+    until a first layout (:func:`~sweepkit.analysis.box_search.has_layout`), counted when
+    that search runs past :data:`SEARCH_NODES` nodes."""
+    system = system_from_constraints(equations)
+    if system.impossible:
+        return False
+    pieces: list[Component] = []
+    for comp in system.components:
+        split = split_forced(comp) if len(comp.rows) > 1 else None
+        if split is None:
+            pieces.append(comp)
+        elif split[0].get(-1) == -1:
+            return False  # the forced boxes already break an equation
+        else:
+            pieces.extend(part for part, _boxes in split[1])
+    for piece in pieces:
+        try:
+            found = has_layout(piece, budget=SEARCH_NODES)
+        except SearchBudgetExceeded:
+            found = bool(count_component(piece).by_mines)
+        if not found:
+            return False
+    return True
+
+
+def _pool_fills(rest: Support, lo: int, hi: int) -> Iterator[int]:
+    """For each r in ``rest`` within lo .. hi (the mines the other atoms hold), the pool's
+    share hi − r, from the most."""
+    low, bits = rest
+    start = max(lo - low, 0)
+    stop = hi - low
+    if stop < start:
+        return
+    window = (bits >> start) & ((1 << (stop - start + 1)) - 1)
+    while window:
+        last = window & -window
+        yield hi - (low + start + last.bit_length() - 1)
+        window ^= last
+
+
+def _system_support(equations: list[Constraint]) -> Support | None:
+    """The mine numbers a set of equations can hold with all of them met (``None``: none).
+    Every component is counted afresh (not cached: these systems are made up once)."""
+    system = system_from_constraints(equations)
+    if system.impossible:
+        return None
+    support: Support = (0, 1)
+    for comp in system.components:
+        count = count_component(comp)
+        if not count.by_mines:
+            return None
+        support = sumset(support, support_of(count))
+    return support
+
+
+class _AtomTable:
+    """The frontier of an analysed position cut into atoms (see the module doc): ``fixed``
+    maps the cells of forced boxes to 0 or 1, ``atom_of`` every other frontier cell to its
+    atom, and ``supports`` answers for the atoms left out."""
 
     def __init__(self, analysis: Analysis) -> None:
-        self.analysis = analysis
-        self.where = {c: (i, b) for i, comp in enumerate(analysis.system.components)
-                      for b, box in enumerate(comp.boxes) for c in box}
-        self.supports = [{m for m, w in enumerate(c.by_mines, c.low) if w}
-                         for c in analysis.counts]
-        self.cache: dict[tuple[int, int], set[int]] = {}
+        self.atoms: list[_Atom] = []
+        self.fixed: dict[int, int] = {}
+        self.atom_of: dict[int, int] = {}
+        self.fixed_mines = 0
+        for comp, count in zip(analysis.system.components, analysis.counts, strict=True):
+            split = forced_split(comp) if len(comp.rows) > 1 else None
+            if split is None:
+                self._add(comp, count)
+                continue
+            fixed, parts = split
+            for b, k in fixed.items():
+                box = comp.boxes[b]
+                for c in box:
+                    self.fixed[c] = 1 if k else 0
+                self.fixed_mines += k
+            for part, _boxes in parts:
+                self._add(part, solve_component(part))
+        self.supports = _Supports([a.support for a in self.atoms])
+        self.room: dict[tuple[tuple[int, ...], int, int], bool] = {}
 
-    def __call__(self, cell: int) -> set[int]:
-        key = self.where[cell]
-        if key not in self.cache:
-            i, b = key
-            count = self.analysis.counts[i]
-            size = self.analysis.system.components[i].sizes[b]
-            # layouts with m mines where one given cell of box b is safe
-            reach = {m for m, (w, mined) in enumerate(zip(count.by_mines, count.box_mines[b],
-                                                           strict=True), count.low)
-                     if w * size > mined}
-            for j, support in enumerate(self.supports):
-                if j != i:
-                    reach = {x + y for x in reach for y in support}
-            system = self.analysis.system
-            remaining, pool = system.remaining, len(system.floating)
-            assert remaining is not None
-            self.cache[key] = {remaining - m for m in reach if 0 <= remaining - m <= pool}
-        return self.cache[key]
+    def room_for_any(self, chosen: Sequence[int], spare: int, pool: int) -> bool:
+        """Whether, whatever mine number the atoms ``chosen`` hold together, the other atoms
+        and a pool of ``pool`` cells can hold the rest of ``spare`` mines."""
+        key = (tuple(chosen), spare, pool)
+        found = self.room.get(key)
+        if found is None:
+            together: Support = (0, 1)
+            for a in chosen:
+                together = sumset(together, self.atoms[a].support)
+            low, bits = sumset(self.supports.without(chosen), (0, (1 << (pool + 1)) - 1))
+            found = all((bits >> (spare - m - low)) & 1 if spare - m >= low else False
+                        for m in _members(together))
+            self.room[key] = found
+        return found
+
+    def _add(self, component: Component, count: ComponentCount) -> None:
+        index = len(self.atoms)
+        self.atoms.append(_Atom(component, count))
+        for box in component.boxes:
+            for c in box:
+                self.atom_of[c] = index

@@ -8,6 +8,14 @@ one end keeps the solved pieces at the other. This is the "trivial" deduction ev
 solver starts with (the school project's first stage, Pedersen's single-point strategy),
 used here to shrink the counting problem.
 
+:func:`combine_split` puts the parts back together: the product of their polynomials, each
+part's boxes times the product of the others' (one integer multiplication per box, the
+polynomials packed into integers), the forced boxes of one mine number sharing one tuple, and
+examples made on demand (:class:`SplitExamples`): the table holds the free boxes times the
+component's mine numbers, no more, and its size is checked against the open budget. The
+supports (which mine numbers have layouts, as bit sets: :func:`support_bits`,
+:func:`sumset_bits`) are what the examples and the dead cells need.
+
 >>> from sweepkit.constraints import Component
 >>> from sweepkit.analysis.box_search import search_component
 >>> comp = Component((1, 1, 1, 1), (((0, 1), 0), ((1, 2, 3), 1)), ((0,), (1,), (2,), (3,)),
@@ -21,11 +29,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sweepkit.analysis.box_search import equation_tables
+from sweepkit.analysis.box_search import Examples, equation_tables
+from sweepkit.analysis.budget import check, check_size
 from sweepkit.analysis.poly import (
     Assignment,
     ComponentCount,
-    convolve,
     no_layout,
     product,
     products_without,
@@ -58,6 +66,8 @@ def split_forced(component: Component
     fixed: dict[int, int] = {}
     pending = list(range(len(rows)))  # rows to look at again (a box of theirs got fixed)
     while pending:
+        if not len(pending) & 1023:
+            check()
         r = pending.pop()
         if left[r] < 0 or left[r] > room[r]:
             return {-1: -1}, []
@@ -76,10 +86,18 @@ def split_forced(component: Component
     if any(x and not room[r] for r, x in enumerate(left)):  # a need and no free box
         return {-1: -1}, []
     located = len(component.numbers) == len(rows)
-    free_rows = [([b for b in bs if b not in fixed],
-                  need - sum(fixed[b] for b in bs if b in fixed),
-                  component.numbers[r] if located else -1)
-                 for r, (bs, need) in enumerate(rows) if any(b not in fixed for b in bs)]
+    numbers = component.numbers
+    free_rows = []
+    for r, (bs, need) in enumerate(rows):
+        free = []
+        for b in bs:
+            k = fixed.get(b)
+            if k is None:
+                free.append(b)
+            else:
+                need -= k
+        if free:
+            free_rows.append((free, need, numbers[r] if located else -1))
     parent = list(range(len(free_rows)))
 
     def find(r: int) -> int:
@@ -116,7 +134,14 @@ def split_forced(component: Component
 def combine_split(component: Component, fixed: dict[int, int], parts: Parts,
                   solved: Sequence[ComponentCount]) -> ComponentCount:
     """A component's count from its forced boxes and its parts (``solved[i]`` is part i's
-    count)."""
+    count).
+
+    The polynomial is the product of the parts' (shifted by the forced mines); a part's box
+    gets its own mine-weighted counts times the product of the other parts'; the forced
+    boxes of one mine number share one tuple. The table holds the free boxes × the mine
+    numbers with layouts (its size is checked against the budget, :mod:`.budget`), and the
+    examples are made on demand (:class:`SplitExamples`).
+    """
     sizes = component.sizes
     if fixed.get(-1) == -1:
         return no_layout(len(sizes))
@@ -126,6 +151,10 @@ def combine_split(component: Component, fixed: dict[int, int], parts: Parts,
     if not counts:
         return no_layout(len(sizes))
     low = shift + sum(c.low for c in solved)  # products of trimmed polynomials are trimmed
+    width = len(counts)
+    free_boxes = sum(len(boxes) for _part, boxes in parts)
+    check_size((free_boxes + len(parts) + len(set(fixed.values()))) * width,
+               "the box table of a split component")
     box_mines: list[tuple[int, ...]] = [()] * len(sizes)
     by_k: dict[int, tuple[int, ...]] = {}
     for b, k in fixed.items():
@@ -134,22 +163,119 @@ def combine_split(component: Component, fixed: dict[int, int], parts: Parts,
         box_mines[b] = by_k[k]
     others = products_without(polys)
     for c, (_part, boxes), rest in zip(solved, parts, others, strict=True):
-        for local, b in enumerate(boxes):
-            box_mines[b] = convolve(c.box_mines[local], rest)
-    # One witness per mine number: a mine number for every part, found part by part.
-    reach: dict[int, list[int]] = {0: []}
-    for c in solved:
-        reach = {total + m: [*chosen, m] for total, chosen in reach.items()
-                 for m in c.mine_numbers() if c.layouts(m)}
-    examples: list[Assignment | None] = [None] * len(counts)
-    for total, chosen in reach.items():
-        assign = [0] * len(sizes)
-        for b, k in fixed.items():
-            assign[b] = k
-        for c, (_part, boxes), m in zip(solved, parts, chosen, strict=True):
-            example = c.example(m)
-            assert example is not None
+        check()
+        if len(rest) == 1:
+            factor = rest[0]
             for local, b in enumerate(boxes):
+                box_mines[b] = tuple(factor * x for x in c.box_mines[local])
+            continue
+        # every box of the part times the same polynomial: packed once (Kronecker
+        # substitution), each box's product is one integer multiplication
+        slot = (max(sum(m) for m in c.box_mines) * max(rest)).bit_length() // 8 + 1
+        packed_rest = _pack(rest, slot)
+        for local, b in enumerate(boxes):
+            mined = c.box_mines[local]
+            box_mines[b] = _unpack(_pack(mined, slot) * packed_rest, slot,
+                                   len(mined) + len(rest) - 1)
+    present = 0
+    for i, w in enumerate(counts):
+        if w:
+            present |= 1 << i
+    examples = SplitExamples(width, present, len(sizes), fixed, parts, solved)
+    return ComponentCount(low, counts, tuple(box_mines), examples)
+
+
+def _pack(poly: Sequence[int], slot: int) -> int:
+    """Non-negative coefficients as one integer, ``slot`` bytes each, lowest first."""
+    return int.from_bytes(b"".join(x.to_bytes(slot, "little") for x in poly), "little")
+
+
+def _unpack(packed: int, slot: int, length: int) -> tuple[int, ...]:
+    """The ``length`` coefficients of a packed polynomial (slots wide enough for each)."""
+    raw = packed.to_bytes(length * slot, "little")
+    return tuple(int.from_bytes(raw[i:i + slot], "little") for i in range(0, length * slot,
+                                                                            slot))
+
+
+def support_bits(count: ComponentCount) -> int:
+    """The mine numbers a solved component has layouts for, as a bit set (bit i: ``low + i``).
+
+    >>> from sweepkit.analysis.poly import trimmed
+    >>> bin(support_bits(trimmed([0, 2, 0, 1], [[0, 1, 0, 3]], [None, (1,), None, (3,)])))
+    '0b101'
+    """
+    bits = 0
+    for i, w in enumerate(count.by_mines):
+        if w:
+            bits |= 1 << i
+    return bits
+
+
+def sumset_bits(a: int, b: int) -> int:
+    """Bit i + j for every bit i of ``a`` and j of ``b``: the mine numbers two independent
+    pieces can hold together, their own as bit sets. One shifted copy of ``b`` per run of
+    ``a``, a run of r bits spread in log2(r) shifts (supports are mostly intervals).
+
+    >>> bin(sumset_bits(0b101, 0b11))  # {0, 2} + {0, 1}
+    '0b1111'
+    """
+    if not a or not b:
+        return 0
+    if a.bit_count() > b.bit_count():
+        a, b = b, a
+    out, shift = 0, 0
+    while a:
+        zeros = (a & -a).bit_length() - 1
+        a >>= zeros
+        shift += zeros
+        run = (~a & (a + 1)).bit_length() - 1
+        spread, width = b, 1
+        while width < run:
+            step = min(width, run - width)
+            spread |= spread << step
+            width += step
+        out |= spread << shift
+        a >>= run
+        shift += run
+    return out
+
+
+class SplitExamples(Examples):
+    """The examples of a split component, made on demand: for ``index`` mines over the parts
+    beyond their fewest, a mine number for each part is chosen from the last part back (each
+    leaving a total the parts before can reach: prefix sumsets of the parts' supports), and
+    the parts' own examples fill the free boxes, the forced boxes their fixed mines."""
+
+    def __init__(self, length: int, present: int, boxes: int, fixed: dict[int, int],
+                 parts: Parts, solved: Sequence[ComponentCount]) -> None:
+        super().__init__(length, present)
+        self.boxes = boxes
+        self.fixed = fixed
+        self.parts = [part_boxes for _part, part_boxes in parts]
+        self.solved = list(solved)
+        self.reach: list[int] | None = None
+
+    def make(self, index: int) -> Assignment:
+        if self.reach is None:
+            reach = [1]  # bit t: the parts so far can hold t mines beyond their lows
+            for c in self.solved:
+                reach.append(sumset_bits(reach[-1], support_bits(c)))
+            self.reach = reach
+        assign = [0] * self.boxes
+        for b, k in self.fixed.items():
+            assign[b] = k
+        left = index  # beyond the parts' lows
+        for j in range(len(self.solved) - 1, -1, -1):
+            c = self.solved[j]
+            bits = support_bits(c)
+            for i in range(len(c.by_mines)):
+                if bits >> i & 1 and left >= i and self.reach[j] >> (left - i) & 1:
+                    break
+            else:  # pragma: no cover - the prefix sumsets guarantee a choice
+                raise AssertionError("no mine number of a part fits the total")
+            example = c.example(c.low + i)
+            assert example is not None
+            for local, b in enumerate(self.parts[j]):
                 assign[b] = example[local]
-        examples[total + shift - low] = tuple(assign)
-    return ComponentCount(low, counts, tuple(box_mines), tuple(examples))
+            left -= i
+        return tuple(assign)

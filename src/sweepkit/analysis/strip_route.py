@@ -13,6 +13,10 @@ per column (or box) whose work grows with the spread of the mine numbers seen so
 neither is linear on a long component with many layouts; on 2-row crops the transfer matrix is
 1.0–2.9× faster than the box DP, on 3-row crops 0.25–5× (slower only where a box of 3 cells is
 one DP variable but 8 masks here; ``benchmarks/bench_strip_route.py``, ``docs/automata.md``).
+The examples are not taken from the transfer matrix (one walk of it per mine number) but made
+on demand by a walk over the component's boxes along the strip (:func:`strip_order`,
+:class:`~sweepkit.analysis.box_dp.DPExamples`); the box table is checked against the open
+budget (:mod:`.budget`) before it is built.
 
 >>> from sweepkit.constraints import build_system
 >>> from sweepkit.position import Position
@@ -30,7 +34,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from sweepkit.analysis.poly import Assignment, ComponentCount, no_layout
+from sweepkit.analysis.box_dp import DPExamples, plan
+from sweepkit.analysis.budget import check, check_size
+from sweepkit.analysis.poly import ComponentCount, no_layout
 from sweepkit.automata.transfer import strip_polynomials
 from sweepkit.constraints import Component
 from sweepkit.position import SAFE, UNKNOWN, Position
@@ -77,30 +83,46 @@ def strip_crop(component: Component) -> StripCrop | None:
     return StripCrop(Position((height, width), tuple(values)), top, left, cols)
 
 
+def strip_order(component: Component, crop: StripCrop) -> list[int]:
+    """The boxes along the crop's long side (by the column of their first cell, then its
+    row, on a crop wider than high): a narrow order for a walk over the boxes, found in
+    O(n log n)."""
+    rows, cols = crop.position.shape
+    along_columns = cols >= rows
+
+    def place(b: int) -> tuple[int, int]:
+        row, col = divmod(component.boxes[b][0], crop.board_cols)
+        return (col, row) if along_columns else (row, col)
+
+    return sorted(range(len(component.sizes)), key=place)
+
+
 def strip_count(component: Component, crop: StripCrop) -> ComponentCount:
-    """The component's count from the transfer matrix on its crop."""
+    """The component's count from the transfer matrix on its crop. The box table (boxes ×
+    mine numbers) is checked against the budget before it is built; the examples are made on
+    demand by a walk over the component's boxes
+    (:class:`~sweepkit.analysis.box_dp.DPExamples`), not by one walk of the transfer matrix
+    per mine number."""
     polys = strip_polynomials(crop.position, max_rows=None)
     if not polys.by_mines:
         return no_layout(len(component.sizes))
     low = min(polys.by_mines)
     width = max(polys.by_mines) - low + 1
+    check_size(len(component.sizes) * width, "the box table of a strip")
     by_mines = [0] * width
+    present = 0
     for m, w in polys.by_mines.items():
         by_mines[m - low] = w
+        if w:
+            present |= 1 << (m - low)
     box_mines = []
     for box in component.boxes:
+        check()
         mined = [0] * width
         for c in box:
             for m, w in polys.cell_mines[crop.local(c)].items():
                 mined[m - low] += w
         box_mines.append(tuple(mined))
-    box_of = {crop.local(c): b for b, box in enumerate(component.boxes) for c in box}
-    examples: list[Assignment | None] = [None] * width
-    for m in polys.by_mines:
-        witness = polys.witness(m)
-        assert witness is not None
-        assign = [0] * len(component.sizes)
-        for c in witness:
-            assign[box_of[c]] += 1
-        examples[m - low] = tuple(assign)
-    return ComponentCount(low, tuple(by_mines), tuple(box_mines), tuple(examples))
+    order = strip_order(component, crop)
+    examples = DPExamples(width, present, plan(component, order), order, low)
+    return ComponentCount(low, tuple(by_mines), tuple(box_mines), examples)
