@@ -205,3 +205,32 @@ def test_big_count_by_mines(big_board, tmp_path):
     table = timed_run("count", str(tiles), "--by-mines")
     assert table.returncode == 0, table.stderr
     assert table.stdout == f"mines  layouts\n{4 * blocks:5d}  {reference_decimal(70**blocks)}\n"
+
+
+# -- budgets ------------------------------------------------------------------------------
+
+def _first_click_board(tmp_path, rows=120, cols=120, mines=1800, seed=3):
+    from sweepkit.boardfile import format_board
+    from sweepkit.game import Game
+    from sweepkit.rules import Rules
+
+    game = Game(Rules(rows, cols, mines, "opening"), seed=seed)
+    game.reveal(rows // 2, cols // 2)
+    path = tmp_path / "big.board"
+    path.write_text(format_board(game.view()))
+    return path
+
+
+@pytest.mark.parametrize("command", ["count", "analyze", "unique", "check"])
+def test_timeout_is_one_line_and_exit_2(tmp_path, command):
+    path = _first_click_board(tmp_path)
+    done = run(command, str(path), "--timeout", "0.000001")
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert done.stderr.startswith("error: the analysis took longer than its budget")
+    assert done.stderr.count("\n") == 1 and "--timeout SECONDS" in done.stderr
+    assert run("count", str(path), "--timeout", "60").returncode == 0
+
+
+def test_timeout_must_be_positive(tmp_path):
+    done = run("count", str(_first_click_board(tmp_path, 9, 9, 10)), "--timeout", "0")
+    assert done.returncode == 2 and "--timeout: expected a positive number" in done.stderr

@@ -32,6 +32,12 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 
+SERVICE_TABLE = 20_000_000
+"""The size budget the command line and the web app put on one table (numbers held): about
+a gigabyte of Python integers at most, far above what any real position of a 1000×1000
+board needs (the largest tables seen there hold a few hundred thousand numbers)."""
+
+
 class AnalysisLimit(Exception):
     """The analysis was stopped by its budget (time or size); the message says which."""
 

@@ -9,7 +9,7 @@ from typing import NoReturn
 
 import typer
 
-from sweepkit.analysis.budget import AnalysisLimit, limits
+from sweepkit.analysis.budget import SERVICE_TABLE, AnalysisLimit, AnalysisTimeout, limits
 from sweepkit.boardfile import BoardFormatError, read_board
 from sweepkit.position import Position
 
@@ -29,15 +29,18 @@ TIMEOUT_HELP = ("Give up after this many seconds of analysis with a one-line mes
 
 @contextmanager
 def analysis_budget(timeout: float | None) -> Iterator[None]:
-    """Run the body under a time budget of ``timeout`` seconds (``None``: none); when the
-    analysis runs past it, print one line naming the budget and exit 2."""
+    """Run the body under a time budget of ``timeout`` seconds (``None``: none) and the
+    size budget :data:`~sweepkit.analysis.budget.SERVICE_TABLE`; past either, print one
+    line naming the budget and exit 2 (never a memory blow-up)."""
     if timeout is not None and not timeout > 0:
         fail(f"--timeout: expected a positive number of seconds, got {timeout:g}")
     try:
-        with limits(seconds=timeout):
+        with limits(seconds=timeout, table=SERVICE_TABLE):
             yield
-    except AnalysisLimit as exc:
+    except AnalysisTimeout as exc:
         fail(f"{exc}; give it more time with --timeout SECONDS")
+    except AnalysisLimit as exc:
+        fail(f"{exc}: this position is too large to analyse exactly here")
 
 
 def load_position(path: str, mines: int | None = None) -> Position:
