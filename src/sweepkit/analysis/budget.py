@@ -31,7 +31,6 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-
 SERVICE_TABLE = 20_000_000
 """The size budget the command line and the web app put on one table (numbers held): about
 a gigabyte of Python integers at most, far above what any real position of a 1000×1000
