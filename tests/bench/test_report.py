@@ -179,8 +179,7 @@ def test_calibration_lists_only_bins_of_enough_trials(db):
     z = (40 / 150 - 0.2) / (0.2 * 0.8 / 150) ** 0.5
     assert f"| 0.20 | 0.2000 | 150 | 0.267 | [{ci.low:.3f}, {ci.high:.3f}] | +{z:.1f} | no |" \
         in text
-    assert "Verdict: 1 of 1 bins have their mean estimate outside the 95% interval" in text
-    assert "so the estimates are not calibrated" in text
+    assert "No bin has 1000 guesses: no calibration verdict." in text
     assert "| 0.50 |" not in text
     assert f"Only bins with at least {MIN_BIN_TRIALS} trials are listed; 1 smaller" in text
     assert "Hardest technique needed by won games: guess 1." in text

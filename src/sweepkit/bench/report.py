@@ -43,6 +43,9 @@ MIN_BIN_TRIALS: Final = 100
 """Calibration bins with fewer guesses are left out of the Markdown tables (their
 intervals are too wide to say anything); the plot shows them, faint and small."""
 
+VERDICT_TRIALS: Final = 1000
+"""Bins of at least this many guesses are tested for calibration (the issue's criterion)."""
+
 REPORT_FILES: Final = ("report.md", "win-rates.png", "calibration.png", "guesses.png")
 """The files :func:`write_report` writes, in order."""
 
@@ -470,8 +473,9 @@ def calibration_section(figures: RunFigures) -> list[str]:
     lines += [note + ". Guesses without an estimate (the first click, for one) are not "
               "counted.", ""]
     if kept:
-        verdict = calibration_verdict(bins, MIN_BIN_TRIALS)
-        marks = {row["estimate"]: row for row in verdict["bins"]}
+        marks = {row["estimate"]: row
+                 for row in calibration_verdict(bins, MIN_BIN_TRIALS)["bins"]}
+        verdict = calibration_verdict(bins, VERDICT_TRIALS)
         lines += _table(["estimate", "mean estimate", "trials", "mine share observed",
                          "95% CI", "z", "inside"], "rrrrlrl",
                         ([f"{b['estimate']:.2f}", f"{b['mean_estimate']:.4f}", b["trials"],
@@ -482,14 +486,20 @@ def calibration_section(figures: RunFigures) -> list[str]:
                           ("family only" if marks[b["estimate"]]["inside_family"] else "no")]
                          for b in kept))
         k = verdict["tested"]
-        level = 1 - verdict["alpha"] / k
-        lines += ["", f"Verdict: {len(verdict['outside'])} of {k} bins have their mean "
-                  f"estimate outside the 95% interval (about {0.05 * k:.1f} expected by "
-                  f"chance); {'every bin lies' if verdict['calibrated'] else 'not every bin lies'}"
-                  f" inside its Bonferroni-corrected {level:.2%} interval, so the estimates "
-                  f"are {'' if verdict['calibrated'] else 'not '}calibrated at the 5% level "
-                  "for the family of bins (z: observed minus mean estimate, in standard "
-                  "errors)."]
+        if not k:
+            lines += ["", f"No bin has {VERDICT_TRIALS} guesses: no calibration verdict."]
+        else:
+            level = 1 - verdict["alpha"] / k
+            calibrated = verdict["calibrated"]
+            lines += ["", f"Verdict, on the {k} bins of at least {VERDICT_TRIALS} guesses: "
+                      f"{len(verdict['outside'])} have their mean estimate outside the 95% "
+                      f"interval (about {0.05 * k:.1f} expected by chance); "
+                      f"{'every bin lies' if calibrated else 'not every bin lies'} inside its "
+                      f"Bonferroni-corrected {level:.2%} interval, so the estimates are "
+                      f"{'' if calibrated else 'not '}calibrated at the 5% level for the family "
+                      "of bins. (z: observed minus mean estimate, in standard errors; "
+                      "'family only': outside 95% but inside the corrected interval of the "
+                      "listed bins.)"]
     else:
         lines.append(f"No bin has {MIN_BIN_TRIALS} trials or more.")
     needed = figures.stats["hardest_needed"]
