@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+import gc
+import random
 
-from sweepkit.constraints import Constraint, build_system, system_from_constraints
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sweepkit.constraints import (
+    Constraint,
+    build_system,
+    numbers_near_unknown,
+    paused_gc,
+    system_from_constraints,
+)
 from sweepkit.position import Position
-from tests.strategies_boards import positions
+from tests.strategies_boards import consistent_positions, positions
 
 
 def test_equation_subtracts_known_mines_and_skips_revealed_cells():
@@ -91,3 +101,85 @@ def test_bulk_equations_on_a_line_and_a_wrong_number_far_from_unknowns():
     # The 3 touches no unknown cell but only two known mines: an impossible equation.
     wrong = Position.from_rows(["*3*", "---", "1??"])
     assert build_system(wrong).impossible == (1,)
+
+
+def _reference_system(position: Position, numbers=None):
+    """The system the generic route builds from the neighbour walk's equations (the bulk
+    route of 2-D boards must give the same, cell for cell)."""
+    chosen = None if numbers is None else set(numbers)
+    equations = [Constraint(i, cells, need) for i, cells, need in _naive_equations(position)
+                 if chosen is None or i in chosen]
+    touched = {j for c in equations for j in c.cells}
+    floating = tuple(i for i in position.unknown_cells() if i not in touched)
+    shape = position.shape if position.topology == "grid" else None
+    return system_from_constraints(equations, floating, position.remaining_mines(),
+                                   position.cells.count(-1), shape)
+
+
+def _same(got, want) -> None:
+    assert got == want
+    assert [(c.boxes, c.numbers, c.shape) for c in got.components] == \
+        [(c.boxes, c.numbers, c.shape) for c in want.components]
+
+
+@settings(max_examples=300, deadline=None)
+@given(positions(max_rows=7, max_cols=8), st.randoms(use_true_random=False))
+def test_the_bulk_route_builds_what_the_generic_route_builds(position, rng):
+    # boxes, components, their order, impossible numbers, floating cells: all of it
+    _same(build_system(position), _reference_system(position))
+    numbers = sorted(i for i in position.number_cells() if rng.random() < 0.5)
+    _same(build_system(position, numbers), _reference_system(position, numbers))
+
+
+@settings(max_examples=100, deadline=None)
+@given(consistent_positions(max_rows=1, max_cols=12))
+def test_the_bulk_route_on_lines(position):
+    line = Position(position.shape, position.cells, position.mines, "line")
+    _same(build_system(line), _reference_system(line))
+
+
+def test_numbers_in_an_order_of_their_own_keep_it():
+    position = Position.from_rows(["1?1", "???"])
+    system = build_system(position, [2, 0])
+    assert [c.number for c in system.constraints] == [2, 0]
+    assert system.components[0].numbers == (2, 0)  # rows in the equations' order
+    assert system.components[0].shape == (2, 3)
+
+
+def test_a_big_board_matches_the_generic_route():
+    # past the old cached-table limit (20,000 cells): one bulk route for every size
+    rng = random.Random(5)
+    full = Position.unknown(150, 150, 2000).layout(rng.sample(range(150 * 150), 2000))
+    cells = [v if rng.random() < 0.6 and v != -2 else -1 for v in full.cells]
+    position = Position((150, 150), tuple(cells), 2000)
+    _same(build_system(position), _reference_system(position))
+
+
+def test_the_collector_is_paused_and_restored():
+    assert gc.isenabled()
+    with paused_gc():
+        assert not gc.isenabled()
+        with paused_gc():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with paused_gc():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+@settings(max_examples=200, deadline=None)
+@given(positions(max_rows=6, max_cols=7), st.randoms(use_true_random=False))
+def test_numbers_near_unknown_cells(position, rng):
+    excluded = {i for i in position.unknown_cells() if rng.random() < 0.3}
+    expected = [i for i in position.number_cells()
+                if any(position.cells[j] == -1 and j not in excluded
+                       for j in position.neighbours(i))]
+    assert numbers_near_unknown(position, excluded) == expected
+    cube = Position((2, 2, 2), (1, -1, 0, -2, 0, 0, 0, 0))
+    assert numbers_near_unknown(cube) == [0, 2, 4, 5, 6, 7]
+    assert numbers_near_unknown(cube, [1]) == []
