@@ -269,17 +269,27 @@ def _constraints_and_mask(position: Position, numbers: Iterable[int] | None
                 result.append(Constraint(i, (), need))
         return result, unknown & ~touched
     for i in numbers:
-        unknown_cells = []
-        need = cells[i]
-        for j in cell_neighbours(shape, topology, i):
-            v = cells[j]
-            if v == UNKNOWN:
-                unknown_cells.append(j)
-            elif v == MINE:
-                need -= 1
-        if unknown_cells or need != 0:
-            result.append(Constraint(i, tuple(unknown_cells), need))
+        equation = number_equation(cells, shape, topology, i)
+        if equation is not None:
+            result.append(equation)
     return result, None
+
+
+def number_equation(cells: Sequence[int], shape: tuple[int, ...], topology: str,
+                    k: int) -> Constraint | None:
+    """The equation of number cell ``k`` read from its neighbours (``None`` when it gives
+    none: no unknown neighbour and nothing still needed)."""
+    unknown = []
+    need = cells[k]
+    for j in cell_neighbours(shape, topology, k):
+        v = cells[j]
+        if v == UNKNOWN:
+            unknown.append(j)
+        elif v == MINE:
+            need -= 1
+    if unknown or need:
+        return Constraint(k, tuple(unknown), need)
+    return None
 
 
 def build_system(position: Position, numbers: Iterable[int] | None = None) -> ConstraintSystem:

@@ -62,6 +62,7 @@ from sweepkit.constraints import (
     Constraint,
     ConstraintSystem,
     build_system,
+    number_equation,
     paused_gc,
 )
 from sweepkit.position import MINE, UNKNOWN, Position
@@ -232,7 +233,7 @@ class IncrementalAnalyser:
         for k in near:
             if cells[k] < 0 and not (k in changed_set and old[k] >= 0):
                 continue
-            new = _equation(cells, shape, topology, k) if cells[k] >= 0 else None
+            new = number_equation(cells, shape, topology, k) if cells[k] >= 0 else None
             before = eq.get(k)
             if new == before:
                 continue
@@ -588,17 +589,3 @@ def _size(group: _Group) -> int:
     return len(group.eqs)
 
 
-def _equation(cells: tuple[int, ...], shape: tuple[int, ...], topology: str,
-              k: int) -> Constraint | None:
-    """The equation of number cell ``k`` (``None`` when it gives none)."""
-    unknown = []
-    need = cells[k]
-    for j in cell_neighbours(shape, topology, k):
-        v = cells[j]
-        if v == UNKNOWN:
-            unknown.append(j)
-        elif v == MINE:
-            need -= 1
-    if unknown or need:
-        return Constraint(k, tuple(unknown), need)
-    return None
