@@ -7,19 +7,26 @@ thousands of boxes). Every view is analysed as it comes, by each route in a fres
 of its own (so the peak memory, ``resource.getrusage``'s ``ru_maxrss``, is that route's):
 
 - ``incremental``: :meth:`sweepkit.analysis.incremental.IncrementalAnalyser.update`, the call
-  the players make (``ExactStrategy``); reported whole, and split into its constraint
-  system (``system(view)``) and the analysis of that system (``analyse(view,
-  system=...)``: the component counts and the board-level combination);
+  the players and the web app make: the mines proved on one move are flagged on the next
+  (``Analysis.marked``), so the frontier stays in small pieces;
+- ``unmarked``: the same with ``keep_mines=False`` (``update(view)`` is then
+  ``analyse(view)``), reported whole and split into its constraint system
+  (``system(view)``) and the analysis of that system (``analyse(view, system=...)``: the
+  component counts and the board-level combination): the long component the covered mines
+  tie together is counted again on every move (not run by default: about 0.2 s a move);
 - ``scratch``: ``analyse(view)``, with its ``build_system`` shown apart;
 - ``views``: the game alone, no analysis (the memory the other two start from).
 
 Times are per move: median, 95th percentile and maximum, wall clock (``perf_counter``) and
 CPU (``process_time``); the machine may be shared, so read the CPU columns when the wall
-ones look noisy. ``--check N`` also compares the two routes' analyses on every N-th move.
+ones look noisy. ``--check N`` also checks, on every N-th move, that the incremental
+route's answers (count, every cell's exact probability, certain cells) are those of
+``analyse(view)``.
 
     python benchmarks/bench_game_scale.py                      # the issue's game, all moves
     python benchmarks/bench_game_scale.py --scratch-every 10   # from scratch on every 10th
     python benchmarks/bench_game_scale.py --rows 100 --cols 100 --mines 2062 --seed 2
+    python benchmarks/bench_game_scale.py --routes incremental,unmarked --check 50
 """
 
 from __future__ import annotations
@@ -36,10 +43,20 @@ from typing import Any
 
 from scale_positions import game_views
 from sweepkit.analysis.incremental import IncrementalAnalyser
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.probability import Analysis, analyse
 from sweepkit.constraints import build_system
+from sweepkit.position import Position
 
-ROUTES = ("views", "incremental", "scratch")
+ROUTES = ("views", "incremental", "unmarked", "scratch")
+DEFAULT_ROUTES = ("views", "incremental", "scratch")
+
+
+def same_answers(got: Analysis, view: Position) -> bool:
+    """Whether ``got`` answers for ``view`` as ``analyse(view)`` does, cell by cell."""
+    want = analyse(view)
+    return (got.total == want.total and got.mine_cells() == want.mine_cells()
+            and got.safe_cells() == want.safe_cells()
+            and got.probabilities(exact=True) == want.probabilities(exact=True))
 
 
 def peak_mb() -> float:
@@ -61,26 +78,30 @@ def run_route(route: str, args: argparse.Namespace) -> dict:
         record(name, wall, cpu)
         return result
 
-    analyser = IncrementalAnalyser()
+    analyser = IncrementalAnalyser(keep_mines=route == "incremental")
     moves = largest = mismatches = 0
     for n, view in enumerate(game_views(args.rows, args.cols, args.mines, args.seed,
                                         flags=args.flags)):
         moves += 1
         wall, cpu = time.perf_counter(), time.process_time()
+        result = None
         if route == "incremental":
+            result = timed("update(view)", analyser.update, view)
+        elif route == "unmarked":
             system = timed("system(view)", analyser.system, view)
             result = timed("analyse(view, system=...)", analyse, view, True, system)
             record("update(view)", wall, cpu)
-            largest = max(largest, *(len(comp.sizes) for comp in system.components), 0)
-            if args.check and n % args.check == 0 and result != analyse(view):
-                mismatches += 1
         elif route == "scratch" and n % args.scratch_every == 0:
             system = timed("build_system(view)", build_system, view)
             timed("analyse(view, system=...)", analyse, view, True, system)
             record("analyse(view)", wall, cpu)
+        if result is not None:
+            largest = max(largest, *(len(comp.sizes) for comp in result.system.components), 0)
+            if args.check and n % args.check == 0 and not same_answers(result, view):
+                mismatches += 1
     return {"route": route, "moves": moves, "samples": samples, "peak_mb": peak_mb(),
             "largest_component": largest, "mismatches": mismatches,
-            "rebuilds": analyser.rebuilds if route == "incremental" else None}
+            "rebuilds": analyser.rebuilds if route in ("incremental", "unmarked") else None}
 
 
 def summary(values: Sequence[float]) -> tuple[float, float, float]:
@@ -101,7 +122,8 @@ def main() -> None:
                         help="analyse from scratch only every N-th move (it is slow)")
     parser.add_argument("--check", type=int, default=0,
                         help="compare with analyse(view) on every N-th move (0: never)")
-    parser.add_argument("--routes", default=",".join(ROUTES))
+    parser.add_argument("--routes", default=",".join(DEFAULT_ROUTES),
+                        help=f"any of {', '.join(ROUTES)}")
     parser.add_argument("--worker", choices=ROUTES, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
@@ -135,8 +157,8 @@ def main() -> None:
             print(f"{result['route']:12s} {'(the game only)':28s} {result['moves']:5d} "
                   + " ".join(f"{'':>8s}" for _ in range(6)) + f" {result['peak_mb']:8.0f}")
     for result in results:
-        if result["route"] == "incremental":
-            print(f"\nincremental: {result['moves']} moves, largest component "
+        if result["route"] in ("incremental", "unmarked"):
+            print(f"\n{result['route']}: {result['moves']} moves, largest component "
                   f"{result['largest_component']} boxes, {result['rebuilds']} built from "
                   f"scratch" + (f", {result['mismatches']} mismatches with analyse(view)"
                                 if args.check else ""))

@@ -45,6 +45,9 @@ def test_spec_examples_parse():
         ("mines: \u0661\n??\n", 1, 8, None, "not a whole number"),
         ("??\n\f?x\n", 2, 3, (1, 1), "bad character 'x'"),
         ("4?\n??\n", 1, 1, (0, 0), "number 4 is larger than its 3 neighbours"),
+        # the column of a cell counts the spaces before it in its row
+        ("???\n? ? 6\n???\n", 2, 5, (1, 2), "number 6 is larger than its 5 neighbours"),
+        ("?\n2\n", 2, 1, (1, 0), "number 2 is larger than its 1 neighbours"),
         ("mines: -1\n??\n", 1, 8, None, "negative"),
         ("mines: 1.5\n??\n", 1, 8, None, "not a whole number"),
         ("mines: 1\n**\n", 1, 8, None, "less than the 2 known mines"),

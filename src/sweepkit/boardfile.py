@@ -65,7 +65,7 @@ def parse_board(text: str, source: str | None = None) -> Position:
     """Parse ``.board`` text into a Position; raise BoardFormatError on any fault."""
     headers: dict[str, tuple[str, int, int]] = {}
     rows: list[list[int]] = []
-    origins: list[list[tuple[int, int]]] = []  # (line, column) of every cell
+    lines: list[tuple[int, str]] = []  # each row's line number and text (for the columns)
 
     def fail(message: str, line: int | None = None, column: int | None = None,
              cell: tuple[int, int] | None = None) -> BoardFormatError:
@@ -92,29 +92,29 @@ def parse_board(text: str, source: str | None = None) -> Position:
                 raise fail(f"header '{key}:' given twice", lineno, 1)
             headers[key] = (value.strip(), lineno, column)
             continue
-        row: list[int] = []
-        origin: list[tuple[int, int]] = []
-        for colno, ch in enumerate(raw, start=1):
-            if ch.isspace():
-                continue
-            value_of = VALUE_OF.get(ch)
-            if value_of is None:
-                cell = (len(rows), len(row))
-                raise fail(
-                    f"bad character {ch!r} (expected 0-8, ?, ., *, B, F or -)", lineno, colno, cell
-                )
-            row.append(value_of)
-            origin.append((lineno, colno))
+        if _PLAIN_ROW.fullmatch(stripped):  # the usual row: one character a cell
+            row = list(map(VALUE_OF.__getitem__, stripped))
+        else:
+            row = []
+            for colno, ch in enumerate(raw, start=1):
+                if ch.isspace():
+                    continue
+                value_of = VALUE_OF.get(ch)
+                if value_of is None:
+                    cell = (len(rows), len(row))
+                    raise fail(f"bad character {ch!r} (expected 0-8, ?, ., *, B, F or -)",
+                               lineno, colno, cell)
+                row.append(value_of)
         if rows and len(row) != len(rows[0]):
             width = len(rows[0])
             # point at the first extra cell, or just past the end of a short row
-            column = origin[width][1] if len(row) > width else len(raw.rstrip()) + 1
+            column = _column(raw, width) if len(row) > width else len(raw.rstrip()) + 1
             raise fail(
                 f"ragged row: row {len(rows)} has {len(row)} cells but row 0 has {width}",
                 lineno, column, (len(rows), min(len(row), width)),
             )
         rows.append(row)
-        origins.append(origin)
+        lines.append((lineno, raw))
 
     if not rows:
         raise fail("no board rows found")
@@ -131,14 +131,17 @@ def parse_board(text: str, source: str | None = None) -> Position:
     shape = (len(rows), len(rows[0]))
     cells = tuple(v for row in rows for v in row)
 
-    for r, row in enumerate(rows):
-        for c, v in enumerate(row):
-            if v > 0:
-                limit = len(cell_neighbours(shape, topology, r * shape[1] + c))
+    # no cell has fewer neighbours than a corner: only numbers above that are looked at
+    fewest = min(len(cell_neighbours(shape, topology, i)) for i in _corners(shape))
+    if max(cells) > fewest:
+        for i, v in enumerate(cells):
+            if v > fewest:
+                limit = len(cell_neighbours(shape, topology, i))
                 if v > limit:
-                    lineno, colno = origins[r][c]
-                    raise fail(f"number {v} is larger than its {limit} neighbours", lineno, colno,
-                               (r, c))
+                    r, c = divmod(i, shape[1])
+                    lineno, raw = lines[r]
+                    raise fail(f"number {v} is larger than its {limit} neighbours", lineno,
+                               _column(raw, c), (r, c))
 
     mines: int | None = None
     if "mines" in headers:
@@ -152,6 +155,26 @@ def parse_board(text: str, source: str | None = None) -> Position:
             raise fail(str(exc), lineno, column) from None
 
     return Position(shape, cells, mines, topology)
+
+
+_PLAIN_ROW = re.compile("[" + re.escape("".join(VALUE_OF)) + "]+")
+"""A row written without spaces, every character a cell (the fast path of the parser)."""
+
+
+def _column(raw: str, index: int) -> int:
+    """The 1-based column of cell ``index`` of a row line (spaces inside rows skipped)."""
+    seen = -1
+    for colno, ch in enumerate(raw, start=1):
+        if not ch.isspace():
+            seen += 1
+            if seen == index:
+                return colno
+    raise IndexError(index)
+
+
+def _corners(shape: tuple[int, int]) -> set[int]:
+    rows, cols = shape
+    return {0, cols - 1, (rows - 1) * cols, rows * cols - 1}
 
 
 def format_board(position: Position) -> str:

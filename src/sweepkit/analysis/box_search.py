@@ -140,7 +140,8 @@ def equation_tables(component: Component) -> tuple[list[list[int]], list[int], l
         for b in bs:
             box_rows[b].append(r)
     need = [v for _bs, v in rows]
-    room = [sum(sizes[b] for b in bs) for bs, _v in rows]
+    size_of = sizes.__getitem__
+    room = [sum(map(size_of, bs)) for bs, _v in rows]
     return box_rows, need, room
 
 

@@ -27,11 +27,25 @@ the previous view's equations, boxes and components and updates them:
    changed plus, in the component it changed, one small tuple per row after the change.
 
 The system it produces is equal to :func:`~sweepkit.constraints.build_system` of the view
-(same equations, components, boxes, order), and :meth:`IncrementalAnalyser.update` returns
-the same :class:`~sweepkit.analysis.probability.Analysis` as ``analyse(view)``: tested on
-random game sequences. Views that share nothing with the last one (a new game, another
-board) are built from scratch; so are boards that are not 2-D. An analysis stopped by its
-budget (:mod:`.budget`) leaves nothing half-updated: the next view is built from scratch.
+(same equations, components, boxes, order): tested on random game sequences. Views that
+share nothing with the last one (a new game, another board) are built from scratch; so are
+boards that are not 2-D. An analysis stopped by its budget (:mod:`.budget`) leaves nothing
+half-updated: the next view is built from scratch.
+
+**Proved mines stay proved.** A player who does not flag leaves every mine he has deduced
+covered, and each of them ties the numbers around it into one system: on a 200×200 game
+the frontier grows into one component of thousands of boxes that every move changes
+(0.2 s a move to count again). But a mine that the analysis of one view proves is a mine
+in every layout of every later view of the same game (a later view only opens cells and
+adds flags: it keeps every equation of the earlier one), so :meth:`IncrementalAnalyser.
+update` flags it before analysing the next view. The layouts are the same, the components
+those of a player who flags (a few milliseconds a move). The analysis says which cells it
+flagged (:attr:`~sweepkit.analysis.probability.Analysis.marked`) and counts them as
+certain mines, so every cell's probability, the count and the certain cells are those of
+``analyse(view)``; its ``position`` and ``system`` are those of the view with the marks.
+The marks are dropped when a view does not follow from the last one (a cell that was open
+or flagged changed, a new mine total, the mine count switched on or off); with
+``keep_mines=False`` nothing is marked and ``update(view)`` is ``analyse(view)`` itself.
 
 >>> from sweepkit.position import Position
 >>> analyser = IncrementalAnalyser()
@@ -43,6 +57,12 @@ budget (:mod:`.budget`) leaves nothing half-updated: the next view is built from
 (6, Fraction(0, 1))
 >>> analyser.system(second) == build_system(second)
 True
+>>> third = Position.from_rows(["?1?", "11?", "???"], mines=1)
+>>> analyser.reset(); analyser.update(third).mine_cells()  # the three 1s share one cell
+(0,)
+>>> after = analyser.update(third.replace({8: 0}))  # (2, 2) opens: the mine stays proved
+>>> after.marked, after.position.cells[0] == MINE, after.probability(0), after.total
+((0,), True, Fraction(1, 1), 1)
 """
 
 from __future__ import annotations
@@ -50,6 +70,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections import deque
+from collections.abc import Iterator
+from dataclasses import replace
 from functools import lru_cache
 from itertools import repeat
 from operator import itemgetter
@@ -113,26 +135,30 @@ class _Group:
 class IncrementalAnalyser:
     """The analysis of successive views of one game, updated move by move.
 
-    ``update(view)`` returns ``analyse(view, use_mine_count)``, and ``system(view)``
-    ``build_system(view)``, reusing what the last view left unchanged (see the module
-    doc). Views may come in any order and differ in any way; the closer they are, the less
-    is rebuilt. ``reset()`` forgets the last view (a new game). One analyser serves one
-    caller at a time (it is not shared between threads).
+    ``update(view)`` returns the analysis of ``view`` with the mines proved by the views
+    before it flagged (``keep_mines``; see the module doc: every cell's answer is that of
+    ``analyse(view, use_mine_count)``), and ``system(view)`` ``build_system(view)``, reusing
+    what the last view left unchanged. Views may come in any order and differ in any way;
+    the closer they are, the less is rebuilt. ``reset()`` forgets the last view (a new
+    game). One analyser serves one caller at a time (it is not shared between threads).
     """
 
     def __init__(self, use_mine_count: bool = True,
-                 rebuild_fraction: float = REBUILD_FRACTION) -> None:
+                 rebuild_fraction: float = REBUILD_FRACTION, keep_mines: bool = True) -> None:
         self.use_mine_count = use_mine_count
         self.rebuild_fraction = rebuild_fraction
+        self.keep_mines = keep_mines
         self.rebuilds = 0
         """Views built from scratch so far (for tests and benchmarks)."""
-        self._clear()
+        self.reset()
 
     # -- public ----------------------------------------------------------------------------
 
     def reset(self) -> None:
-        """Forget the last view: the next one is built from scratch."""
+        """Forget the last view and the mines proved: the next view is built from
+        scratch."""
         self._clear()
+        self._forget_marks()
 
     def _clear(self) -> None:
         self._analysis: Analysis | None = None
@@ -157,17 +183,51 @@ class IncrementalAnalyser:
         self._next_box = 0
         self._dead_sigs: dict[int, tuple[int, ...]] = {}
 
+    def _forget_marks(self) -> None:
+        self._caller: Position | None = None  # the last view given to update()
+        self._caller_raw = b""
+        self._marks: set[int] = set()  # mines proved by the views before
+        self._marks_with = self.use_mine_count
+
     def update(self, view: Position) -> Analysis:
-        """The exact analysis of ``view``: equal to ``analyse(view, use_mine_count)`` (the
-        same view twice in a row gives the same object)."""
-        system = self.system(view)
+        """The exact analysis of ``view``, with the mines proved by earlier views flagged
+        (``keep_mines``, module doc; without it, equal to ``analyse(view,
+        use_mine_count)``). The same view twice in a row gives the same object."""
+        marks = self._carried_marks(view) if self.keep_mines else ()
+        work = view.replace(dict.fromkeys(marks, MINE)) if marks else view
+        system = self.system(work)
         last = self._analysis
-        if (last is not None and last.system is system and last.position == view
-                and self._analysed_with == self.use_mine_count):
+        if (last is not None and last.system is system and last.position == work
+                and last.marked == marks and self._analysed_with == self.use_mine_count):
             return last
-        analysis = analyse(view, self.use_mine_count, system=system)
+        analysis = analyse(work, self.use_mine_count, system=system)
+        if marks:
+            analysis = replace(analysis, marked=marks)
         self._analysis, self._analysed_with = analysis, self.use_mine_count
+        if self.keep_mines and analysis.consistent:
+            self._marks.update(analysis.mine_cells())
+            self._marks_with = self.use_mine_count
         return analysis
+
+    def _carried_marks(self, view: Position) -> tuple[int, ...]:
+        """The proved mines still covered in ``view``, if it follows from the last view
+        (every cell that changed was covered, same board and mine total, same use of the
+        mine count); else none, and they are forgotten."""
+        last, self._caller = self._caller, view
+        raw = _packer(len(view.cells)).pack(*view.cells)
+        last_raw, self._caller_raw = self._caller_raw, raw
+        marks = self._marks
+        if not marks:
+            return ()
+        if (last is None or view.shape != last.shape or view.topology != last.topology
+                or view.mines != last.mines or self._marks_with != self.use_mine_count
+                or not _only_covered_changed(last_raw, raw)):
+            marks.clear()
+            return ()
+        cells = view.cells
+        gone = [c for c in marks if cells[c] != UNKNOWN]
+        marks.difference_update(gone)
+        return tuple(sorted(marks))
 
     def system(self, view: Position) -> ConstraintSystem:
         """The constraint system of ``view``: equal to ``build_system(view)``."""
@@ -177,7 +237,7 @@ class IncrementalAnalyser:
             with paused_gc():
                 system = self._advance(view)
         except BaseException:
-            self.reset()  # a budget stopped us half-way: start afresh next time
+            self._clear()  # a budget stopped us half-way: start afresh next time
             raise
         self._view = view
         self._system = system
@@ -192,15 +252,11 @@ class IncrementalAnalyser:
             return self._rebuild(view)
         n = len(view.cells)
         raw = _packer(n).pack(*view.cells)
-        if raw == self._raw:
-            changed: list[int] = []
-        else:
-            diff = (int.from_bytes(raw, "little")
-                    ^ int.from_bytes(self._raw, "little")).to_bytes(n, "little")
-            changed = []
+        changed: list[int] = []
+        if raw != self._raw:
             limit = self.rebuild_fraction * n
-            for run in _CHANGED_RUN.finditer(diff):
-                changed.extend(range(run.start(), run.end()))
+            for run in _changed_runs(self._raw, raw):
+                changed.extend(run)
                 if len(changed) > limit:
                     return self._rebuild(view, raw)
         self._raw = raw
@@ -579,6 +635,21 @@ class IncrementalAnalyser:
         group.component = Component(tuple(map(len, boxes)), tuple(pairs), boxes,
                                     tuple(numbers), shape)
         group.first = group.firsts[0]
+
+
+def _changed_runs(old: bytes, new: bytes) -> Iterator[range]:
+    """The runs of cells that differ between two packed boards of the same size."""
+    n = len(new)
+    diff = (int.from_bytes(new, "little") ^ int.from_bytes(old, "little")).to_bytes(n, "little")
+    for run in _CHANGED_RUN.finditer(diff):
+        yield range(run.start(), run.end())
+
+
+def _only_covered_changed(old: bytes, new: bytes) -> bool:
+    """Whether every cell that differs was covered in ``old`` (opened or flagged since)."""
+    if old == new:
+        return True
+    return all(old[c] == _UNKNOWN_BYTE[0] for run in _changed_runs(old, new) for c in run)
 
 
 def _first(group: _Group) -> int:

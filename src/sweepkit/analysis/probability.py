@@ -48,6 +48,7 @@ How the components are combined (with the mine count), at any scale:
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -134,6 +135,14 @@ class Analysis:
     ``box_probability`` / ``floating_probability`` give them as Fractions. On very wide
     frontiers the exact ratios are computed when first asked for (``boxes``, module doc):
     :meth:`probability` of one cell then costs that cell's box only.
+
+    ``marked`` (sorted) are cells that earlier views of the same game proved to be mines and
+    that :class:`~sweepkit.analysis.incremental.IncrementalAnalyser` flagged in
+    ``position`` before analysing it (the caller's view leaves them covered): the layouts
+    are the same, the components smaller. The cell-level answers (:meth:`probability`,
+    :meth:`probabilities`, :meth:`mine_cells`) count them as the certain mines they are,
+    so they answer for the caller's view; ``system`` and the box tables are those of
+    ``position``.
     """
 
     position: Position
@@ -144,6 +153,7 @@ class Analysis:
     boxes: BoxProbabilities | None = field(default=None, repr=False, compare=False)
     _cell_box: dict[int, tuple[int, int]] | None = field(default=None, repr=False,
                                                          compare=False)
+    marked: tuple[int, ...] = ()
 
     @property
     def consistent(self) -> bool:
@@ -178,6 +188,8 @@ class Analysis:
         or a cell that is not unknown)."""
         if self.boxes is None:
             raise ValueError("the position is inconsistent: no probabilities")
+        if self._is_marked(cell):
+            return Fraction(1)
         cell_box = self._cell_box
         if cell_box is None:
             # Built whole, then published in one assignment: threads sharing this analysis
@@ -194,13 +206,18 @@ class Analysis:
         assert ratio is not None
         return Fraction(*ratio)
 
+    def _is_marked(self, cell: int) -> bool:
+        marked = self.marked
+        at = bisect_left(marked, cell)
+        return at < len(marked) and marked[at] == cell
+
     def probabilities(self, exact: bool = False) -> dict[int, float] | dict[int, Fraction]:
         """Every unknown cell's mine probability (floats, or Fractions with ``exact``);
         empty when inconsistent."""
         boxes = self.boxes
         if boxes is None:
             return {}
-        result: dict = {}
+        result: dict = dict.fromkeys(self.marked, Fraction(1) if exact else 1.0)
         for i, comp in enumerate(self.system.components):
             for b, box in enumerate(comp.boxes):
                 value = Fraction(*boxes.ratio(i, b)) if exact else boxes.value(i, b)
@@ -227,6 +244,8 @@ class Analysis:
                     found.extend(box)
         if boxes.floating_certain() is certain_mine:
             found.extend(self.system.floating)
+        if certain_mine:
+            found.extend(self.marked)
         return tuple(sorted(found))
 
     def safe_cells(self) -> tuple[int, ...]:

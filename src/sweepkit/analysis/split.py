@@ -64,7 +64,10 @@ def split_forced(component: Component
     sizes, rows = component.sizes, component.rows
     box_rows, left, room = equation_tables(component)
     fixed: dict[int, int] = {}
-    pending = list(range(len(rows)))  # rows to look at again (a box of theirs got fixed)
+    # rows to look at (again, once a box of theirs got fixed): at first those that force
+    # their boxes or cannot hold (the others can change only when a box of theirs is fixed)
+    pending = [r for r, (x, space) in enumerate(zip(left, room, strict=True))
+               if not 0 < x < space]
     while pending:
         if not len(pending) & 1023:
             check()
