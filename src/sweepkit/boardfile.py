@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import sys
+from itertools import chain
 from pathlib import Path
 
 from sweepkit.position import CHAR_OF, MINE, VALUE_OF, Position, check_mine_count
@@ -129,7 +130,7 @@ def parse_board(text: str, source: str | None = None) -> Position:
             raise fail(f"topology: line needs exactly one row, got {len(rows)}", lineno, column)
 
     shape = (len(rows), len(rows[0]))
-    cells = tuple(v for row in rows for v in row)
+    cells = tuple(chain.from_iterable(rows))
 
     # no cell has fewer neighbours than a corner: only numbers above that are looked at
     fewest = min(len(cell_neighbours(shape, topology, i)) for i in _corners(shape))

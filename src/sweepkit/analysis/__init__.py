@@ -14,6 +14,8 @@ are exported here; the modules, one job each:
   transposed tree that hands each component the weights of everything else;
 - :mod:`.board_count` — whole-board counts, with and without the mine count;
 - :mod:`.probability` — ``analyse(position)``: exact probabilities, certain safes/mines;
+- :mod:`.incremental` — :class:`IncrementalAnalyser`: the analysis of every view of a game,
+  rebuilding only what a move changed (what players and the web app call);
 - :mod:`.consistency` — witness, minimal contradiction, SOLUTION (``is_unique``),
   SAFETY (``is_safe_move``);
 - :mod:`.enumerate` — every layout, depth-first, with a limit (:mod:`.kadlac_bfs`: Kadlac's
@@ -41,6 +43,7 @@ from sweepkit.analysis.consistency import (
 from sweepkit.analysis.dead import dead_cells
 from sweepkit.analysis.enumerate import enumerate_layouts
 from sweepkit.analysis.explain import TECHNIQUES, CellValue, Explanation, Technique, explain
+from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.analysis.probability import Analysis, analyse
 
 __all__ = [
@@ -49,6 +52,7 @@ __all__ = [
     "CellValue",
     "Contradiction",
     "Explanation",
+    "IncrementalAnalyser",
     "Technique",
     "analyse",
     "count_layouts",
