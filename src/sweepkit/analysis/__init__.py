@@ -21,6 +21,7 @@ are exported here; the modules, one job each:
 - :mod:`.enumerate` — every layout, depth-first, with a limit (:mod:`.kadlac_bfs`: Kadlac's
   breadth-first search, reproduced);
 - :mod:`.dead` — dead cells; :mod:`.explain` — the simplest reason for each certain cell;
+- :mod:`.outcomes` — per cell, the layouts giving each number it could show (and mine);
 - :mod:`.budget` — time and size budgets that stop an analysis with a clear message.
 
 ``use_mine_count=True`` (the default everywhere) uses the position's mine count when it

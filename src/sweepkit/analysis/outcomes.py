@@ -1,0 +1,226 @@
+"""What an unknown cell would show: the exact number of layouts per outcome.
+
+For an unknown cell x, :func:`outcomes` counts the layouts in which x is a mine and, for
+each number v, those in which x is safe and shows v, weighted exactly as
+:func:`~sweepkit.analysis.probability.analyse` weighs them (with the mine count: the
+whole-board layouts with that many mines; without: the papers' convention, floating cells
+free), so the counts sum to ``analysis.total``. A cell that can be safe and shows one number
+in every such layout is *dead* (the definition of :mod:`.dead`). Hints and the trainer read
+these tables; :func:`outcome_table` gives them for many cells, sharing the work.
+
+How, in one pass per cell (not one count per number): a safe x shows its flagged neighbours
+plus the mines among its unknown neighbours N. Only the components T holding x or a cell of
+N see the difference. Their boxes meet x ∪ N in at most 9 cells; for every way of putting
+mines in those cells *per box* (cells of one box are interchangeable: C(a, i) ways to put i
+mines among a of them; x gets none), the equations of T lose those cells and their needs
+drop by the mines placed, and the reduced system is counted by mine number
+(:func:`~sweepkit.analysis.component.solve_component`, cached by structure): a table
+P[m][k] of T's layouts with x safe, k mines in N ∩ T and m others. The other components
+(their product polynomial, the full frontier product divided exactly by T's) and the
+floating pool (x aside; j of its n cells next to x in C(n, j) ways) combine with it as
+:func:`~sweepkit.analysis.probability.combine` combines them. Exact integers throughout.
+The cost per cell is one small count per assignment of the boxes meeting x ∪ N (a handful
+usually, at most 2^8); a cell whose T is a huge component pays for re-counting it that often.
+
+>>> from sweepkit.position import Position
+>>> o = outcomes(Position.from_rows(["1?", "??"]), 3)
+>>> o.mine, o.safe[:3], o.total, o.numbers(), o.dead
+(1, (0, 2, 0), 3, (1,), True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import product as cartesian
+from math import comb
+
+from sweepkit.analysis.component import solve_component
+from sweepkit.analysis.poly import Poly, int_product
+from sweepkit.analysis.poly import product as poly_product
+from sweepkit.analysis.probability import Analysis, analyse
+from sweepkit.constraints import Constraint, system_from_constraints
+from sweepkit.position import MINE, UNKNOWN, Position
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The layouts of one unknown cell by outcome: ``mine`` of them put a mine there,
+    ``safe[v]`` leave it safe showing v (at least 9 entries); they sum to ``total``."""
+
+    cell: int
+    mine: int
+    safe: tuple[int, ...]
+    total: int
+
+    def numbers(self) -> tuple[int, ...]:
+        """The numbers the cell can show, ascending (empty if it must be a mine)."""
+        return tuple(v for v, w in enumerate(self.safe) if w)
+
+    @property
+    def dead(self) -> bool:
+        """Whether the cell can be safe and would show the same number in every layout."""
+        return len(self.numbers()) == 1
+
+
+def outcomes(position: Position, cell: int, analysis: Analysis | None = None,
+             use_mine_count: bool = True) -> Outcome:
+    """The outcome counts of one unknown cell (module doc). All zero when the position is
+    inconsistent; raises ValueError on a cell that is not unknown."""
+    return outcome_table(position, [cell], analysis, use_mine_count)[cell]
+
+
+def outcome_table(position: Position, cells: Iterable[int] | None = None,
+                  analysis: Analysis | None = None, use_mine_count: bool = True
+                  ) -> dict[int, Outcome]:
+    """:func:`outcomes` of several unknown cells (default: every unknown cell), by cell.
+
+    With an ``analysis`` (of ``position``, e.g. from the incremental analyser), its
+    position, system and counts are used and ``use_mine_count`` is ignored."""
+    if analysis is None:
+        analysis = analyse(position, use_mine_count)
+    if cells is None:
+        cells = [i for i, v in enumerate(position.cells) if v == UNKNOWN]
+    table = _Table(analysis)
+    return {c: table.outcome(c) for c in cells}
+
+
+def dead_cells_exact(table: dict[int, Outcome]) -> tuple[int, ...]:
+    """The dead cells of an outcome table, ascending (the same as :func:`.dead.dead_cells`
+    on the cells it holds)."""
+    return tuple(sorted(c for c, o in table.items() if o.dead))
+
+
+def _divide(a: Poly, b: Poly) -> Poly:
+    """The exact quotient a / b of count polynomials (b a factor of a, b[0] non-zero)."""
+    quotient: list[int] = []
+    lead = b[0]
+    for n in range(len(a) - len(b) + 1):
+        rest = a[n] - sum(quotient[n - j] * b[j] for j in range(1, min(n, len(b) - 1) + 1))
+        q, r = divmod(rest, lead)
+        assert not r, "not a factor"
+        quotient.append(q)
+    return tuple(quotient)
+
+
+class _Table:
+    """The pieces of one analysis that every cell's count reuses."""
+
+    def __init__(self, analysis: Analysis) -> None:
+        self.analysis = analysis
+        self.position = analysis.position
+        system = analysis.system
+        self.system = system
+        self.where: dict[int, tuple[int, int]] = {
+            c: (i, b) for i, comp in enumerate(system.components)
+            for b, box in enumerate(comp.boxes) for c in box}
+        self.floating = frozenset(system.floating)
+        self.marked = frozenset(analysis.marked)
+        self.equations = [
+            [Constraint(-1, tuple(sorted(c for b in bs for c in comp.boxes[b])), need)
+             for bs, need in comp.rows] for comp in system.components]
+        counts = analysis.counts
+        self.low = sum(c.low for c in counts)
+        self.frontier: Poly = poly_product([c.by_mines for c in counts]) if counts else (1,)
+        self.others: dict[tuple[int, ...], tuple[int, Poly]] = {}
+        self.pool_ways: dict[tuple[tuple[int, ...], int, int], int] = {}
+
+    def outcome(self, cell: int) -> Outcome:
+        analysis, position = self.analysis, self.position
+        width = max(9, len(position.neighbours(cell)) + 1)
+        total = analysis.total
+        if cell in self.marked:
+            return Outcome(cell, total, (0,) * width, total)
+        if position.cells[cell] != UNKNOWN:
+            raise ValueError(f"cell {position.coord(cell)} is not unknown")
+        if not total:
+            return Outcome(cell, 0, (0,) * width, 0)
+        around = position.neighbours(cell)
+        known = sum(1 for j in around if position.cells[j] == MINE)
+        unknown = [j for j in around if position.cells[j] == UNKNOWN]
+        touched = tuple(sorted({self.where[j][0] for j in (cell, *unknown)
+                                if j in self.where}))
+        near_pool = sum(1 for j in unknown if j in self.floating)
+        far_pool = len(self.floating) - near_pool - (cell in self.floating)
+        by_k = self._local(cell, unknown, touched)
+        safe = [0] * width
+        if analysis.uses_mine_count:
+            remaining = self.system.remaining
+            assert remaining is not None
+            for (m, k), w in by_k.items():
+                for j in range(near_pool + 1):
+                    rest = self._ways(touched, far_pool, remaining - m - k - j)
+                    if rest:
+                        safe[known + k + j] += w * comb(near_pool, j) * rest
+        else:
+            others = int_product([c.total for i, c in enumerate(analysis.counts)
+                                  if i not in touched]) << far_pool
+            for (_m, k), w in by_k.items():
+                for j in range(near_pool + 1):
+                    safe[known + k + j] += w * comb(near_pool, j) * others
+        mine = total - sum(safe)
+        return Outcome(cell, mine, tuple(safe), total)
+
+    def _local(self, cell: int, unknown: Sequence[int], touched: tuple[int, ...]
+               ) -> dict[tuple[int, int], int]:
+        """P[(m, k)]: layouts of the touched components with ``cell`` safe, k mines among
+        its unknown neighbours and m mines in their other cells."""
+        if not touched:
+            return {(0, 0): 1}
+        inside: dict[tuple[int, int], list[int]] = {}  # box -> its cells among the neighbours
+        for j in unknown:
+            if j in self.where:
+                inside.setdefault(self.where[j], []).append(j)
+        taken = {*unknown, cell}
+        equations = [eq for i in touched for eq in self.equations[i]]
+        boxes = list(inside.values())
+        result: dict[tuple[int, int], int] = {}
+        for mines in cartesian(*[range(len(box) + 1) for box in boxes]):
+            placed = {c: i for box, i in zip(boxes, mines, strict=True) for c in box[:1]}
+            weight = int_product([comb(len(box), i) for box, i in zip(boxes, mines,
+                                                                         strict=True)])
+            reduced = []
+            for eq in equations:
+                # a box lies wholly in an equation or not at all: its first cell tells
+                need = eq.need - sum(placed.get(c, 0) for c in eq.cells)
+                reduced.append(Constraint(-1, tuple(c for c in eq.cells if c not in taken),
+                                          need))
+            system = system_from_constraints(reduced)
+            if system.impossible:
+                continue
+            polys = [solve_component(comp) for comp in system.components]
+            if not all(p.by_mines for p in polys):
+                continue
+            low = sum(p.low for p in polys)
+            k = sum(mines)
+            for a, w in enumerate(poly_product([p.by_mines for p in polys])):
+                if w:
+                    key = (low + a, k)
+                    result[key] = result.get(key, 0) + weight * w
+        return result
+
+    def _ways(self, touched: tuple[int, ...], pool: int, mines: int) -> int:
+        """Ways the untouched components and ``pool`` floating cells hold ``mines`` mines."""
+        if mines < 0:
+            return 0
+        key = (touched, pool, mines)
+        found = self.pool_ways.get(key)
+        if found is None:
+            low, poly = self._others(touched)
+            found = sum(w * comb(pool, mines - low - a) for a, w in enumerate(poly)
+                        if w and 0 <= mines - low - a <= pool)
+            self.pool_ways[key] = found
+        return found
+
+    def _others(self, touched: tuple[int, ...]) -> tuple[int, Poly]:
+        """The count polynomial (low, coefficients) of every component but ``touched``:
+        the frontier product divided exactly by theirs."""
+        found = self.others.get(touched)
+        if found is None:
+            counts = self.analysis.counts
+            mine = poly_product([counts[i].by_mines for i in touched])
+            found = (self.low - sum(counts[i].low for i in touched),
+                     _divide(self.frontier, mine) if touched else self.frontier)
+            self.others[touched] = found
+        return found
+

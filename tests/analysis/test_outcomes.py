@@ -1,0 +1,123 @@
+"""Per-cell outcome counts (sweepkit.analysis.outcomes) against the brute force and by hand.
+
+Every unknown cell of random small positions (tests/strategies_boards.py) gets, from
+tests/brute.py's explanations, the layouts where it is a mine and, per number, those where
+it is safe and shows it; the table must match exactly, with and without the mine count.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sweepkit.analysis.dead import dead_cells
+from sweepkit.analysis.outcomes import dead_cells_exact, outcome_table, outcomes
+from sweepkit.analysis.probability import analyse
+from sweepkit.position import Position
+from tests import brute
+from tests.strategies_boards import consistent_positions, positions
+
+MAX_UNKNOWN = 10
+small_positions = st.one_of(
+    positions(max_rows=4, max_cols=4, max_unknown=MAX_UNKNOWN),
+    consistent_positions(max_rows=4, max_cols=5),
+).filter(lambda p: len(p.unknown_cells()) <= MAX_UNKNOWN)
+
+
+def brute_table(position: Position, use_count: bool) -> dict[int, tuple[int, list[int]]]:
+    """cell -> (layouts with a mine there, layouts per number it shows when safe)."""
+    sols = brute.explanations(position, use_count)
+    table = {}
+    for c in position.unknown_cells():
+        around = position.neighbours(c)
+        safe = [0] * 9
+        mine = 0
+        for s in sols:
+            if c in s:
+                mine += 1
+            else:
+                safe[sum(1 for j in around if j in s)] += 1
+        table[c] = (mine, safe)
+    return table
+
+
+@settings(max_examples=1500, deadline=None)
+@given(small_positions, st.booleans())
+def test_outcomes_match_brute_force(position, use_count):
+    expected = brute_table(position, use_count)
+    analysis = analyse(position, use_count)
+    table = outcome_table(position, analysis=analysis)
+    assert set(table) == set(expected)
+    for c, (mine, safe) in expected.items():
+        got = table[c]
+        assert (got.mine, list(got.safe)) == (mine, safe), (position, c)
+        assert got.total == analysis.total == mine + sum(safe)
+    if analysis.consistent:
+        assert dead_cells_exact(table) == dead_cells(position, use_count, analysis)
+    else:
+        assert dead_cells_exact(table) == ()
+
+
+@settings(max_examples=200, deadline=None)
+@given(consistent_positions(max_rows=4, max_cols=5), st.booleans())
+def test_one_cell_matches_the_table(position, use_count):
+    table = outcome_table(position, use_mine_count=use_count)
+    for c in position.unknown_cells()[:3]:
+        assert outcomes(position, c, use_mine_count=use_count) == table[c]
+
+
+def test_worked_example_with_floating_cells():
+    # "1" at (0,0); its three unknown neighbours hold one mine; (0,2) and (1,2) float.
+    position = Position.from_rows(["1??", "???"], mines=2)
+    table = outcome_table(position)
+    # 3 ways for the 1's mine times 2 for the floating one: 6 layouts.
+    assert {c: o.total for c, o in table.items()} == dict.fromkeys(table, 6)
+    # (0,1): mine in 2 layouts; safe: its unknown neighbours (1,1),(1,0),(0,2),(1,2)
+    # hold both mines (1 in {(1,0),(1,1)}, the floating one anywhere): always 2.
+    assert table[1].mine == 2 and table[1].safe[:4] == (0, 0, 4, 0) and table[1].dead
+    # (0,2) floating: a mine in 3; safe, the other floating cell (1,2) holds the mine and
+    # (0,2) shows 1 + [the 1's mine at (0,1) or (1,1)]: 1 once, 2 twice.
+    assert table[2].mine == 3 and table[2].safe[:3] == (0, 1, 2)
+    assert table[2].numbers() == (1, 2) and not table[2].dead
+
+
+def test_worked_example_without_mine_count():
+    # Without a count the floating cells are free: 3 * 2 * 2 = 12 layouts.
+    table = outcome_table(Position.from_rows(["1??", "???"]))
+    # (1,2) neighbours (0,1),(1,1) (one of them a mine in 2 of 3) and (0,2) (free).
+    o = table[5]
+    assert (o.mine, o.safe[:4], o.total) == (6, (1, 3, 2, 0), 12)
+
+
+def test_flags_count():
+    # (0,0) flagged, so each 2 needs one mine among (0,2),(1,0),(1,2); one mine remains.
+    position = Position.from_rows(["*2?", "?2?"], mines=2)
+    table = outcome_table(position)
+    # (1,0) sees the flag and the two 2s: safe, it shows 1 whichever cell holds the mine
+    assert (table[3].mine, table[3].safe[:3], table[3].dead) == (1, (0, 2, 0), True)
+    # (0,2) sees (1,2): shows 0 when the mine is at (1,0), 1 when at (1,2)
+    assert (table[2].mine, table[2].safe[:3], table[2].dead) == (1, (1, 1, 0), False)
+
+
+def test_inconsistent_and_not_unknown():
+    bad = Position.from_rows(["1?", "?0"])  # the 0 clears the 1's only neighbours
+    assert outcome_table(bad)[1].total == 0
+    try:
+        outcomes(bad, 0)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("a number cell has no outcomes")
+
+
+def test_incremental_analysis_with_marked_mines():
+    from sweepkit.analysis.incremental import IncrementalAnalyser
+
+    analyser = IncrementalAnalyser()
+    third = Position.from_rows(["?1?", "11?", "???"], mines=1)
+    analyser.update(third)
+    view = third.replace({8: 0})
+    after = analyser.update(view)
+    assert after.marked == (0,)
+    assert outcome_table(view, analysis=after) == outcome_table(view)
+    assert outcomes(view, 0, analysis=after).mine == after.total
