@@ -26,6 +26,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from bench_game_scale import summary
 from expert_positions import expert_games
 from sweepkit.boardfile import format_board
 
@@ -65,12 +66,10 @@ def run_worker(src: Path, data: Path) -> dict:
 
 
 def row(name: str, base: list[float], new: list[float]) -> str:
-    def ms(values: list[float], q: float) -> float:
-        ordered = sorted(values)
-        return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))] * 1000
+    (base_med, base_p95, _), (new_med, new_p95, _) = summary(base), summary(new)
     ratio = statistics.median(n / b for n, b in zip(new, base, strict=True) if b > 0)
-    return (f"{name:>10s} {len(base):6d} {ms(base, 0.5):9.3f} {ms(new, 0.5):9.3f} "
-            f"{ms(base, 0.95):9.3f} {ms(new, 0.95):9.3f} {ratio:9.2f}")
+    return (f"{name:>10s} {len(base):6d} {base_med:9.3f} {new_med:9.3f} "
+            f"{base_p95:9.3f} {new_p95:9.3f} {ratio:9.2f}")
 
 
 def main() -> None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -199,54 +200,50 @@ def test_the_same_view_twice_costs_nothing():
     assert analyser.update(view) == analyse(view, False)
 
 
-def test_a_long_frontier_grown_one_reveal_at_a_time():
-    # deduced mines stay covered: the frontier grows into one long component, changed
-    # at one place per move (its rows patched and shifted, pieces split off and joined)
+def long_frontier_views(steps: int = 400) -> Iterator[Position]:
+    """The views of a seeded 40x40 game in which each move reveals a random safe cell next
+    to an open number and no mine is ever flagged (deduced mines stay covered)."""
     rng = random.Random(11)
     game = Game(Rules(40, 40, 330, "opening"), seed=11)
     game.reveal(20, 20)
     layout = game.reveal_layout(cheat=True).cells
+    for _ in range(steps):
+        view = game.view(flags=False)
+        yield view
+        cells = view.cells
+        frontier = [i for i, v in enumerate(cells) if v == UNKNOWN and layout[i] != MINE
+                    and any(cells[j] >= 0 for j in view.neighbours(i))]
+        if game.over or not frontier:
+            return
+        game.play(Action.reveal(rng.choice(frontier)))
+
+
+def test_a_long_frontier_grown_one_reveal_at_a_time():
+    # deduced mines stay covered: the frontier grows into one long component, changed
+    # at one place per move (its rows patched and shifted, pieces split off and joined)
     analyser = IncrementalAnalyser(rebuild_fraction=1.0, keep_mines=False)
     sizes = []
-    for step in range(400):
-        view = game.view(flags=False)
+    for step, view in enumerate(long_frontier_views()):
         system = analyser.system(view)
         assert_same_system(system, build_system(view))
         sizes.append(max((len(c.sizes) for c in system.components), default=0))
         if step % 25 == 0:
             assert analyser.update(view) == analyse(view)
-        cells = view.cells
-        frontier = [i for i, v in enumerate(cells) if v == UNKNOWN and layout[i] != MINE
-                    and any(cells[j] >= 0 for j in view.neighbours(i))]
-        if game.over or not frontier:
-            break
-        game.play(Action.reveal(rng.choice(frontier)))
     assert max(sizes) > 150 and analyser.rebuilds == 1
 
 
 def test_proved_mines_flagged_keep_the_frontier_in_small_pieces():
-    # the same kind of game as above, analysed through update(): the mines proved on one
+    # the same game as above, analysed through update(): the mines proved on one
     # move are flagged on the next, so no long component forms, and the answers are still
     # those of the views the player sees
-    rng = random.Random(11)
-    game = Game(Rules(40, 40, 330, "opening"), seed=11)
-    game.reveal(20, 20)
-    layout = game.reveal_layout(cheat=True).cells
     analyser = IncrementalAnalyser(rebuild_fraction=1.0)
     sizes, marked = [], 0
-    for step in range(400):
-        view = game.view(flags=False)
+    for step, view in enumerate(long_frontier_views()):
         got = analyser.update(view)
         sizes.append(max((len(c.sizes) for c in got.system.components), default=0))
         marked = max(marked, len(got.marked))
         if step % 25 == 0:
             assert_same_answers(got, view, True)
-        cells = view.cells
-        frontier = [i for i, v in enumerate(cells) if v == UNKNOWN and layout[i] != MINE
-                    and any(cells[j] >= 0 for j in view.neighbours(i))]
-        if game.over or not frontier:
-            break
-        game.play(Action.reveal(rng.choice(frontier)))
     # without the marks this game's largest component reaches 346 boxes (240 at the median)
     assert max(sizes) < 100 and sorted(sizes)[len(sizes) // 2] < 50
     assert marked > 50 and analyser.rebuilds == 1
