@@ -121,6 +121,15 @@ def test_unrelated_views_and_inconsistent_ones_match_too(views):
     check_sequence(views, IncrementalAnalyser(rebuild_fraction=1.0))
 
 
+@pytest.mark.parametrize("use_mine_count", [True, False])
+def test_a_flag_the_proved_mines_leave_no_room_for(use_mine_count):
+    # the 2 proves both its neighbours mines; a flag on the last cell then makes three
+    # known mines of two: the view is analysed as given, not refused
+    first = Position((4, 1), (UNKNOWN, 2, UNKNOWN, UNKNOWN), 2)
+    then = first.replace({3: MINE})
+    check_sequence([first, then], IncrementalAnalyser(use_mine_count))
+
+
 @settings(max_examples=60, deadline=None)
 @given(game_sequences(max_rows=1, max_cols=12))
 def test_a_line_board(views):

@@ -227,6 +227,11 @@ class IncrementalAnalyser:
         cells = view.cells
         gone = [c for c in marks if cells[c] != UNKNOWN]
         marks.difference_update(gone)
+        if view.mines is not None and len(marks) + cells.count(MINE) > view.mines:
+            # Flags on cells the earlier views proved safe: the marks would not fit the
+            # mine total, so analyse the view as given (it is inconsistent with the count).
+            marks.clear()
+            return ()
         return tuple(sorted(marks))
 
     def system(self, view: Position) -> ConstraintSystem:
