@@ -22,7 +22,7 @@ import math
 import sys
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sweepkit.analysis.dead import dead_cells
 from sweepkit.analysis.explain import Explanation, explain
@@ -31,6 +31,9 @@ from sweepkit.game import GameRecord
 from sweepkit.moves import Basis, Move, MoveKind, Reason
 from sweepkit.position import CHAR_OF, MINE, UNKNOWN, Position
 from sweepkit.rules import Rules
+
+if TYPE_CHECKING:
+    from sweepkit.strategies.hint import Hint
 
 _BLOCK = 500
 """Digits printed by one ``str`` call in :func:`count_text`'s divide and conquer: well
@@ -218,6 +221,20 @@ def analysis_json(position: Position, analysis: Analysis | None = None, *,
 
 RECORD_FORMAT = "sweepkit-game/1"
 """The ``format`` tag of a game record document; a reader refuses any other."""
+
+
+def hint_json(hint: Hint, position: Position) -> dict[str, Any]:
+    """A hint (:mod:`sweepkit.strategies.hint`) as plain data, cells as ``[row, col]``:
+    ``{move, action, certain, probability, rule, reason, alternatives: [{cells,
+    probability, scores, reason}]}``."""
+    return {
+        "move": list(position.coord(hint.cell)), "action": hint.action,
+        "certain": hint.certain, "probability": hint.probability, "rule": hint.rule,
+        "reason": hint.reason,
+        "alternatives": [{"cells": [list(position.coord(c)) for c in a.cells],
+                          "probability": a.probability, "scores": dict(a.scores),
+                          "reason": a.reason} for a in hint.alternatives],
+    }
 
 
 def reason_json(reason: Reason) -> dict[str, Any]:

@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from scipy.stats import binomtest
 
 from sweepkit.bench.result import GameResult
-from sweepkit.bench.stats import calibration, calibration_verdict, summary, wilson
+from sweepkit.bench.stats import (
+    calibration,
+    calibration_verdict,
+    paired_difference,
+    summary,
+    wilson,
+)
 
 
 @given(st.integers(1, 10_000), st.data())
@@ -72,3 +80,18 @@ def test_calibration_verdict_ignores_small_bins():
     small = calibration([_result(((0.3, False),) * 999)])
     verdict = calibration_verdict(small)
     assert verdict["tested"] == 0 and verdict["calibrated"] and verdict["bins"] == []
+
+
+@given(st.lists(st.tuples(st.booleans(), st.booleans()), min_size=2, max_size=300))
+def test_paired_difference_is_the_mean_per_game_difference_with_its_normal_interval(pairs):
+    base, other = [a for a, _ in pairs], [b for _, b in pairs]
+    diffs = [int(b) - int(a) for a, b in pairs]
+    d, lo, hi = paired_difference(base, other)
+    half = statistics.NormalDist().inv_cdf(0.975) * statistics.stdev(diffs) / len(diffs) ** 0.5
+    assert math.isclose(d, statistics.fmean(diffs), abs_tol=1e-12)
+    assert math.isclose(lo, d - half, abs_tol=1e-9) and math.isclose(hi, d + half, abs_tol=1e-9)
+
+
+def test_paired_difference_needs_the_same_games():
+    with pytest.raises(ValueError, match="same non-zero number"):
+        paired_difference([True], [True, False])

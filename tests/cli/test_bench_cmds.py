@@ -52,6 +52,20 @@ def test_json_is_one_object_with_the_promised_keys(tmp_path):
         assert run.status == "complete" and run.done == 30 and run.wins == doc["wins"]
 
 
+def test_best_takes_a_budget_options_and_the_rules_first_click(tmp_path):
+    db = tmp_path / "b.db"
+    done = bench("--strategy", "best", "--level", "beginner", "--rule", "opening", "--games",
+                 "4", "--seed", "4", "--workers", "1", "--db", str(db), "--json",
+                 "--budget", "fast", "--option", "endgame=50", "--option", "fifty-fifty=false")
+    assert done.returncode == 0, done.stderr
+    doc = json.loads(done.stdout)
+    assert doc["options"] == {"budget": "fast", "endgame": 50, "fifty_fifty": False}
+    assert doc["first"] == "3,3" and doc["rule"] == "opening"
+    with Store(db) as store:
+        (run,) = store.runs()
+        assert run.strategy_spec.build().endgame == 50
+
+
 def test_worker_counts_and_dask_give_the_same_games(tmp_path):
     docs = []
     for extra in (["--workers", "1"], ["--workers", "2"], ["--workers", "2", "--dask", "local"]):
@@ -138,6 +152,12 @@ def test_a_killed_worker_fails_the_run_without_losing_games(tmp_path):
     (["--strategy", "exact", "--games", "3", "--scheduler", "tcp://127.0.0.1:9"],
      "no Dask scheduler at tcp://127.0.0.1:9"),
     (["--strategy", "exact", "--games", "3", "--dask", "remote"], "--dask: the only value"),
+    (["--strategy", "best", "--games", "3", "--budget", "slow"], "unknown budget 'slow'"),
+    (["--strategy", "best", "--games", "3", "--option", "guess"], "--option: expected KEY=VALUE"),
+    (["--strategy", "best", "--games", "3", "--option", "colour=red"],
+     "takes no option colour"),
+    (["--strategy", "best", "--games", "3", "--option", "guess=maybe"],
+     "unknown guess mode 'maybe'"),
 ])
 def test_bad_input_is_one_line_and_exit_2(tmp_path, args, message):
     done = bench(*args, "--db", str(tmp_path / "e.db"))

@@ -65,3 +65,30 @@ def test_bad_input_is_one_line_and_exit_2(args, stdin, message):
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr.count("\n") == 1 and message in result.stderr, result.stderr
+
+
+def test_hint_text_and_json():
+    board = "mines: 2\n001?\n012?\n????\n"
+    result = run("hint", "-", stdin=board)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("reveal (2, 0): certain [single]\n"
+                                    "  the 0 at (1, 0) already has all its mines")
+    doc = json.loads(run("hint", "-", "--json", "--alternatives", "1", stdin=board).stdout)
+    assert set(doc) == {"move", "action", "certain", "probability", "rule", "reason",
+                        "alternatives"}
+    assert doc["move"] == [2, 0] and doc["certain"] and len(doc["alternatives"]) == 1
+    assert set(doc["alternatives"][0]) == {"cells", "probability", "scores", "reason"}
+    guess = json.loads(run("hint", "-", "--json", stdin=FIFTY_FIFTY).stdout)
+    assert not guess["certain"] and guess["probability"] == 0.5
+
+
+@pytest.mark.parametrize(("args", "stdin", "message"), [
+    (("hint", "-"), "mines: 1\n2?\n??\n", "inconsistent"),
+    (("hint", "-", "--budget", "slow"), FIFTY_FIFTY, "--budget"),
+    (("hint", "-", "--alternatives", "-1"), FIFTY_FIFTY, "--alternatives"),
+    (("hint", "-"), "mines: 1\n*1\n", "nothing is left to reveal"),
+])
+def test_hint_bad_input_is_one_line_and_exit_2(args, stdin, message):
+    result = run(*args, stdin=stdin)
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1 and message in result.stderr, result.stderr

@@ -250,7 +250,7 @@ def test_watch_first_click_and_custom_size():
         (["--strategy", "exact", "--level", "huge"], "unknown level 'huge'"),
         (["--strategy", "exact", "--rule", "lucky"], "unknown first-click rule 'lucky'"),
         (["--strategy", "exact", "--first", "middle"],
-         "--first: expected corner, centre or ROW,COL"),
+         "--first: expected corner, centre, analysed (best) or ROW,COL"),
         (["--strategy", "exact", "--first", "9,0"], "cell (9, 0) is off the 9x9 board"),
         (["--strategy", "exact", "--seed", "x"], "--seed: expected an integer, got 'x'"),
         (["--strategy", "exact", "--delay", "soon"], "--delay: expected an integer"),

@@ -193,9 +193,16 @@ def test_the_table_script_writes_the_doc(tmp_path, monkeypatch, capsys):
 
     assert optimal_table.parse_boards("4x3:1-2,5x5:5") == [(4, 3, 1), (4, 3, 2), (5, 5, 5)]
     out = tmp_path / "optimal.md"
-    monkeypatch.setattr("sys.argv", ["optimal_table.py", "--boards", "3x3:2", "--out", str(out)])
+    monkeypatch.setattr("sys.argv", ["optimal_table.py", "--boards", "3x3:2", "--out", str(out),
+                                     "--best-games", "300"])
     optimal_table.main()
     text = out.read_text(encoding="utf-8")
-    assert "| 3×3 | 2 | 36 | 24 | 2/3 | 0.6667 | (0,1) (1,0) (1,2) (2,1) |" in text
-    assert "python benchmarks/optimal_table.py" in text
+    row = next(line for line in text.splitlines() if line.startswith("| 3×3 | 2 |"))
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    assert cells[:6] == ["3×3", "2", "36", "24", "2/3", "0.6667"]
+    assert cells[7] == "(0,1) (1,0) (1,2) (2,1)"
+    rate, interval = cells[6].split(" ", 1)  # the best strategy's measured win rate
+    low, high = (float(x) for x in interval.strip("[]").split(", "))
+    assert 0 <= low <= float(rate) <= high <= 1
+    assert "python benchmarks/optimal_table.py" in text and "300 seeded games" in text
     assert "| 3×3 | 2 | 36 | 24 |" in capsys.readouterr().out

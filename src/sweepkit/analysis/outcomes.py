@@ -8,19 +8,17 @@ free), so the counts sum to ``analysis.total``. A cell that can be safe and show
 in every such layout is *dead* (the definition of :mod:`.dead`). Hints and the trainer read
 these tables; :func:`outcome_table` gives them for many cells, sharing the work.
 
-How, in one pass per cell (not one count per number): a safe x shows its flagged neighbours
-plus the mines among its unknown neighbours N. Only the components T holding x or a cell of
-N see the difference. Their boxes meet x ∪ N in at most 9 cells; for every way of putting
-mines in those cells *per box* (cells of one box are interchangeable: C(a, i) ways to put i
-mines among a of them; x gets none), the equations of T lose those cells and their needs
-drop by the mines placed, and the reduced system is counted by mine number
-(:func:`~sweepkit.analysis.component.solve_component`, cached by structure): a table
-P[m][k] of T's layouts with x safe, k mines in N ∩ T and m others. The other components
-(their product polynomial, the full frontier product divided exactly by T's) and the
-floating pool (x aside; j of its n cells next to x in C(n, j) ways) combine with it as
-:func:`~sweepkit.analysis.probability.combine` combines them. Exact integers throughout.
-The cost per cell is one small count per assignment of the boxes meeting x ∪ N (a handful
-usually, at most 2^8); a cell whose T is a huge component pays for re-counting it that often.
+How: a safe x shows its flagged neighbours plus the mines among its unknown neighbours N.
+Only the components T holding x or a cell of N see the difference. For each k, T's equations
+with x taken out (it is safe) and one more equation (N ∩ T holds k mines) are counted by
+mine number (:func:`~sweepkit.analysis.component.solve_component`, cached by structure): a
+table P[m][k] of T's layouts with x safe, k mines in N ∩ T and m others. The other
+components (their product polynomial, the full frontier product divided exactly by T's)
+and the floating pool (x aside; j of its n cells next to x in C(n, j) ways) combine with it
+as :func:`~sweepkit.analysis.probability.combine` combines them. Exact integers throughout.
+The cost per cell is at most nine counts of T's equations (one per k; an earlier version
+counted once per way of putting mines in the boxes of N, up to 2^8 and usually dozens);
+a cell whose T is a huge component pays for re-counting it that often.
 
 >>> from sweepkit.position import Position
 >>> o = outcomes(Position.from_rows(["1?", "??"]), 3)
@@ -32,7 +30,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import product as cartesian
 from math import comb
 
 from sweepkit.analysis.component import solve_component
@@ -164,39 +161,27 @@ class _Table:
     def _local(self, cell: int, unknown: Sequence[int], touched: tuple[int, ...]
                ) -> dict[tuple[int, int], int]:
         """P[(m, k)]: layouts of the touched components with ``cell`` safe, k mines among
-        its unknown neighbours and m mines in their other cells."""
+        its unknown neighbours and m mines in their other cells: one count per k, of the
+        touched equations without ``cell`` and one more saying its neighbours in them
+        hold k mines."""
         if not touched:
             return {(0, 0): 1}
-        inside: dict[tuple[int, int], list[int]] = {}  # box -> its cells among the neighbours
-        for j in unknown:
-            if j in self.where:
-                inside.setdefault(self.where[j], []).append(j)
-        taken = {*unknown, cell}
-        equations = [eq for i in touched for eq in self.equations[i]]
-        boxes = list(inside.values())
+        near = tuple(sorted(j for j in unknown if j in self.where))
+        equations = [Constraint(-1, tuple(c for c in eq.cells if c != cell), eq.need)
+                     for i in touched for eq in self.equations[i]]
         result: dict[tuple[int, int], int] = {}
-        for mines in cartesian(*[range(len(box) + 1) for box in boxes]):
-            placed = {c: i for box, i in zip(boxes, mines, strict=True) for c in box[:1]}
-            weight = int_product([comb(len(box), i) for box, i in zip(boxes, mines,
-                                                                         strict=True)])
-            reduced = []
-            for eq in equations:
-                # a box lies wholly in an equation or not at all: its first cell tells
-                need = eq.need - sum(placed.get(c, 0) for c in eq.cells)
-                reduced.append(Constraint(-1, tuple(c for c in eq.cells if c not in taken),
-                                          need))
-            system = system_from_constraints(reduced)
+        for k in range(len(near) + 1):
+            system = system_from_constraints([*equations, Constraint(-1, near, k)] if near
+                                             else equations)
             if system.impossible:
                 continue
             polys = [solve_component(comp) for comp in system.components]
             if not all(p.by_mines for p in polys):
                 continue
-            low = sum(p.low for p in polys)
-            k = sum(mines)
+            low = sum(p.low for p in polys) - k
             for a, w in enumerate(poly_product([p.by_mines for p in polys])):
                 if w:
-                    key = (low + a, k)
-                    result[key] = result.get(key, 0) + weight * w
+                    result[(low + a, k)] = result.get((low + a, k), 0) + w
         return result
 
     def _ways(self, touched: tuple[int, ...], pool: int, mines: int) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import random
 import sys
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -24,13 +24,15 @@ from sweepkit.cli.common import fail
 from sweepkit.cli.game_cmds import parse_first, parse_int, rules_from_options
 from sweepkit.rules import LEVELS
 from sweepkit.strategies import STRATEGIES
+from sweepkit.strategies.best import recommended_first
 
 EXIT_INTERRUPTED = 130
 
 
 def _spec(strategy: str, radius: str | None, level_name: str, rows: str | None,
-          cols: str | None, mines: str | None, rule: str, first: str, games: str,
-          seed: str | None) -> RunSpec:
+          cols: str | None, mines: str | None, rule: str, first: str | None, games: str,
+          seed: str | None, budget: str | None = None,
+          extra: list[str] | None = None) -> RunSpec:
     """The run the options ask for; exit 2 with one line on anything wrong."""
     if strategy not in STRATEGIES:
         fail(f"--strategy: unknown strategy {strategy!r} (expected one of "
@@ -46,13 +48,45 @@ def _spec(strategy: str, radius: str | None, level_name: str, rows: str | None,
     radius_value = parse_int("--radius", radius)
     if radius_value is not None:
         options["radius"] = radius_value
+    if budget is not None:
+        options["budget"] = int(budget) if budget.isdigit() else budget
+    options.update(parse_options(extra or []))
     preset = LEVELS.get(level_name) == (rules.rows, rules.cols, rules.mines)
+    if first is None:  # the strongest player's measured choice; the others' corner
+        chosen = (recommended_first(rules.rows, rules.cols, rules.first_click)
+                  if strategy == "best" else "corner")
+        first = chosen if isinstance(chosen, str) else f"{chosen[0]},{chosen[1]}"
     first_move = parse_first(first, rules)
     try:
         return RunSpec(StrategySpec(strategy, options, first_move), rules,
                        count, seed_value, level_name if preset else "custom")
     except ValueError as exc:
         fail(f"--strategy {strategy}: {exc}")
+
+
+def parse_options(items: list[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` strategy options: integers, numbers, true/false and none as such, any
+    other value as text; exit 2 on an item without ``=``."""
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, text = item.partition("=")
+        if not sep or not key:
+            fail(f"--option: expected KEY=VALUE such as guess=pse, got {item!r}")
+        value: Any = text
+        lowered = text.lower()
+        if lowered in ("true", "false"):
+            value = lowered == "true"
+        elif lowered == "none":
+            value = None
+        else:
+            for kind in (int, float):
+                try:
+                    value = kind(text)
+                    break
+                except ValueError:
+                    pass
+        options[key.replace("-", "_")] = value
+    return options
 
 
 def _report(spec: RunSpec, outcome: RunOutcome, run_id: int | None) -> dict[str, Any]:
@@ -112,7 +146,12 @@ def register(app: typer.Typer) -> None:
         rule: str = typer.Option(None, "--rule", help="First-click rule: none, safe, opening "
                                  "(default safe)."),
         first: str = typer.Option(None, "--first", help="First click: corner, centre, R,C "
-                                  "(default corner)."),
+                                  "(default corner; for best, the rule's measured best)."),
+        budget: str = typer.Option(None, "--budget", help="Strength against speed (best): "
+                                   "fast, normal, max, or an endgame size in layouts."),
+        option: Annotated[list[str] | None, typer.Option(
+            "--option", help="A strategy option KEY=VALUE (repeatable), e.g. guess=pse.")
+        ] = None,
         games: str = typer.Option(None, "--games", help="Number of games."),
         seed: str = typer.Option(None, "--seed", help="Seed of the run (random if absent)."),
         workers: str = typer.Option(None, "--workers", help="Worker processes (default: all "
@@ -133,7 +172,8 @@ def register(app: typer.Typer) -> None:
         """
         given = {"--strategy": strategy, "--radius": radius, "--level": level_name,
                  "--rows": rows, "--cols": cols, "--mines": mines, "--rule": rule,
-                 "--first": first, "--games": games, "--seed": seed}
+                 "--first": first, "--games": games, "--seed": seed, "--budget": budget,
+                 "--option": option or None}
         resume_id = parse_int("--resume", resume)
         if resume_id is not None:
             clash = [name for name, value in given.items() if value is not None]
@@ -146,7 +186,7 @@ def register(app: typer.Typer) -> None:
             if games is None:
                 fail("--games: missing (the number of games to play)")
             spec = _spec(strategy, radius, level_name or "expert", rows, cols, mines,
-                         rule or "safe", first or "corner", games, seed)
+                         rule or "safe", first, games, seed, budget, option)
         worker_count = parse_int("--workers", workers)
         if worker_count is not None and worker_count < 1:
             fail(f"--workers: expected at least 1, got {worker_count}")

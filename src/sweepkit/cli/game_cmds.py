@@ -87,12 +87,15 @@ def parse_first(text: str, rules: Rules) -> FirstMove:
     """A strategy's first click: ``corner``, ``centre`` or ``ROW,COL`` on the board, at a
     cell the first-click rule allows; exit 2 with one line otherwise."""
     first: FirstMove
-    if text in ("corner", "centre", "center"):
+    if text in ("corner", "centre", "center", "analysed"):
         first = "centre" if text == "center" else text
     elif CELL.fullmatch(text):
         first = parse_cell(text, rules)
     else:
-        fail(f"--first: expected corner, centre or ROW,COL such as 0,0, got {text!r}")
+        fail(f"--first: expected corner, centre, analysed (best) or ROW,COL such as 0,0, "
+             f"got {text!r}")
+    if first == "analysed":  # the best strategy chooses it (no fixed cell to check)
+        return first
     try:
         rules.check_first_click(first_cell(rules.shape, first))
     except ValueError as exc:

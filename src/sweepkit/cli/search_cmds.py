@@ -1,9 +1,11 @@
-"""Commands of the search area: ``optimal`` (exact optimal play for small positions).
+"""Commands of the search area: ``optimal`` (exact optimal play for small positions) and
+``hint`` (the best move for a position, with its reason and the runners-up).
 
-The command reads a ``.board`` file or ``-`` (stdin) that has a mine count (``mines: N``,
-or ``--mines N``); bad input, a position with no layout, one with more layouts than
+Both read a ``.board`` file or ``-`` (stdin); ``optimal`` needs a mine count (``mines: N``,
+or ``--mines N``). Bad input, a position with no layout, one with more layouts than
 ``--max-layouts`` and a search past ``--timeout`` each print one line and exit 2. The game
-searched and the meaning of the numbers are in :mod:`sweepkit.search.optimal`.
+searched and the meaning of the numbers are in :mod:`sweepkit.search.optimal`; the hint's
+rules in :mod:`sweepkit.strategies.hint`.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from sweepkit.search.optimal import (
     TooManyLayouts,
     optimal_play,
 )
-from sweepkit.serialize import count_text
+from sweepkit.serialize import count_text, hint_json
+from sweepkit.strategies.hint import hint
 
 
 def register(app: typer.Typer) -> None:
@@ -67,3 +70,45 @@ def register(app: typer.Typer) -> None:
               f"({share:.4f}%)")
         moves = " ".join(f"({r}, {c})" for r, c in cells)
         print(f"best moves: {moves if moves else 'none (nothing left to reveal)'}")
+
+    @app.command("hint")
+    def hint_cmd(
+        file: str = typer.Argument(..., help="A .board file, or - for standard input."),
+        mines: int | None = typer.Option(None, "--mines", help="Total number of mines "
+                                         "(overrides the file's 'mines:' header)."),
+        budget: str = typer.Option("normal", "--budget", help="fast, normal, max, or an "
+                                   "exact-endgame size in layouts (the best strategy's)."),
+        alternatives: int = typer.Option(5, "--alternatives", help="How many runners-up "
+                                         "to list."),
+        as_json: bool = typer.Option(False, "--json", help="Print the hint as JSON."),
+        timeout: float | None = typer.Option(None, "--timeout", help=TIMEOUT_HELP),
+    ) -> None:
+        """The best move for the position and why: a certainly safe cell with the reason
+        that proves it, else the best strategy's guess with its scores, and the runners-up.
+
+        --json prints {"move": [row, col], "action", "certain", "probability", "rule",
+        "reason", "alternatives": [{"cells": [[row, col], ...], "probability", "scores",
+        "reason"}]}.
+        """
+        position = load_position(file, mines)
+        if budget not in ("fast", "normal", "max") and not budget.isdigit():
+            fail(f"--budget: expected fast, normal, max or a number of layouts, got {budget!r}")
+        if alternatives < 0:
+            fail(f"--alternatives: expected 0 or more, got {alternatives}")
+        with analysis_budget(timeout):
+            try:
+                found = hint(position, budget=int(budget) if budget.isdigit() else budget,
+                             alternatives=alternatives)
+            except ValueError as exc:
+                fail(str(exc))
+        if as_json:
+            print(json.dumps(hint_json(found, position)))
+            return
+        r, c = position.coord(found.cell)
+        kind = "certain" if found.certain else f"guess, {found.probability:.1%} mine"
+        print(f"{found.action} ({r}, {c}): {kind} [{found.rule}]")
+        print(f"  {found.reason}")
+        for alt in found.alternatives:
+            cells = " ".join(str(position.coord(x)) for x in alt.cells[:6])
+            more = f" and {len(alt.cells) - 6} more" if len(alt.cells) > 6 else ""
+            print(f"  or {cells}{more}: {alt.reason}")

@@ -2,7 +2,7 @@
 the project has, by the name the command line and the web app know it by.
 
 >>> sorted(STRATEGIES)
-['exact', 'limited-search', 'limited-search-prob', 'random', 'single-point', 'staged']
+['best', 'exact', 'limited-search', 'limited-search-prob', 'random', 'single-point', 'staged']
 >>> make_strategy("exact").name
 'exact'
 """
@@ -13,6 +13,7 @@ import inspect
 from typing import Any
 
 from sweepkit.strategies.base import FirstMove, Strategy, StrategyError, first_cell
+from sweepkit.strategies.best import BestStrategy
 from sweepkit.strategies.exact import ExactStrategy
 from sweepkit.strategies.limited_search import LimitedSearchProbStrategy, LimitedSearchStrategy
 from sweepkit.strategies.random_probe import RandomStrategy
@@ -21,7 +22,8 @@ from sweepkit.strategies.staged import StagedStrategy
 
 STRATEGIES: dict[str, type[Strategy]] = {
     cls.name: cls for cls in (RandomStrategy, SinglePointStrategy, LimitedSearchStrategy,
-                              LimitedSearchProbStrategy, StagedStrategy, ExactStrategy)
+                              LimitedSearchProbStrategy, StagedStrategy, ExactStrategy,
+                              BestStrategy)
 }
 """Every strategy class by name."""
 

@@ -1,0 +1,305 @@
+"""The ``best`` strategy: exact certain moves, then guesses chosen by what they reveal.
+
+Each turn, as the ``exact`` baseline does (:mod:`.exact`, whose certain moves and working
+state it inherits): every cell the exact analysis proves safe is revealed. When none is,
+the guess is chosen in this order:
+
+1. **Exact endgame** (``endgame`` layouts or fewer, with the mine count): the move that
+   maximises the probability of winning the whole game, by the memoised search over
+   information states of :func:`sweepkit.search.optimal_play`, within ``endgame_seconds``;
+   past that budget the heuristic below decides.
+2. **Forced guesses** (``fifty_fifty``): a group of cells no other move can inform
+   (:mod:`.forced`) must be guessed sooner or later; it is guessed first.
+3. **The heuristic** (``guess``), over the non-dead cells (a dead cell can only lose or
+   tell nothing; it is guessed only when every cell is dead), with the values of
+   :mod:`.guesses`:
+
+   - ``"p"``: the lowest mine probability, ties at random (the ``exact`` baseline);
+   - ``"quick"``: then, among exact ties, the highest chance that the number shown decides
+     every neighbour (read from the outcome counts, no look-ahead);
+   - ``"ps"``: then, among exact ties, the highest chance S that the number makes some cell
+     certainly safe (one exact analysis per number it may show);
+   - ``"pse"``: then the highest expected number E of cells made certainly safe;
+   - ``"two-step"``: among cells whose safety is within ``tolerance`` (relative) of the
+     best, the highest chance of surviving this guess and the next (secondary safety),
+     then E.
+
+   The look-ahead modes evaluate at most ``lookahead`` classes of cells,
+   the safest first and, among equally safe ones, those whose number most often decides
+   every neighbour.
+
+``budget`` picks a preset (:data:`BUDGETS`): ``fast`` (the quick tie-break alone),
+``normal`` and ``max``; a number is the ``normal`` preset with an endgame of that many
+layouts. Any option given explicitly overrides the preset. The first click is the
+caller's (:func:`recommended_first` gives the one measured best for a first-click rule),
+or ``"analysed"``: chosen as every other guess is, which is right when the first click has
+no protection (the small boards of ``docs/optimal.md``).
+
+The order of value and the published figures these ingredients are measured against are in
+``docs/results.md`` (the ablation table).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sweepkit.analysis import budget as analysis_budget
+from sweepkit.analysis.incremental import IncrementalAnalyser
+from sweepkit.analysis.probability import Analysis
+from sweepkit.moves import Action, Decision, Reason
+from sweepkit.position import UNKNOWN, Position
+from sweepkit.search.optimal import OptimalPlayError, optimal_play
+from sweepkit.strategies.base import FirstMove, StrategyError, unopened
+from sweepkit.strategies.exact import ExactStrategy
+from sweepkit.strategies.forced import forced_groups
+from sweepkit.strategies.guesses import Candidate, Evaluator
+
+ANALYSED = "analysed"
+"""The first click chosen by the same rules as every guess (``first=ANALYSED``)."""
+
+GUESS_MODES = ("p", "quick", "ps", "pse", "two-step")
+
+BUDGETS: dict[str, dict[str, Any]] = {
+    "fast": {"guess": "quick", "lookahead": 0, "tolerance": 0.0, "fifty_fifty": True,
+             "endgame": 0, "endgame_seconds": 0.0},
+    "normal": {"guess": "two-step", "lookahead": 12, "tolerance": 0.1, "fifty_fifty": True,
+               "endgame": 1000, "endgame_seconds": 0.25},
+    "max": {"guess": "two-step", "lookahead": 1_000_000, "tolerance": 0.15, "fifty_fifty": True,
+            "endgame": 20_000, "endgame_seconds": 3.0},
+}
+"""The presets of ``budget``: strength traded for speed (``docs/results.md`` measures
+each)."""
+
+
+def recommended_first(rows: int, cols: int, first_click: str) -> FirstMove:
+    """The first click on a rows x cols board under a first-click rule (``"none"``,
+    ``"safe"`` or ``"opening"``): the corner unless the first cell always opens (a corner
+    most often shows a 0), else a cell three rows and columns in (its opening then leaves
+    the fewest cells at the edge; the C++ solver's authors measured (3, 3) best on expert).
+    Smaller boards take the cell nearest it that is inside.
+
+    >>> recommended_first(16, 30, "safe"), recommended_first(16, 30, "opening")
+    ('corner', (3, 3))
+    """
+    if first_click == "opening":
+        return (min(3, (rows - 1) // 2), min(3, (cols - 1) // 2))
+    return "corner"
+
+
+def describe(c: Candidate, tied: int = 1) -> str:
+    """A guess's values in words (the note of its move, a hint's line)."""
+    text = f"{c.safety:.1%} safe"
+    if c.two_step is not None:
+        text += (f"; its number makes some cell certainly safe {c.progress:.0%} of the time "
+                 f"({c.expected:.2g} such cells on average); survives this guess and the "
+                 f"next {c.two_step:.1%}")
+    else:
+        text += f"; its number decides all its neighbours {c.quick:.0%} of the time"
+    if c.dead:
+        text += "; dead (its number is known: it can only lose or tell nothing)"
+    return text + (f" ({tied} cells equally good)" if tied > 1 else "")
+
+
+@dataclass(frozen=True)
+class Considered:
+    """A guess and how it was found: ``step`` names the rule that chose it (``exact
+    endgame``, ``forced guess``, or the guess mode), ``ranked`` the guesses ranked (empty
+    when not needed)."""
+
+    decision: Decision
+    step: str
+    ranked: list[Ranked]
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """One guess the strategy considered: a class of equivalent cells, its values and the
+    key it was ranked by (higher is better)."""
+
+    candidate: Candidate
+    key: tuple[float, ...]
+
+
+class BestStrategy(ExactStrategy):
+    """Exact certain moves, an exact endgame, forced guesses first, then the guess that
+    reveals most (module doc; ``budget`` and the options there)."""
+
+    name = "best"
+
+    def __init__(self, first: FirstMove = "corner", *, budget: str | int = "normal",
+                 guess: str | None = None, tolerance: float | None = None,
+                 lookahead: int | None = None, fifty_fifty: bool | None = None,
+                 endgame: int | None = None, endgame_seconds: float | None = None,
+                 use_mine_count: bool = True, flag_mines: bool = False,
+                 techniques: bool = True) -> None:
+        super().__init__("corner" if first == ANALYSED else first,
+                         use_mine_count=use_mine_count, flag_mines=flag_mines,
+                         techniques=techniques)
+        self.first = first
+        preset = dict(_preset(budget))
+        given = {"guess": guess, "tolerance": tolerance, "fifty_fifty": fifty_fifty,
+                 "endgame": endgame, "endgame_seconds": endgame_seconds,
+                 "lookahead": lookahead}
+        preset.update({k: v for k, v in given.items() if v is not None})
+        if preset["guess"] not in GUESS_MODES:
+            raise ValueError(f"unknown guess mode {preset['guess']!r} (expected one of "
+                             f"{', '.join(GUESS_MODES)})")
+        self.budget = budget
+        self.guess: str = preset["guess"]
+        self.tolerance: float = float(preset["tolerance"])
+        self.lookahead: int = int(preset["lookahead"])
+        self.fifty_fifty: bool = bool(preset["fifty_fifty"])
+        self.endgame: int = int(preset["endgame"])
+        self.endgame_seconds: float = float(preset["endgame_seconds"])
+        self._whatif = IncrementalAnalyser(use_mine_count, keep_mines=False)
+
+    def moves(self, view: Position, rng: random.Random) -> Sequence[Decision]:
+        """The next move(s); with ``first="analysed"`` the first click too is chosen as
+        every guess is (for boards without first-click protection)."""
+        if self.first == ANALYSED and unopened(view):
+            return self.decide(view, rng)
+        return super().moves(view, rng)
+
+    def start(self, view: Position) -> None:
+        super().start(view)
+        self._whatif.reset()
+
+    # -- the guess -------------------------------------------------------------------------
+
+    def _guess(self, analysis: Analysis, rng: random.Random) -> Decision:  # type: ignore[override]
+        return self.consider(analysis, rng).decision
+
+    def consider(self, analysis: Analysis, rng: random.Random,
+                 alternatives: bool = False) -> Considered:
+        """The guess for ``analysis`` (a position with no certainly safe cell) and how it
+        was found; with ``alternatives``, the ranked guesses even when the endgame or a
+        forced guess decided (for hints)."""
+        if self.guess == "p":
+            return Considered(ExactStrategy._guess(analysis, rng), "lowest probability", [])
+        evaluator = Evaluator(analysis, self._whatif)
+        decision = self._endgame(analysis, rng)
+        step = "exact endgame"
+        if decision is None and self.fifty_fifty:
+            decision, step = self._forced(evaluator, rng), "forced guess"
+        if decision is not None and not alternatives:
+            return Considered(decision, step, [])
+        ranked = self.rank(evaluator)
+        if decision is None:
+            best = ranked[0]
+            ties = [r for r in ranked if r.key == best.key]
+            cells = [c for r in ties for c in r.candidate.cells]
+            decision = Decision(Action.reveal(rng.choice(cells)),
+                                Reason.guessed(1 - best.candidate.safety,
+                                               describe(best.candidate, len(cells))))
+            step = self.guess
+        return Considered(decision, step, ranked)
+
+    def rank(self, evaluator: Evaluator) -> list[Ranked]:
+        """The guesses considered, best first (module doc, step 3)."""
+        probabilities = evaluator.probabilities
+        cells = evaluator.position.cells
+        open_cells = {c: p for c, p in probabilities.items()
+                      if p < 1 and cells[c] == UNKNOWN}
+        if not open_cells:
+            raise StrategyError("no covered cell left to probe")
+        levels = sorted(set(open_cells.values()))
+        safest = 1 - levels[0]
+        floor = safest * (1 - self.tolerance) if self.guess == "two-step" else safest
+        pool = [c for c, p in open_cells.items() if 1 - p >= floor]
+        candidates = [c for c in evaluator.candidates(pool) if not c.dead]
+        if not candidates:
+            # every cell that safe is dead: the next safest live cells, else the safest dead
+            for level in levels:
+                if 1 - level >= floor:
+                    continue
+                candidates = [c for c in evaluator.candidates(
+                    [c for c, p in open_cells.items() if p == level]) if not c.dead]
+                if candidates:
+                    break
+            else:
+                candidates = [c for c in evaluator.candidates(pool) if c.safety == safest]
+        candidates.sort(key=lambda c: (c.safety, c.quick), reverse=True)
+        if self.guess == "quick":
+            return [Ranked(c, (c.safety, c.quick)) for c in candidates]
+        looked, unlooked = candidates[:self.lookahead], candidates[self.lookahead:]
+        for c in looked:
+            evaluator.look_ahead(c)
+        ranked = [Ranked(c, self._key(c)) for c in looked]
+        ranked.sort(key=lambda r: r.key, reverse=True)
+        # the classes not looked at rank after, by the quick values alone
+        return ranked + [Ranked(c, (float("-inf"), c.safety, c.quick)) for c in unlooked]
+
+    def _key(self, c: Candidate) -> tuple[float, ...]:
+        assert c.progress is not None and c.expected is not None and c.two_step is not None
+        if self.guess == "ps":
+            return (c.safety, c.progress)
+        if self.guess == "pse":
+            return (c.safety, c.progress, c.expected)
+        return (c.two_step, c.expected, c.safety)
+
+    # -- the special cases -----------------------------------------------------------------
+
+    def _endgame(self, analysis: Analysis, rng: random.Random) -> Decision | None:
+        """The exact optimal move when few layouts are left, else ``None``."""
+        work = analysis.position
+        if (not self.endgame or not analysis.uses_mine_count or work.mines is None
+                or analysis.total > self.endgame):
+            return None
+        try:
+            with analysis_budget.limits(seconds=self.endgame_seconds):
+                result = optimal_play(work, max_layouts=self.endgame)
+        except (analysis_budget.AnalysisLimit, OptimalPlayError):
+            return None
+        probabilities = analysis.probabilities()
+        moves = [c for c in result.best_moves if c in probabilities]
+        if not moves:
+            return None
+        risk = min(probabilities[c] for c in moves)
+        ties = [c for c in moves if probabilities[c] == risk]
+        return Decision(Action.reveal(rng.choice(ties)), Reason.guessed(
+            risk, f"exact endgame: optimal play wins {result.wins} of the {result.total} "
+                  f"layouts left ({result.wins / result.total:.1%})"))
+
+    def _forced(self, evaluator: Evaluator, rng: random.Random) -> Decision | None:
+        """The safest cell of a forced guess (:mod:`.forced`), if the position has one."""
+        dead: dict[int, bool] = {}
+
+        def is_dead(cell: int) -> bool:
+            if cell not in dead:
+                dead[cell] = evaluator.candidates([cell])[0].dead
+            return dead[cell]
+
+        groups = forced_groups(evaluator.analysis, is_dead)
+        if not groups:
+            return None
+        probabilities = evaluator.probabilities
+        cells = [c for g in groups for c in g if probabilities[c] < 1]
+        if not cells:
+            return None
+        risk = min(probabilities[c] for c in cells)
+        ties = [c for c in cells if probabilities[c] == risk]
+        size = len(next(g for g in groups if ties[0] in g))
+        return Decision(Action.reveal(rng.choice(ties)), Reason.guessed(
+            risk, f"forced guess: {size} cells no other move can inform; taken first"))
+
+
+def _preset(budget: str | int) -> dict[str, Any]:
+    """The options of a budget name, or of ``normal`` with an endgame of ``budget``
+    layouts."""
+    if isinstance(budget, bool):
+        raise ValueError(f"unknown budget {budget!r}")
+    if isinstance(budget, int):
+        if budget < 0:
+            raise ValueError(f"budget: expected a number of layouts of at least 0, got {budget}")
+        return {**BUDGETS["normal"], "endgame": budget}
+    if isinstance(budget, str) and budget.isdigit():
+        return _preset(int(budget))
+    try:
+        return BUDGETS[budget]
+    except KeyError:
+        raise ValueError(f"unknown budget {budget!r} (expected one of "
+                         f"{', '.join(BUDGETS)}, or a number of layouts)") from None
+

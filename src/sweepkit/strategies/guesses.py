@@ -1,0 +1,135 @@
+"""Scoring guesses by what they reveal: the candidates of the ``best`` strategy and their
+values.
+
+When no cell is certain, a cell's mine probability p is only the first thing that
+matters; the second is what its number will tell. For a candidate x and each number v it
+can show (from :func:`sweepkit.analysis.outcomes.outcome_table`, with the layouts that
+show it), the position with x revealed as v is analysed exactly (a *hypothetical*, kept
+cheap by an :class:`~sweepkit.analysis.incremental.IncrementalAnalyser` that only redoes
+the components x touches). From these, per candidate:
+
+- ``safety``: 1 − p;
+- ``progress`` (S): the probability that x is safe and its number makes some other cell
+  certainly safe;
+- ``expected`` (E): the expected number of cells its number makes certainly safe;
+- ``two_step``: the probability of surviving this guess and the next one, where an
+  outcome with a certain cell needs no next guess: Σ_v P(x safe, shows v) · g(v), with
+  g(v) = 1 when v makes a cell certainly safe, else the best safety left after v.
+
+Floating cells (next to no number) are interchangeable in every layout count, so two
+floating cells with the same unknown neighbours outside the pool, the same number of
+floating neighbours and the same flagged neighbours have the same outcomes and the same
+values: one of each such class is evaluated (:func:`candidate_classes`), which turns the
+hundreds of equally safe cells of an opening into a few dozen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from sweepkit.analysis.incremental import IncrementalAnalyser
+from sweepkit.analysis.outcomes import Outcome, outcome_table
+from sweepkit.analysis.probability import Analysis
+from sweepkit.position import MINE, UNKNOWN
+
+
+@dataclass
+class Candidate:
+    """One class of equivalent cells (``cells``; ``cell`` the first) and its values (module
+    doc). ``dead`` cells can only lose or tell nothing; ``quick`` is the chance that the
+    number shown decides every unknown neighbour at once (all safe or all mines), read
+    from the outcome counts alone: a cheap stand-in for ``progress`` (``--budget fast``
+    ranks by it). The look-ahead values are
+    ``None`` until :meth:`Evaluator.look_ahead` fills them."""
+
+    cells: list[int]
+    outcome: Outcome
+    safety: float
+    dead: bool
+    quick: float
+    progress: float | None = None
+    expected: float | None = None
+    two_step: float | None = None
+    after: dict[int, tuple[int, float]] = field(default_factory=dict)
+    """Per number shown: (cells it makes certainly safe, best safety left), once looked
+    ahead."""
+
+    @property
+    def cell(self) -> int:
+        return self.cells[0]
+
+
+def candidate_classes(analysis: Analysis, cells: Iterable[int]) -> list[list[int]]:
+    """``cells`` grouped into classes of interchangeable cells (module doc), in the order of
+    their first cells; a cell in a component is a class of its own."""
+    position = analysis.position
+    values = position.cells
+    floating = set(analysis.system.floating)
+    table = position.neighbour_table()
+    classes: dict[object, list[int]] = {}
+    for c in cells:
+        if c in floating:
+            around = table[c]
+            key: object = (len(around),
+                           sum(1 for j in around if j in floating),
+                           sum(1 for j in around if values[j] == MINE),
+                           tuple(j for j in around if values[j] == UNKNOWN
+                                 and j not in floating))
+        else:
+            key = c
+        classes.setdefault(key, []).append(c)
+    return list(classes.values())
+
+
+class Evaluator:
+    """Candidates of one analysed position (``analysis``, of the strategy's working view)
+    and their look-ahead values; ``whatif`` analyses the hypotheticals (kept by the
+    strategy across moves, so consecutive positions share its work)."""
+
+    def __init__(self, analysis: Analysis, whatif: IncrementalAnalyser) -> None:
+        self.analysis = analysis
+        self.position = analysis.position
+        self.whatif = whatif
+        self.probabilities: dict[int, float] = analysis.probabilities()  # type: ignore[assignment]
+
+    def candidates(self, cells: Sequence[int]) -> list[Candidate]:
+        """The classes of ``cells`` with their outcome counts and quick values."""
+        classes = candidate_classes(self.analysis, cells)
+        table = outcome_table(self.position, [group[0] for group in classes], self.analysis)
+        position = self.position
+        found = []
+        for group in classes:
+            outcome = table[group[0]]
+            total = outcome.total
+            around = position.neighbours(group[0])
+            known = sum(1 for j in around if position.cells[j] == MINE)
+            unknown = sum(1 for j in around if position.cells[j] == UNKNOWN)
+            # a number equal to the flags, or to flags plus every unknown neighbour
+            quick = outcome.safe[known] + outcome.safe[known + unknown] if unknown else 0
+            found.append(Candidate(group, outcome, 1 - self.probabilities[group[0]],
+                                   outcome.dead, quick / total if total else 0.0))
+        return found
+
+    def look_ahead(self, candidate: Candidate) -> None:
+        """Fill ``progress``, ``expected``, ``two_step`` and ``after`` of ``candidate`` by one
+        exact hypothetical analysis per number it can show."""
+        outcome = candidate.outcome
+        total = outcome.total
+        progress = expected = two_step = 0.0
+        x = candidate.cell
+        for v in outcome.numbers():
+            weight = outcome.safe[v] / total
+            after = self.whatif.update(self.position.replace({x: v}))
+            safe = after.safe_cells()
+            if safe:
+                best = 1.0
+            else:
+                rest = after.probabilities()
+                best = 1 - min(rest.values()) if rest else 1.0
+            candidate.after[v] = (len(safe), best)
+            if safe:
+                progress += weight
+                expected += weight * len(safe)
+            two_step += weight * best
+        candidate.progress, candidate.expected, candidate.two_step = progress, expected, two_step

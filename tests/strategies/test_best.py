@@ -1,0 +1,243 @@
+"""The strongest player: its look-ahead values against a brute force over the layouts,
+its certain moves against the analysis, its forced guesses and endgame moves against
+brute-force definitions, and its options. No test asserts a win rate (the benchmark's job).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import assume, given, settings
+
+from sweepkit.analysis.incremental import IncrementalAnalyser
+from sweepkit.analysis.probability import analyse
+from sweepkit.bench.store import Store
+from sweepkit.game import Game, Status
+from sweepkit.moves import Basis
+from sweepkit.play import play
+from sweepkit.position import MINE, SAFE, UNKNOWN, Position
+from sweepkit.rules import level
+from sweepkit.strategies import make_strategy
+from sweepkit.strategies.best import BUDGETS, BestStrategy, recommended_first
+from sweepkit.strategies.forced import forced_groups
+from sweepkit.strategies.guesses import Evaluator, candidate_classes
+from tests import brute
+from tests.search import brute_play
+from tests.search.test_optimal import tiny_positions
+from tests.strategies_boards import consistent_positions
+
+
+def shown(position: Position, layout: frozenset[int], cell: int) -> int:
+    """The number ``cell`` shows under ``layout``, counted from coordinates."""
+    r, c = position.coord(cell)
+    return sum(1 for m in layout if m != cell and abs(m // position.cols - r) <= 1
+               and abs(m % position.cols - c) <= 1)
+
+
+def brute_look_ahead(position: Position, cell: int, layouts: list[frozenset[int]]):
+    """(progress, expected, two-step) of guessing ``cell``, from the explicit layouts."""
+    unknown = [i for i, v in enumerate(position.cells) if v == UNKNOWN and i != cell]
+    by_number: dict[int, list[frozenset[int]]] = {}
+    for layout in layouts:
+        if cell not in layout:
+            by_number.setdefault(shown(position, layout, cell), []).append(layout)
+    progress = expected = two_step = 0.0
+    for group in by_number.values():
+        weight = len(group) / len(layouts)
+        mines = Counter(m for layout in group for m in layout)
+        safe = [i for i in unknown if mines[i] == 0]
+        if safe:
+            progress += weight
+            expected += weight * len(safe)
+            two_step += weight
+        else:
+            two_step += weight * max((1 - mines[i] / len(group) for i in unknown), default=1)
+    return progress, expected, two_step
+
+
+@settings(max_examples=150, deadline=None)
+@given(consistent_positions(max_rows=3, max_cols=4))
+def test_look_ahead_values_match_the_brute_force(position):
+    for use_mine_count in (True, False):
+        layouts = brute.explanations(position, use_mine_count)
+        analysis = analyse(position, use_mine_count)
+        evaluator = Evaluator(analysis, IncrementalAnalyser(use_mine_count, keep_mines=False))
+        cells = [c for c, p in evaluator.probabilities.items() if p < 1]
+        for candidate in evaluator.candidates(cells):
+            if candidate.dead and candidate.outcome.safe == (0,) * len(candidate.outcome.safe):
+                continue
+            evaluator.look_ahead(candidate)
+            want = brute_look_ahead(position, candidate.cell, layouts)
+            got = (candidate.progress, candidate.expected, candidate.two_step)
+            assert got == pytest.approx(want), (str(position), candidate.cell)
+
+
+@settings(max_examples=150, deadline=None)
+@given(consistent_positions(max_rows=4, max_cols=4))
+def test_cells_of_one_class_show_the_same_numbers_equally_often(position):
+    for use_mine_count in (True, False):
+        analysis = analyse(position, use_mine_count)
+        layouts = brute.explanations(position, use_mine_count)
+        unknown = [i for i, v in enumerate(position.cells) if v == UNKNOWN]
+        for group in candidate_classes(analysis, unknown):
+            seen = {frozenset(Counter(shown(position, layout, c) if c not in layout else -1
+                                      for layout in layouts).items())
+                    for c in group}
+            assert len(seen) == 1, (str(position), group)
+
+
+def brute_dead(position: Position, cell: int, layouts=None) -> bool:
+    if layouts is None:
+        layouts = brute.explanations(position)
+    numbers = {shown(position, layout, cell) for layout in layouts if cell not in layout}
+    return len(numbers) == 1
+
+
+@settings(max_examples=150, deadline=None)
+@given(consistent_positions(max_rows=4, max_cols=4, with_mines=True))
+def test_forced_groups_are_closed_and_dead(position):
+    analysis = analyse(position)
+    layouts = brute.explanations(position)
+    table = position.neighbour_table()
+    for group in forced_groups(analysis, lambda c: brute_dead(position, c, layouts)):
+        assert all(position.cells[c] == UNKNOWN for c in group)
+        assert all(j in group for c in group for j in table[c]
+                   if position.cells[j] == UNKNOWN)
+
+
+def test_the_fifty_fifty_is_taken_before_any_other_guess():
+    # Bottom: two cells sharing one mine that nothing else touches (a 50/50). Top: six
+    # cells where a guess is safer (1 in 4). The forced guess comes first all the same.
+    view = Position.from_rows(["??", "??", "??", "11", "11", "??"], mines=3)
+    analysis = analyse(view)
+    assert not analysis.safe_cells()
+    strategy = BestStrategy(endgame=0)  # (the exact endgame would take this one)
+    decisions = strategy.moves(view, random.Random(1))
+    assert len(decisions) == 1
+    cell = decisions[0].action.cell
+    assert "forced guess" in decisions[0].reason.note
+    groups = forced_groups(analysis, lambda c: brute_dead(view, c))
+    assert any(cell in g for g in groups)
+    off = BestStrategy(fifty_fifty=False, endgame=0).moves(view, random.Random(1))[0]
+    assert not any(off.action.cell in g for g in groups)
+
+
+@settings(max_examples=100, deadline=None)
+@given(tiny_positions())
+def test_endgame_moves_are_optimal_by_the_brute_force_game_tree(position):
+    assume(SAFE not in position.cells)  # a game's view has no '-' cells
+    analysis = analyse(position)
+    if analysis.safe_cells() or not any(v >= 0 for v in position.cells):
+        return
+    best = brute_play.optimal(position)
+    if not best.best_moves:
+        return
+    strategy = BestStrategy(endgame=10_000, endgame_seconds=60.0)
+    decision = strategy.moves(position, random.Random(0))[0]
+    assert decision.action.cell in best.best_moves, str(position)
+    assert "exact endgame" in decision.reason.note
+
+
+def checked_game(seed: int, strategy: BestStrategy, rules_name: str):
+    """Play one game, checking every decision against the exact analysis of its view."""
+    game = Game(level(rules_name), seed=seed)
+    real = strategy.moves
+
+    def moves(view, rng):
+        decisions = real(view, rng)
+        if any(v >= 0 for v in view.cells):
+            probs = analyse(view).probabilities(exact=True)
+            certain = [d for d in decisions if d.reason.basis is Basis.CERTAIN]
+            guesses = [d for d in decisions if d.reason.basis is not Basis.CERTAIN]
+            for d in certain:
+                assert probs[d.action.cell] == (0 if d.action.kind == "reveal" else 1)
+            if guesses:  # one guess, only when nothing is certainly safe (flags may come)
+                assert len(guesses) == 1
+                assert all(d.action.kind == "flag" for d in certain)
+                assert 0 not in probs.values()
+                assert probs[guesses[0].action.cell] < 1
+        return decisions
+
+    strategy.moves = moves  # type: ignore[method-assign]
+    play(game, strategy, rng=random.Random(seed))
+    return game
+
+
+@pytest.mark.parametrize("budget", list(BUDGETS))
+def test_certain_moves_are_certain_and_guesses_wait_for_them(budget):
+    for seed in range(6):
+        game = checked_game(seed, BestStrategy(budget=budget, flag_mines=seed % 2 == 0),
+                            "intermediate")
+        assert game.status is not Status.PLAYING
+        if game.status is Status.LOST:
+            assert game.log[-1].reason.guess
+
+
+@pytest.mark.parametrize("guess", ["p", "quick", "ps", "pse", "two-step"])
+def test_every_guess_mode_plays_games_to_the_end(guess):
+    strategy = make_strategy("best", guess=guess, lookahead=4, endgame=0)
+    for seed in range(3):
+        game = checked_game(seed, strategy, "beginner")
+        assert game.status is not Status.PLAYING
+
+
+@settings(max_examples=100, deadline=None)
+@given(consistent_positions(max_rows=4, max_cols=4, with_mines=True))
+def test_a_dead_cell_is_guessed_only_when_every_cell_is_dead(position):
+    analysis = analyse(position)
+    if analysis.safe_cells() or not any(v >= 0 for v in position.cells):
+        return
+    open_cells = [c for c, p in analysis.probabilities().items() if p < 1]
+    if not open_cells:  # won already
+        return
+    layouts = brute.explanations(position)
+    for guess in ("quick", "pse", "two-step"):
+        strategy = BestStrategy(guess=guess, endgame=0, fifty_fifty=False)
+        cell = strategy.moves(position, random.Random(0))[0].action.cell
+        if brute_dead(position, cell, layouts):
+            assert all(brute_dead(position, c, layouts) for c in open_cells), \
+                (str(position), guess)
+
+
+def test_options_and_presets():
+    assert BestStrategy(budget="fast").guess == "quick"
+    assert BestStrategy(budget=500).endgame == 500
+    assert BestStrategy(budget="max", endgame=7).endgame == 7
+    with pytest.raises(ValueError, match="unknown budget"):
+        BestStrategy(budget="slow")
+    with pytest.raises(ValueError, match="unknown guess mode"):
+        BestStrategy(guess="maybe")
+    assert recommended_first(9, 9, "opening") == (3, 3)
+    assert recommended_first(5, 6, "opening") == (2, 2)
+    assert recommended_first(16, 16, "safe") == recommended_first(16, 16, "none") == "corner"
+
+
+def test_proved_mines_are_remembered_and_never_revealed():
+    view = Position.from_rows(["1?", "??"], mines=1)
+    strategy = BestStrategy()
+    strategy.start(view)
+    assert all(view.cells[d.action.cell] == UNKNOWN and
+               analyse(view).probability(d.action.cell) < 1
+               for d in strategy.moves(view, random.Random(0)))
+    flagged = view.replace({3: MINE})
+    assert all(d.action.cell != 3 for d in strategy.moves(flagged, random.Random(0)))
+
+
+def test_the_ablation_script_plays_each_row_once_and_pairs_them(tmp_path, monkeypatch,
+                                                                 capsys):
+    from benchmarks import ablation
+
+    db = tmp_path / "a.db"
+    argv = ["ablation.py", "--games", "3", "--level", "beginner", "--rows", "p,fast",
+            "--workers", "1", "--db", str(db)]
+    monkeypatch.setattr("sys.argv", argv)
+    ablation.main()
+    first = capsys.readouterr().out
+    rows = [line for line in first.splitlines() if line.startswith("| ") and "`" in line]
+    assert len(rows) == 2 and "—" in rows[0] and "points" in rows[1]
+    ablation.main()  # the second time the runs are read back, not played again
+    assert capsys.readouterr().out == first
+    with Store(db) as store:
+        assert len(store.runs()) == 2

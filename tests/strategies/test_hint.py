@@ -1,0 +1,52 @@
+"""Hints: a certain cell when there is one (the easiest to see, with its proof), else the
+best strategy's guess, with runners-up that are real alternatives."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+
+from sweepkit.analysis.explain import TECHNIQUES, CellValue, explain
+from sweepkit.analysis.probability import analyse
+from sweepkit.position import Position
+from sweepkit.strategies.hint import hint
+from tests.strategies_boards import consistent_positions
+
+
+@settings(max_examples=120, deadline=None)
+@given(consistent_positions(max_rows=4, max_cols=5, with_mines=True))
+def test_a_hint_is_certain_when_it_can_be_and_never_a_mine(position):
+    analysis = analyse(position)
+    probabilities = analysis.probabilities(exact=True)
+    if not any(p < 1 for p in probabilities.values()):
+        with pytest.raises(ValueError, match="nothing is left"):
+            hint(position)
+        return
+    found = hint(position, alternatives=3)
+    assert found.action == "reveal" and probabilities[found.cell] < 1
+    assert found.certain == bool(analysis.safe_cells())
+    if found.certain:
+        assert found.cell in analysis.safe_cells()
+        safe = [e for e in explain(position, analysis=analysis) if e.value is CellValue.SAFE]
+        easiest = min(TECHNIQUES.index(e.technique) for e in safe)
+        assert TECHNIQUES.index(found.rule) == easiest
+        assert all(a.cells[0] in analysis.safe_cells() for a in found.alternatives)
+    else:
+        assert found.probability == pytest.approx(float(probabilities[found.cell]))
+        for alt in found.alternatives:
+            assert found.cell not in alt.cells
+            assert all(alt.probability == pytest.approx(float(probabilities[c]))
+                       for c in alt.cells)
+    assert len(found.alternatives) <= 3
+
+
+def test_a_fifty_fifty_hint_says_so():
+    found = hint(Position.from_rows(["??", "??", "??", "11", "11", "??"], mines=3),
+                 budget="fast")
+    assert found.rule == "forced guess" and found.cell in (10, 11)
+    assert "no other move can inform" in found.reason
+
+
+def test_inconsistent_positions_are_refused():
+    with pytest.raises(ValueError, match="inconsistent"):
+        hint(Position.from_rows(["2?", "??"], mines=1))
