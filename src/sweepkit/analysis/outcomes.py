@@ -6,7 +6,8 @@ each number v, those in which x is safe and shows v, weighted exactly as
 whole-board layouts with that many mines; without: the papers' convention, floating cells
 free), so the counts sum to ``analysis.total``. A cell that can be safe and shows one number
 in every such layout is *dead* (the definition of :mod:`.dead`). Hints and the trainer read
-these tables; :func:`outcome_table` gives them for many cells, sharing the work.
+these tables; :func:`outcome_table` gives them for many cells, sharing the work (an
+:class:`OutcomeTable` kept by the caller shares it across calls).
 
 How: a safe x shows its flagged neighbours plus the mines among its unknown neighbours N.
 Only the components T holding x or a cell of N see the difference. For each k, T's equations
@@ -78,7 +79,7 @@ def outcome_table(position: Position, cells: Iterable[int] | None = None,
         analysis = analyse(position, use_mine_count)
     if cells is None:
         cells = [i for i, v in enumerate(position.cells) if v == UNKNOWN]
-    table = _Table(analysis)
+    table = OutcomeTable(analysis)
     return {c: table.outcome(c) for c in cells}
 
 
@@ -100,8 +101,9 @@ def _divide(a: Poly, b: Poly) -> Poly:
     return tuple(quotient)
 
 
-class _Table:
-    """The pieces of one analysis that every cell's count reuses."""
+class OutcomeTable:
+    """The outcome counts of one analysis, cell by cell (:meth:`outcome`), with the pieces
+    every cell's count reuses built once: keep one to ask for cells a few at a time."""
 
     def __init__(self, analysis: Analysis) -> None:
         self.analysis = analysis
@@ -123,6 +125,7 @@ class _Table:
         self.pool_ways: dict[tuple[tuple[int, ...], int, int], int] = {}
 
     def outcome(self, cell: int) -> Outcome:
+        """The outcome counts of one unknown (or marked) cell."""
         analysis, position = self.analysis, self.position
         width = max(9, len(position.neighbours(cell)) + 1)
         total = analysis.total

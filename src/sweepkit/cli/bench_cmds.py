@@ -48,9 +48,9 @@ def _spec(strategy: str, radius: str | None, level_name: str, rows: str | None,
     radius_value = parse_int("--radius", radius)
     if radius_value is not None:
         options["radius"] = radius_value
-    if budget is not None:
-        options["budget"] = int(budget) if budget.isdigit() else budget
-    options.update(parse_options(extra or []))
+    # --budget X is --option budget=X
+    options.update(parse_options(([] if budget is None else [f"budget={budget}"])
+                                 + (extra or [])))
     preset = LEVELS.get(level_name) == (rules.rows, rules.cols, rules.mines)
     if first is None:  # the strongest player's measured choice; the others' corner
         chosen = (recommended_first(rules.rows, rules.cols, rules.first_click)

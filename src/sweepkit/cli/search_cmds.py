@@ -22,6 +22,7 @@ from sweepkit.search.optimal import (
     optimal_play,
 )
 from sweepkit.serialize import count_text, hint_json
+from sweepkit.strategies.best import preset
 from sweepkit.strategies.hint import hint
 
 
@@ -91,14 +92,15 @@ def register(app: typer.Typer) -> None:
         "reason"}]}.
         """
         position = load_position(file, mines)
-        if budget not in ("fast", "normal", "max") and not budget.isdigit():
-            fail(f"--budget: expected fast, normal, max or a number of layouts, got {budget!r}")
+        try:
+            preset(budget)
+        except ValueError as exc:
+            fail(f"--budget: {exc}")
         if alternatives < 0:
             fail(f"--alternatives: expected 0 or more, got {alternatives}")
         with analysis_budget(timeout):
             try:
-                found = hint(position, budget=int(budget) if budget.isdigit() else budget,
-                             alternatives=alternatives)
+                found = hint(position, budget=budget, alternatives=alternatives)
             except ValueError as exc:
                 fail(str(exc))
         if as_json:

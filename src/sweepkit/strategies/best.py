@@ -139,21 +139,21 @@ class BestStrategy(ExactStrategy):
                          use_mine_count=use_mine_count, flag_mines=flag_mines,
                          techniques=techniques)
         self.first = first
-        preset = dict(_preset(budget))
+        options = dict(preset(budget))
         given = {"guess": guess, "tolerance": tolerance, "fifty_fifty": fifty_fifty,
                  "endgame": endgame, "endgame_seconds": endgame_seconds,
                  "lookahead": lookahead}
-        preset.update({k: v for k, v in given.items() if v is not None})
-        if preset["guess"] not in GUESS_MODES:
-            raise ValueError(f"unknown guess mode {preset['guess']!r} (expected one of "
+        options.update({k: v for k, v in given.items() if v is not None})
+        if options["guess"] not in GUESS_MODES:
+            raise ValueError(f"unknown guess mode {options['guess']!r} (expected one of "
                              f"{', '.join(GUESS_MODES)})")
         self.budget = budget
-        self.guess: str = preset["guess"]
-        self.tolerance: float = float(preset["tolerance"])
-        self.lookahead: int = int(preset["lookahead"])
-        self.fifty_fifty: bool = bool(preset["fifty_fifty"])
-        self.endgame: int = int(preset["endgame"])
-        self.endgame_seconds: float = float(preset["endgame_seconds"])
+        self.guess: str = options["guess"]
+        self.tolerance: float = float(options["tolerance"])
+        self.lookahead: int = int(options["lookahead"])
+        self.fifty_fifty: bool = bool(options["fifty_fifty"])
+        self.endgame: int = int(options["endgame"])
+        self.endgame_seconds: float = float(options["endgame_seconds"])
         self._whatif = IncrementalAnalyser(use_mine_count, keep_mines=False)
 
     def moves(self, view: Position, rng: random.Random) -> Sequence[Decision]:
@@ -180,7 +180,7 @@ class BestStrategy(ExactStrategy):
         if self.guess == "p":
             return Considered(ExactStrategy._guess(analysis, rng), "lowest probability", [])
         evaluator = Evaluator(analysis, self._whatif)
-        decision = self._endgame(analysis, rng)
+        decision = self._endgame(evaluator, rng)
         step = "exact endgame"
         if decision is None and self.fifty_fifty:
             decision, step = self._forced(evaluator, rng), "forced guess"
@@ -242,8 +242,9 @@ class BestStrategy(ExactStrategy):
 
     # -- the special cases -----------------------------------------------------------------
 
-    def _endgame(self, analysis: Analysis, rng: random.Random) -> Decision | None:
+    def _endgame(self, evaluator: Evaluator, rng: random.Random) -> Decision | None:
         """The exact optimal move when few layouts are left, else ``None``."""
+        analysis = evaluator.analysis
         work = analysis.position
         if (not self.endgame or not analysis.uses_mine_count or work.mines is None
                 or analysis.total > self.endgame):
@@ -253,42 +254,38 @@ class BestStrategy(ExactStrategy):
                 result = optimal_play(work, max_layouts=self.endgame)
         except (analysis_budget.AnalysisLimit, OptimalPlayError):
             return None
-        probabilities = analysis.probabilities()
-        moves = [c for c in result.best_moves if c in probabilities]
+        moves = [c for c in result.best_moves if c in evaluator.probabilities]
         if not moves:
             return None
-        risk = min(probabilities[c] for c in moves)
-        ties = [c for c in moves if probabilities[c] == risk]
-        return Decision(Action.reveal(rng.choice(ties)), Reason.guessed(
+        cell, risk = _safest(moves, evaluator.probabilities, rng)
+        return Decision(Action.reveal(cell), Reason.guessed(
             risk, f"exact endgame: optimal play wins {result.wins} of the {result.total} "
                   f"layouts left ({result.wins / result.total:.1%})"))
 
     def _forced(self, evaluator: Evaluator, rng: random.Random) -> Decision | None:
         """The safest cell of a forced guess (:mod:`.forced`), if the position has one."""
-        dead: dict[int, bool] = {}
-
-        def is_dead(cell: int) -> bool:
-            if cell not in dead:
-                dead[cell] = evaluator.candidates([cell])[0].dead
-            return dead[cell]
-
-        groups = forced_groups(evaluator.analysis, is_dead)
-        if not groups:
-            return None
+        groups = forced_groups(evaluator.analysis, lambda c: evaluator.outcome(c).dead)
         probabilities = evaluator.probabilities
         cells = [c for g in groups for c in g if probabilities[c] < 1]
         if not cells:
             return None
-        risk = min(probabilities[c] for c in cells)
-        ties = [c for c in cells if probabilities[c] == risk]
-        size = len(next(g for g in groups if ties[0] in g))
-        return Decision(Action.reveal(rng.choice(ties)), Reason.guessed(
+        cell, risk = _safest(cells, probabilities, rng)
+        size = len(next(g for g in groups if cell in g))
+        return Decision(Action.reveal(cell), Reason.guessed(
             risk, f"forced guess: {size} cells no other move can inform; taken first"))
 
 
-def _preset(budget: str | int) -> dict[str, Any]:
+def _safest(cells: Sequence[int], probabilities: dict[int, float],
+            rng: random.Random) -> tuple[int, float]:
+    """One of ``cells`` with the lowest mine probability (ties at random), and that
+    probability."""
+    risk = min(probabilities[c] for c in cells)
+    return rng.choice([c for c in cells if probabilities[c] == risk]), risk
+
+
+def preset(budget: str | int) -> dict[str, Any]:
     """The options of a budget name, or of ``normal`` with an endgame of ``budget``
-    layouts."""
+    layouts (a number, or its digits); ValueError naming the choices otherwise."""
     if isinstance(budget, bool):
         raise ValueError(f"unknown budget {budget!r}")
     if isinstance(budget, int):
@@ -296,7 +293,7 @@ def _preset(budget: str | int) -> dict[str, Any]:
             raise ValueError(f"budget: expected a number of layouts of at least 0, got {budget}")
         return {**BUDGETS["normal"], "endgame": budget}
     if isinstance(budget, str) and budget.isdigit():
-        return _preset(int(budget))
+        return preset(int(budget))
     try:
         return BUDGETS[budget]
     except KeyError:

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from sweepkit.analysis.incremental import IncrementalAnalyser
-from sweepkit.analysis.outcomes import Outcome, outcome_table
+from sweepkit.analysis.outcomes import Outcome, OutcomeTable
 from sweepkit.analysis.probability import Analysis
 from sweepkit.position import MINE, UNKNOWN
 
@@ -85,22 +85,33 @@ def candidate_classes(analysis: Analysis, cells: Iterable[int]) -> list[list[int
 class Evaluator:
     """Candidates of one analysed position (``analysis``, of the strategy's working view)
     and their look-ahead values; ``whatif`` analyses the hypotheticals (kept by the
-    strategy across moves, so consecutive positions share its work)."""
+    strategy across moves, so consecutive positions share its work). The outcome counts
+    share one :class:`~sweepkit.analysis.outcomes.OutcomeTable` and are counted once per
+    cell, however often a cell is asked for."""
 
     def __init__(self, analysis: Analysis, whatif: IncrementalAnalyser) -> None:
         self.analysis = analysis
         self.position = analysis.position
         self.whatif = whatif
         self.probabilities: dict[int, float] = analysis.probabilities()  # type: ignore[assignment]
+        self._table: OutcomeTable | None = None
+        self._outcomes: dict[int, Outcome] = {}
+
+    def outcome(self, cell: int) -> Outcome:
+        """The outcome counts of ``cell`` (counted on first request)."""
+        found = self._outcomes.get(cell)
+        if found is None:
+            if self._table is None:
+                self._table = OutcomeTable(self.analysis)
+            found = self._outcomes[cell] = self._table.outcome(cell)
+        return found
 
     def candidates(self, cells: Sequence[int]) -> list[Candidate]:
         """The classes of ``cells`` with their outcome counts and quick values."""
-        classes = candidate_classes(self.analysis, cells)
-        table = outcome_table(self.position, [group[0] for group in classes], self.analysis)
         position = self.position
         found = []
-        for group in classes:
-            outcome = table[group[0]]
+        for group in candidate_classes(self.analysis, cells):
+            outcome = self.outcome(group[0])
             total = outcome.total
             around = position.neighbours(group[0])
             known = sum(1 for j in around if position.cells[j] == MINE)
