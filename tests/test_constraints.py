@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import gc
 import random
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sweepkit.constraints import (
     Constraint,
+    ConstraintSystem,
     build_system,
     numbers_near_unknown,
     paused_gc,
@@ -101,6 +103,7 @@ def test_bulk_equations_on_a_line_and_a_wrong_number_far_from_unknowns():
     # The 3 touches no unknown cell but only two known mines: an impossible equation.
     wrong = Position.from_rows(["*3*", "---", "1??"])
     assert build_system(wrong).impossible == (1,)
+    assert build_system(wrong, equations=False).impossible == (1,)
 
 
 def _reference_system(position: Position, numbers=None):
@@ -129,6 +132,12 @@ def test_the_bulk_route_builds_what_the_generic_route_builds(position, rng):
     _same(build_system(position), _reference_system(position))
     numbers = sorted(i for i in position.number_cells() if rng.random() < 0.5)
     _same(build_system(position, numbers), _reference_system(position, numbers))
+    # without the equations (counting): the same components, impossible numbers, floating
+    _same(build_system(position, equations=False), _without_equations(build_system(position)))
+
+
+def _without_equations(system: ConstraintSystem) -> ConstraintSystem:
+    return replace(system, constraints=())
 
 
 @settings(max_examples=100, deadline=None)
@@ -153,6 +162,7 @@ def test_a_big_board_matches_the_generic_route():
     cells = [v if rng.random() < 0.6 and v != -2 else -1 for v in full.cells]
     position = Position((150, 150), tuple(cells), 2000)
     _same(build_system(position), _reference_system(position))
+    _same(build_system(position, equations=False), _without_equations(build_system(position)))
 
 
 def test_the_collector_is_paused_and_restored():

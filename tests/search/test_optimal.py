@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from sweepkit.analysis.budget import AnalysisTimeout, limits
 from sweepkit.position import MINE, SAFE, UNKNOWN, Position
-from sweepkit.search import OptimalPlayError, TooManyLayouts, optimal_play
+from sweepkit.search import OptimalPlayError, TooManyLayouts, TooManyStates, optimal_play
 from sweepkit.search.optimal import board_symmetries
 from tests import brute
 from tests.search import brute_play
@@ -108,6 +108,16 @@ def test_hand_checked_cases():
     # no mine at all: every cell is safe, and a 0 floods the board
     r = optimal_play(Position.unknown(3, 3, mines=0))
     assert (r.wins, r.total, r.best_moves) == (1, 1, tuple(range(9)))
+
+
+def test_the_state_budget_stops_the_search_at_the_same_point_every_time():
+    position = Position.unknown(4, 4, mines=4)
+    full = optimal_play(position)
+    assert optimal_play(position, max_states=10 * full.states) == full  # enough: same answer
+    small = max(1, full.states // 10)
+    for _ in range(2):
+        with pytest.raises(TooManyStates, match=f"more than {small:,} states"):
+            optimal_play(position, max_states=small)
 
 
 def test_one_mine_on_a_strip():

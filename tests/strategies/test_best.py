@@ -134,7 +134,7 @@ def test_endgame_moves_are_optimal_by_the_brute_force_game_tree(position):
     best = brute_play.optimal(position)
     if not best.best_moves:
         return
-    strategy = BestStrategy(endgame=10_000, endgame_seconds=60.0)
+    strategy = BestStrategy(endgame=10_000, endgame_states=10**9)
     decision = strategy.moves(position, random.Random(0))[0]
     assert decision.action.cell in best.best_moves, str(position)
     assert "exact endgame" in decision.reason.note

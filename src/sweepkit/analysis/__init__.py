@@ -27,43 +27,25 @@ are exported here; the modules, one job each:
 ``use_mine_count=True`` (the default everywhere) uses the position's mine count when it
 has one; without one, the papers' convention applies (floating cells are free).
 
+>>> from sweepkit.analysis import analyse
 >>> from sweepkit.position import Position
 >>> analyse(Position.from_rows(["1?", "??"], mines=1)).total
 3
 """
 
-from sweepkit.analysis.board_count import count_layouts, layouts_by_mines
-from sweepkit.analysis.consistency import (
-    Contradiction,
-    find_witness,
-    is_consistent,
-    is_safe_move,
-    is_unique,
-    minimal_contradiction,
-)
-from sweepkit.analysis.dead import dead_cells
-from sweepkit.analysis.enumerate import enumerate_layouts
-from sweepkit.analysis.explain import TECHNIQUES, CellValue, Explanation, Technique, explain
-from sweepkit.analysis.incremental import IncrementalAnalyser
-from sweepkit.analysis.probability import Analysis, analyse
+from sweepkit.lazy import lazy_exports
 
-__all__ = [
-    "TECHNIQUES",
-    "Analysis",
-    "CellValue",
-    "Contradiction",
-    "Explanation",
-    "IncrementalAnalyser",
-    "Technique",
-    "analyse",
-    "count_layouts",
-    "dead_cells",
-    "enumerate_layouts",
-    "explain",
-    "find_witness",
-    "is_consistent",
-    "is_safe_move",
-    "is_unique",
-    "layouts_by_mines",
-    "minimal_contradiction",
-]
+__all__ = lazy_exports(__name__, {
+    "sweepkit.analysis.board_count": ("count_layouts", "layouts_by_mines"),
+    "sweepkit.analysis.consistency": (
+        "Contradiction", "find_witness", "is_consistent", "is_safe_move", "is_unique",
+        "minimal_contradiction",
+    ),
+    "sweepkit.analysis.dead": ("dead_cells",),
+    "sweepkit.analysis.enumerate": ("enumerate_layouts",),
+    "sweepkit.analysis.explain": (
+        "TECHNIQUES", "CellValue", "Explanation", "Technique", "explain",
+    ),
+    "sweepkit.analysis.incremental": ("IncrementalAnalyser",),
+    "sweepkit.analysis.probability": ("Analysis", "analyse"),
+})

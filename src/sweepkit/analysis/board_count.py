@@ -239,7 +239,7 @@ def system_count(system: ConstraintSystem, use_mine_count: bool = True) -> int:
 def count_layouts(position: Position, use_mine_count: bool = True) -> int:
     """Exact number of layouts explaining the position (see the module doc for the
     conventions with and without the mine count)."""
-    return system_count(build_system(position), use_mine_count)
+    return system_count(build_system(position, equations=False), use_mine_count)
 
 
 def layouts_by_mines(position: Position) -> dict[int, int]:
@@ -249,7 +249,7 @@ def layouts_by_mines(position: Position) -> dict[int, int]:
     >>> layouts_by_mines(Position.from_rows(["*1", "??", "??"]))
     {1: 1, 2: 2, 3: 1}
     """
-    system = build_system(position)
+    system = build_system(position, equations=False)
     if system.impossible:
         return {}
     low, poly = frontier_polynomial([solve_component(c) for c in system.components])

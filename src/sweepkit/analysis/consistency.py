@@ -102,11 +102,12 @@ def find_witness(position: Position, use_mine_count: bool = True,
 
 def is_consistent(position: Position, use_mine_count: bool = True) -> bool:
     """Whether at least one layout explains the position."""
-    return system_count(build_system(position), use_mine_count) > 0
+    return system_count(build_system(position, equations=False), use_mine_count) > 0
 
 
 def _holds(position: Position, numbers: Iterable[int], use_mine_count: bool) -> bool:
-    return system_count(build_system(position, numbers), use_mine_count) > 0
+    return system_count(build_system(position, numbers, equations=False),
+                        use_mine_count) > 0
 
 
 def minimal_contradiction(position: Position, use_mine_count: bool = True
@@ -140,7 +141,7 @@ def minimal_contradiction(position: Position, use_mine_count: bool = True
 
 def is_unique(position: Position, use_mine_count: bool = True) -> bool:
     """SOLUTION: does the position have exactly one explanation?"""
-    return system_count(build_system(position), use_mine_count) == 1
+    return system_count(build_system(position, equations=False), use_mine_count) == 1
 
 
 def is_safe_move(position: Position, cell: int, flag: bool = False,

@@ -14,6 +14,7 @@ from sweepkit.search.optimal import (
     OptimalPlay,
     OptimalPlayError,
     TooManyLayouts,
+    TooManyStates,
     optimal_play,
 )
 
@@ -22,5 +23,6 @@ __all__ = [
     "OptimalPlay",
     "OptimalPlayError",
     "TooManyLayouts",
+    "TooManyStates",
     "optimal_play",
 ]

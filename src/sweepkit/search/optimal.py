@@ -108,6 +108,11 @@ class TooManyLayouts(OptimalPlayError):
     """The position has more layouts than the search was allowed to take on."""
 
 
+class TooManyStates(OptimalPlayError):
+    """The search expanded more states than it was allowed to (``max_states``): a budget
+    that, unlike a time limit, stops every run at the same point."""
+
+
 @dataclass(frozen=True)
 class OptimalPlay:
     """The result of :func:`optimal_play`.
@@ -234,11 +239,13 @@ when its bitset is more than twice as long as they are many."""
 
 
 def optimal_play(position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
-                 symmetry: bool = True) -> OptimalPlay:
+                 symmetry: bool = True, max_states: int | None = None) -> OptimalPlay:
     """Exact optimal play from ``position`` (see the module doc for the game and the search).
 
     Raises :class:`OptimalPlayError` when the position has no mine count or no layout,
-    :class:`TooManyLayouts` when it has more than ``max_layouts`` layouts, and the
+    :class:`TooManyLayouts` when it has more than ``max_layouts`` layouts,
+    :class:`TooManyStates` when it would expand more than ``max_states`` states (a
+    deterministic budget, for players whose games must replay exactly), and the
     :mod:`sweepkit.analysis.budget` errors when an open budget runs out. ``symmetry=False``
     turns the canonical keys off (the same answer, more states: for tests).
 
@@ -276,6 +283,7 @@ def optimal_play(position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
 
     exact: dict[bytes, int] = {}  # canonical key -> wins
     upper: dict[bytes, int] = {}  # canonical key -> an upper bound of its wins
+    expanded = [0]  # states expanded so far (closed_value calls), against max_states
 
     def closed_parts(layouts_: int, key: bytes, table: _Table
                      ) -> tuple[int, list[tuple[int, int, bytes]]]:
@@ -370,6 +378,9 @@ def optimal_play(position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
         """Wins of a closed state of ``count >= 3`` layouts (its best move's) when they
         exceed ``alpha``; otherwise an upper bound of them that does not."""
         check()
+        expanded[0] += 1
+        if max_states is not None and expanded[0] > max_states:
+            raise TooManyStates(f"the search needs more than {max_states:,} states")
         if count >= _RENUMBER and layouts_.bit_length() > 2 * count:
             table = _table([table.rows[k] for k in _members(layouts_)], size)
             layouts_ = (1 << count) - 1
@@ -417,4 +428,4 @@ def optimal_play(position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
 
 
 __all__ = ["DEFAULT_MAX_LAYOUTS", "OptimalPlay", "OptimalPlayError", "TooManyLayouts",
-           "board_symmetries", "optimal_play"]
+           "TooManyStates", "board_symmetries", "optimal_play"]

@@ -6,8 +6,10 @@ the guess is chosen in this order:
 
 1. **Exact endgame** (``endgame`` layouts or fewer, with the mine count): the move that
    maximises the probability of winning the whole game, by the memoised search over
-   information states of :func:`sweepkit.search.optimal_play`, within ``endgame_seconds``;
-   past that budget the heuristic below decides.
+   information states of :func:`sweepkit.search.optimal_play`, within ``endgame_states``
+   expanded states (a budget of work, not of time, so a game replays exactly whatever the
+   machine's load; about 2,000–3,500 states a second on expert boards); past it the
+   heuristic below decides.
 2. **Forced guesses** (``fifty_fifty``): a group of cells no other move can inform
    (:mod:`.forced`) must be guessed sooner or later; it is guessed first.
 3. **The heuristic** (``guess``), over the non-dead cells (a dead cell can only lose or
@@ -46,7 +48,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sweepkit.analysis import budget as analysis_budget
 from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.analysis.probability import Analysis
 from sweepkit.moves import Action, Decision, Reason
@@ -64,11 +65,11 @@ GUESS_MODES = ("p", "quick", "ps", "pse", "two-step")
 
 BUDGETS: dict[str, dict[str, Any]] = {
     "fast": {"guess": "quick", "lookahead": 0, "tolerance": 0.0, "fifty_fifty": True,
-             "endgame": 0, "endgame_seconds": 0.0},
+             "endgame": 0, "endgame_states": 0},
     "normal": {"guess": "two-step", "lookahead": 12, "tolerance": 0.1, "fifty_fifty": True,
-               "endgame": 1000, "endgame_seconds": 0.25},
+               "endgame": 1000, "endgame_states": 1000},
     "max": {"guess": "two-step", "lookahead": 1_000_000, "tolerance": 0.15, "fifty_fifty": True,
-            "endgame": 20_000, "endgame_seconds": 3.0},
+            "endgame": 20_000, "endgame_states": 10_000},
 }
 """The presets of ``budget``: strength traded for speed (``docs/results.md`` measures
 each)."""
@@ -132,7 +133,7 @@ class BestStrategy(ExactStrategy):
     def __init__(self, first: FirstMove = "corner", *, budget: str | int = "normal",
                  guess: str | None = None, tolerance: float | None = None,
                  lookahead: int | None = None, fifty_fifty: bool | None = None,
-                 endgame: int | None = None, endgame_seconds: float | None = None,
+                 endgame: int | None = None, endgame_states: int | None = None,
                  use_mine_count: bool = True, flag_mines: bool = False,
                  techniques: bool = True) -> None:
         super().__init__("corner" if first == ANALYSED else first,
@@ -141,7 +142,7 @@ class BestStrategy(ExactStrategy):
         self.first = first
         options = dict(preset(budget))
         given = {"guess": guess, "tolerance": tolerance, "fifty_fifty": fifty_fifty,
-                 "endgame": endgame, "endgame_seconds": endgame_seconds,
+                 "endgame": endgame, "endgame_states": endgame_states,
                  "lookahead": lookahead}
         options.update({k: v for k, v in given.items() if v is not None})
         if options["guess"] not in GUESS_MODES:
@@ -153,7 +154,7 @@ class BestStrategy(ExactStrategy):
         self.lookahead: int = int(options["lookahead"])
         self.fifty_fifty: bool = bool(options["fifty_fifty"])
         self.endgame: int = int(options["endgame"])
-        self.endgame_seconds: float = float(options["endgame_seconds"])
+        self.endgame_states: int = int(options["endgame_states"])
         self._whatif = IncrementalAnalyser(use_mine_count, keep_mines=False)
 
     def moves(self, view: Position, rng: random.Random) -> Sequence[Decision]:
@@ -250,9 +251,9 @@ class BestStrategy(ExactStrategy):
                 or analysis.total > self.endgame):
             return None
         try:
-            with analysis_budget.limits(seconds=self.endgame_seconds):
-                result = optimal_play(work, max_layouts=self.endgame)
-        except (analysis_budget.AnalysisLimit, OptimalPlayError):
+            result = optimal_play(work, max_layouts=self.endgame,
+                                  max_states=self.endgame_states)
+        except OptimalPlayError:  # too many layouts or states: the heuristic decides
             return None
         moves = [c for c in result.best_moves if c in evaluator.probabilities]
         if not moves:
