@@ -47,10 +47,10 @@ def played(store: Store, spec: RunSpec, workers: int) -> tuple[list[bool], float
     wanted = spec.as_dict()
     for run in reversed(store.runs()):
         same = (run.strategy, run.options, run.rows, run.cols, run.mines, run.rule, run.first,
-                run.seed, run.games)
+                run.seed, run.games, run.no_guess)
         if run.status == "complete" and same == tuple(wanted[k] for k in (
                 "strategy", "options", "rows", "cols", "mines", "rule", "first", "seed",
-                "games")):
+                "games", "no_guess")):
             results = store.game_results(run.id, with_record=False)
             break
     else:

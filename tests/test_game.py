@@ -377,7 +377,7 @@ def test_layout_is_secret_during_play():
         with pytest.raises(HiddenLayoutError, match="secret"):
             secret()
     public = {name: value for name, value in vars(game).items() if not name.startswith("_")}
-    assert set(public) == {"rules", "clicks"}
+    assert set(public) == {"rules", "clicks", "no_guess"}  # no_guess: the player is told
     view = game.view()
     assert view.mines == 99 and set(view.cells) <= {UNKNOWN, *range(9)}
 

@@ -8,7 +8,10 @@ during play shows a mine it has not found. The layout, the seed and the 3BV come
 out only once the game is over, or through an explicit ``cheat=True``.
 
 The layout is drawn at the first reveal, under the first-click rule, from
-``random.Random(seed)``: the same seed and the same clicks give the same game.
+``random.Random(seed)``: the same seed and the same clicks give the same game. A
+:class:`LayoutMaker` can draw it instead (a no-guess board from
+:mod:`sweepkit.generate`, which this layer does not import); its record then keeps the
+mine cells, so a replay needs no maker, and says whether the board was no-guess.
 
 Moves arrive as :class:`~sweepkit.moves.Action` values through :meth:`Game.play`, the
 one entry point (strategies, the web app and replays use it); :meth:`Game.reveal`,
@@ -34,7 +37,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, NamedTuple, SupportsIndex
+from typing import Any, NamedTuple, Protocol, SupportsIndex
 
 from sweepkit.difficulty import three_bv_of_mines
 from sweepkit.moves import Action, Move, MoveKind, Reason
@@ -106,6 +109,19 @@ class GameRecord:
     log: tuple[Move, ...]
     seed: int | None = None
     mine_cells: frozenset[int] | None = None
+    no_guess: bool = False
+    """Whether the board was made to be cleared without a guess (statistics keep such
+    games apart)."""
+
+
+class LayoutMaker(Protocol):
+    """Draws a game's mine cells at its first reveal, in place of
+    :meth:`~sweepkit.rules.Rules.place_mines` (ValueError when it cannot)."""
+
+    no_guess: bool
+    """Whether its boards can be cleared without a guess."""
+
+    def __call__(self, rules: Rules, first: int, rng: random.Random) -> frozenset[int]: ...
 
 
 @dataclass
@@ -122,8 +138,10 @@ class Game:
     """One game of Minesweeper on a rows×cols grid.
 
     ``seed`` fixes the layout drawn at the first reveal (a fresh one is drawn when
-    ``None``); ``mine_cells`` (flat indices) gives the layout instead, and then the
-    first-click rule does not apply. ``clock`` returns seconds (injectable for tests).
+    ``None``), by ``layouts`` when given (else by the rules); ``mine_cells`` (flat
+    indices) gives the layout instead, and then the first-click rule does not apply.
+    ``no_guess`` marks a given layout as a no-guess board (a maker says so itself).
+    ``clock`` returns seconds (injectable for tests).
     """
 
     def __init__(
@@ -133,8 +151,12 @@ class Game:
         *,
         mine_cells: Iterable[int] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        layouts: LayoutMaker | None = None,
+        no_guess: bool = False,
     ) -> None:
         self.rules = rules
+        self._layouts = layouts
+        self.no_guess = no_guess or (layouts is not None and layouts.no_guess)
         self._seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
         self._clock = clock
         self._table = neighbours(rules.shape, "grid")
@@ -322,8 +344,12 @@ class Game:
         if self._state[index] != _COVERED:
             return [], True
         if self._is_mine is None:
+            rng = random.Random(self._seed)
             try:
-                self._set_layout(self.rules.place_mines(index, random.Random(self._seed)))
+                if self._layouts is None:
+                    self._set_layout(self.rules.place_mines(index, rng))
+                else:
+                    self._set_layout(self._layouts(self.rules, index, rng))
             except ValueError:
                 self.clicks.left -= 1  # the game is unchanged
                 raise
@@ -418,10 +444,9 @@ class Game:
         """What :func:`replay` needs; it reveals the layout, so it is secret like it."""
         self._check_may_see(cheat)
         mine_cells = None
-        if self._fixed_layout:
-            assert self._is_mine is not None
+        if (self._fixed_layout or self._layouts is not None) and self._is_mine is not None:
             mine_cells = frozenset(i for i, m in enumerate(self._is_mine) if m)
-        return GameRecord(self.rules, self.log, self._seed, mine_cells)
+        return GameRecord(self.rules, self.log, self._seed, mine_cells, self.no_guess)
 
     def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
         """Copying or pickling a game under way would let a player probe the clone (or read
@@ -455,7 +480,8 @@ def replay(record: GameRecord, on_move: Callable[[Game, int], None] | None = Non
     same view, status, clicks and elapsed time as the original. ``on_move(game, n)`` is
     called after move ``n`` (from 0), e.g. to show the game as it goes."""
     clock = _ReplayClock()
-    game = Game(record.rules, record.seed, mine_cells=record.mine_cells, clock=clock)
+    game = Game(record.rules, record.seed, mine_cells=record.mine_cells, clock=clock,
+                no_guess=record.no_guess)
     for n, move in enumerate(record.log):
         clock.now = move.time
         game.play(move.action, move.reason)

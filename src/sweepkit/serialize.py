@@ -285,6 +285,7 @@ def record_json(record: GameRecord) -> dict[str, Any]:
         "seed": None if record.seed is None else str(record.seed),
         "mine_cells": (None if record.mine_cells is None
                        else [list(rules.coord(i)) for i in sorted(record.mine_cells)]),
+        "no_guess": record.no_guess,
         "moves": moves,
     }
 
@@ -316,6 +317,9 @@ def record_from_json(doc: Any) -> GameRecord:
             raise RecordError("mine_cells: expected a list of [row, col] or null")
         mine_cells = frozenset(_cell(rules, c, f"mine_cells[{i}]")
                                for i, c in enumerate(mine_doc))
+    no_guess = doc.get("no_guess", False)  # absent in records made before the field
+    if not isinstance(no_guess, bool):
+        raise RecordError(f"no_guess: expected true or false, got {no_guess!r}")
     moves = []
     for i, m in enumerate(_field(doc, "moves", list)):
         where = f"moves[{i}]"
@@ -329,7 +333,7 @@ def record_from_json(doc: Any) -> GameRecord:
         moves.append(Move(kind, _cell(rules, m.get("cell"), f"{where}.cell"), float(time),
                           reason))
     return GameRecord(rules, tuple(moves), None if seed_text is None else int(seed_text),
-                      mine_cells)
+                      mine_cells, no_guess)
 
 
 def _choice(enum: type[StrEnum], value: Any, where: str) -> Any:

@@ -74,7 +74,7 @@ def test_a_new_file_gets_the_schema_version_wal_and_both_tables(db):
     with Store(db) as store:
         assert store.runs() == []
     conn = raw(db)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 1
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     names = {name for name, _ in schema(db)}
     assert {"runs", "games", "games_by_result", "runs_by_status"} <= names
@@ -340,3 +340,21 @@ def test_an_exclusively_locked_database_cannot_even_be_opened(db, eight):
         locker.close()
     with Store(db) as store:
         assert store.runs()[0].done == 1
+
+
+def test_a_version_1_database_gains_the_no_guess_column_and_keeps_its_runs(db):
+    from sweepkit.bench.store import MIGRATIONS
+
+    with raw(db) as conn:
+        MIGRATIONS[0](conn)
+        conn.execute("PRAGMA user_version = 1")
+        conn.execute("INSERT INTO runs (created, strategy, rows, cols, mines, rule, first, "
+                     "seed, games) VALUES ('2026-01-01', 'exact', 9, 9, 10, 'safe', "
+                     "'corner', '1', 8)")
+    with Store(db) as store:
+        (old,) = store.runs()
+        assert old.strategy == "exact" and not old.no_guess
+        new = store.begin_run({**SPEC, "no_guess": True})
+        assert store.run(new).no_guess and not store.run(old.id).no_guess
+    with raw(db) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2

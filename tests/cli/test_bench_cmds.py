@@ -216,3 +216,26 @@ def test_resume_errors_are_one_line(tmp_path, args, message):
     assert done.returncode == 2, (done.stdout, done.stderr)
     assert done.stderr.startswith("error: ") and done.stderr.count("\n") == 1, done.stderr
     assert message in done.stderr
+
+
+def test_no_guess_runs_are_stored_as_such_and_the_exact_player_wins_every_game(tmp_path):
+    db = tmp_path / "b.db"
+    done = bench("--strategy", "exact", "--level", "intermediate", "--games", "6", "--seed",
+                 "3", "--workers", "1", "--db", str(db), "--json", "--no-guess")
+    assert done.returncode == 0, done.stderr
+    doc = json.loads(done.stdout)
+    # certain moves alone clear a no-guess board: no guess after the first click, no loss
+    assert doc["no_guess"] is True and doc["wins"] == 6
+    with Store(db) as store:
+        (run,) = store.runs()
+        assert run.no_guess and run.as_json()["no_guess"] is True
+        for game in store.game_results(run.id):
+            record = json.loads(game.record)
+            assert record["no_guess"] is True and record["mine_cells"] is not None
+            assert game.guesses == 1  # the first click, the only move without a proof
+    listed = subprocess.run([sys.executable, "-m", "sweepkit", "runs", "--db", str(db)],
+                            capture_output=True, text=True, timeout=60, env=environ())
+    assert "safe, no-guess" in listed.stdout
+    dense = bench("--strategy", "exact", "--rows", "10", "--cols", "10", "--mines", "30",
+                  "--games", "2", "--no-guess", "--db", str(db))
+    assert dense.returncode == 2 and "no-guess boards are made up to 0.25" in dense.stderr

@@ -218,3 +218,38 @@ def test_play_text_renders_after_more_flags_than_mines():
     assert "error" not in text and game.flags == 3
     board = text.split("mines left -1\n")[-1]  # the render after the third flag
     assert board.splitlines()[1].split()[1:] == ["*", "*", "*"]
+
+
+# -- new --no-guess -------------------------------------------------------------------------
+
+def test_new_no_guess_prints_a_board_the_logic_player_clears_and_the_seed_fixes_it():
+    from tests.generate.test_no_guess import logic_clears
+
+    args = ["new", "--level", "intermediate", "--rule", "opening", "--first", "5,6",
+            "--seed", "9", "--no-guess", "--hardest", "subset", "--show"]
+    done = sweepkit(*args)
+    assert done.returncode == 0, done.stderr
+    assert "no-guess (hardest technique: subset), seed 9" in done.stdout.splitlines()[0]
+    layout = parse_board(done.stdout)
+    rules = level("intermediate", "opening")
+    assert logic_clears(rules, frozenset(layout.known_mines()), rules.index(5, 6), "subset")
+    assert sweepkit(*args).stdout == done.stdout
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--no-guess", "--hardest", "pairs"], "unknown technique 'pairs' (expected one of single"),
+    (["--hardest", "single"], "--hardest needs --no-guess"),
+    (["--rows", "10", "--cols", "10", "--mines", "30", "--no-guess"],
+     "density of 0.300; no-guess boards are made up to 0.25"),
+])
+def test_new_no_guess_refuses_what_it_cannot_make(args, message):
+    done = sweepkit("new", *args)
+    assert done.returncode == 2
+    assert message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_play_text_on_a_no_guess_board_says_so():
+    done = sweepkit("play-text", "--level", "beginner", "--seed", "3", "--no-guess",
+                    stdin="q\n")
+    assert done.returncode == 0, done.stderr
+    assert "rule safe, no-guess" in done.stdout.splitlines()[0]

@@ -17,6 +17,7 @@ from typing import Any
 
 from sweepkit.analysis.explain import TECHNIQUES
 from sweepkit.game import Game, Status
+from sweepkit.generate import NoGuessLayouts
 from sweepkit.moves import MoveKind
 from sweepkit.play import play
 from sweepkit.rules import Rules
@@ -93,11 +94,14 @@ def _no_clock() -> float:
     return 0.0
 
 
-def play_game(rules: Rules, strategy: StrategySpec, seed: int, index: int) -> GameResult:
-    """Play game ``index`` of a run seeded ``seed`` with a fresh strategy; summarise it."""
+def play_game(rules: Rules, strategy: StrategySpec, seed: int, index: int,
+              no_guess: bool = False) -> GameResult:
+    """Play game ``index`` of a run seeded ``seed`` with a fresh strategy (on a no-guess
+    board drawn from the game's seed with ``no_guess``); summarise it."""
     layout_seed = game_seed(seed, index)
     player = strategy.build()
-    game = Game(rules, layout_seed, clock=_no_clock)
+    layouts = NoGuessLayouts() if no_guess else None
+    game = Game(rules, layout_seed, clock=_no_clock, layouts=layouts)
     started = time.process_time()
     record = play(game, player, rng=strategy_rng(layout_seed))
     cpu = time.process_time() - started

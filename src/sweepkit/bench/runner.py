@@ -46,6 +46,8 @@ class RunSpec:
     games: int
     seed: int
     level: str = "custom"
+    no_guess: bool = False
+    """Play no-guess boards (:mod:`sweepkit.generate`), drawn from each game's seed."""
 
     def __post_init__(self) -> None:
         if self.games < 1:
@@ -60,7 +62,7 @@ class RunSpec:
             "first": first if isinstance(first, str) else f"{first[0]},{first[1]}",
             "level": self.level, "rows": self.rules.rows, "cols": self.rules.cols,
             "mines": self.rules.mines, "rule": str(self.rules.first_click),
-            "games": self.games, "seed": self.seed,
+            "games": self.games, "seed": self.seed, "no_guess": self.no_guess,
         }
 
 
@@ -81,9 +83,9 @@ class RunnerError(RuntimeError):
 
 
 def play_chunk(rules: Rules, strategy: StrategySpec, seed: int,
-               indices: range) -> list[GameResult]:
+               indices: range, no_guess: bool = False) -> list[GameResult]:
     """Play games ``indices`` of a run; the unit of work shipped to a worker."""
-    return [play_game(rules, strategy, seed, i) for i in indices]
+    return [play_game(rules, strategy, seed, i, no_guess) for i in indices]
 
 
 def chunks(games: int, workers: int, largest: int = 50,
@@ -143,7 +145,8 @@ def run_games(spec: RunSpec, *, workers: int | None = None, scheduler: str | Non
                 for piece in pieces:
                     if stop.is_set():
                         break
-                    take(play_chunk(spec.rules, spec.strategy, spec.seed, piece))
+                    take(play_chunk(spec.rules, spec.strategy, spec.seed, piece,
+                                    spec.no_guess))
             else:
                 info = {"kind": "processes", "workers": workers}
                 _run_pool(spec, pieces, workers, take, stop)
@@ -186,7 +189,8 @@ def _run_pool(spec: RunSpec, pieces: list[range], workers: int,
         todo: Iterator[range] = iter(pieces)
         running: set[Future[list[GameResult]]] = set()
         for piece in todo:  # keep two chunks per worker in flight, no more
-            running.add(pool.submit(play_chunk, spec.rules, spec.strategy, spec.seed, piece))
+            running.add(pool.submit(play_chunk, spec.rules, spec.strategy, spec.seed, piece,
+                                    spec.no_guess))
             if len(running) >= 2 * workers:
                 break
         while running:
@@ -196,7 +200,7 @@ def _run_pool(spec: RunSpec, pieces: list[range], workers: int,
                 piece = None if stop.is_set() else next(todo, None)
                 if piece is not None:
                     running.add(pool.submit(play_chunk, spec.rules, spec.strategy, spec.seed,
-                                            piece))
+                                            piece, spec.no_guess))
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
@@ -223,7 +227,7 @@ def _run_dask(spec: RunSpec, pieces: list[range], workers: int, scheduler: str,
             cores = sum(client.nthreads().values())
             futures = client.map(play_chunk, [spec.rules] * len(pieces),
                                  [spec.strategy] * len(pieces), [spec.seed] * len(pieces),
-                                 pieces, pure=False)
+                                 pieces, [spec.no_guess] * len(pieces), pure=False)
             for future in as_completed(futures):
                 if stop.is_set():
                     client.cancel(futures)

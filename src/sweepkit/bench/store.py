@@ -146,10 +146,16 @@ def _migrate_to_v1(db: sqlite3.Connection) -> None:
         db.execute(statement)
 
 
-MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (_migrate_to_v1,)
+def _migrate_to_v2(db: sqlite3.Connection) -> None:
+    """Version 2: whether a run played no-guess boards (0 for the runs before)."""
+    db.execute("ALTER TABLE runs ADD COLUMN no_guess INTEGER NOT NULL DEFAULT 0 "
+               "CHECK (no_guess IN (0, 1))")
+
+
+MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (
+    _migrate_to_v1, _migrate_to_v2)
 """The schema steps in order: ``MIGRATIONS[n]`` takes a database from version ``n`` to
-``n + 1`` (inside a transaction the store opens and commits). Version 2 is one more
-function appended here."""
+``n + 1`` (inside a transaction the store opens and commits)."""
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 """The schema version this code writes and reads."""
@@ -184,6 +190,8 @@ class RunRow:
     host: dict[str, Any]
     done: int = 0
     wins: int = 0
+    no_guess: bool = False
+    """Whether the run played no-guess boards (its statistics are kept apart)."""
 
     @property
     def win_rate(self) -> float | None:
@@ -219,6 +227,7 @@ class RunRow:
             "seed": str(self.seed), "games": self.games, "done": self.done,
             "wins": self.wins, "win_rate": self.win_rate, "status": self.status,
             "finished": self.finished, "summary": self.summary, "host": self.host,
+            "no_guess": self.no_guess,
         }
 
 
@@ -404,23 +413,26 @@ class Store:
         ``spec`` is a mapping or an object (a dataclass) with ``strategy``, ``options``,
         ``level`` (``None`` for a custom size), ``rows``, ``cols``, ``mines``, ``rule``,
         ``first`` (``"corner"``, ``"centre"`` or ``(row, col)``), ``seed`` and ``games``
-        (planned). ``host`` is added to :func:`host_info` (workers, a cluster address...).
+        (planned), and ``no_guess`` if it has one. ``host`` is added to :func:`host_info`
+        (workers, a cluster address...).
         """
         values = {name: _spec_value(spec, name) for name in
                   ("strategy", "options", "level", "rows", "cols", "mines", "rule", "first",
                    "seed", "games")}
+        no_guess = bool(_spec_value(spec, "no_guess", False))
         level = values["level"]
         row = (
             _now(), str(values["strategy"]), _dumps(dict(values["options"] or {})),
             None if level is None else str(level),
             int(values["rows"]), int(values["cols"]), int(values["mines"]),
             str(values["rule"]), _first_text(values["first"]), str(int(values["seed"])),
-            int(values["games"]), _dumps({**host_info(), **(host or {})}),
+            int(values["games"]), _dumps({**host_info(), **(host or {})}), int(no_guess),
         )
         with self._guard(), self._transaction() as db:
             cursor = db.execute(
                 "INSERT INTO runs (created, strategy, options, level, rows, cols, mines, rule,"
-                " first, seed, games, host) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+                " first, seed, games, host, no_guess)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
             run_id = cursor.lastrowid
         assert run_id is not None
         return run_id
@@ -556,14 +568,18 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
 
 
-def _spec_value(spec: Mapping[str, Any] | object, name: str) -> Any:
-    if isinstance(spec, Mapping):
-        if name not in spec:
-            raise ValueError(f"the run spec has no {name!r}")
-        return spec[name]
-    if not hasattr(spec, name):
+_REQUIRED = object()
+
+
+def _spec_value(spec: Mapping[str, Any] | object, name: str, default: Any = _REQUIRED
+                ) -> Any:
+    """Field ``name`` of a run spec (a mapping or an object); ValueError naming it when it
+    is missing and has no ``default``."""
+    get = spec.get if isinstance(spec, Mapping) else lambda n, d: getattr(spec, n, d)
+    found = get(name, default)
+    if found is _REQUIRED:
         raise ValueError(f"the run spec has no {name!r}")
-    return getattr(spec, name)
+    return found
 
 
 def _first_text(first: Any) -> str:
@@ -597,6 +613,7 @@ def _run_row(r: sqlite3.Row) -> RunRow:
         games=r["games"], status=r["status"], finished=r["finished"],
         summary=None if r["summary"] is None else json.loads(r["summary"]),
         host=json.loads(r["host"]), done=r["done"], wins=r["wins"],
+        no_guess=bool(r["no_guess"]),
     )
 
 

@@ -22,6 +22,7 @@ from sweepkit.bench.stats import summary
 from sweepkit.bench.store import Store, StoreError, default_path
 from sweepkit.cli.common import fail
 from sweepkit.cli.game_cmds import parse_first, parse_int, rules_from_options
+from sweepkit.generate import MAX_DENSITY
 from sweepkit.rules import LEVELS
 from sweepkit.strategies import STRATEGIES
 from sweepkit.strategies.best import recommended_first
@@ -32,12 +33,15 @@ EXIT_INTERRUPTED = 130
 def _spec(strategy: str, radius: str | None, level_name: str, rows: str | None,
           cols: str | None, mines: str | None, rule: str, first: str | None, games: str,
           seed: str | None, budget: str | None = None,
-          extra: list[str] | None = None) -> RunSpec:
+          extra: list[str] | None = None, no_guess: bool = False) -> RunSpec:
     """The run the options ask for; exit 2 with one line on anything wrong."""
     if strategy not in STRATEGIES:
         fail(f"--strategy: unknown strategy {strategy!r} (expected one of "
              f"{', '.join(sorted(STRATEGIES))})")
     rules = rules_from_options(level_name, rows, cols, mines, rule)
+    if no_guess and rules.mines / rules.size > MAX_DENSITY:
+        fail(f"--no-guess: {rules.mines} mines on {rules.rows}x{rules.cols} is a density of "
+             f"{rules.mines / rules.size:.3f}; no-guess boards are made up to {MAX_DENSITY}")
     count = parse_int("--games", games)
     if count is None or count < 1:
         fail(f"--games: expected a number of games of at least 1, got {games!r}")
@@ -59,7 +63,7 @@ def _spec(strategy: str, radius: str | None, level_name: str, rows: str | None,
     first_move = parse_first(first, rules)
     try:
         return RunSpec(StrategySpec(strategy, options, first_move), rules,
-                       count, seed_value, level_name if preset else "custom")
+                       count, seed_value, level_name if preset else "custom", no_guess)
     except ValueError as exc:
         fail(f"--strategy {strategy}: {exc}")
 
@@ -159,6 +163,8 @@ def register(app: typer.Typer) -> None:
         scheduler: str = typer.Option(None, "--scheduler", help="Dask scheduler address, "
                                       "e.g. tcp://10.0.0.5:8786."),
         dask: str = typer.Option(None, "--dask", help="'local': a Dask LocalCluster here."),
+        no_guess: bool = typer.Option(False, "--no-guess", help="Play boards that need no "
+                                      "guess (made from each game's seed)."),
         db: str = typer.Option(None, "--db", help="SQLite file (default: the user data dir)."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
         resume: str = typer.Option(None, "--resume", help="Play the missing games of an "
@@ -173,7 +179,7 @@ def register(app: typer.Typer) -> None:
         given = {"--strategy": strategy, "--radius": radius, "--level": level_name,
                  "--rows": rows, "--cols": cols, "--mines": mines, "--rule": rule,
                  "--first": first, "--games": games, "--seed": seed, "--budget": budget,
-                 "--option": option or None}
+                 "--option": option or None, "--no-guess": no_guess or None}
         resume_id = parse_int("--resume", resume)
         if resume_id is not None:
             clash = [name for name, value in given.items() if value is not None]
@@ -186,7 +192,7 @@ def register(app: typer.Typer) -> None:
             if games is None:
                 fail("--games: missing (the number of games to play)")
             spec = _spec(strategy, radius, level_name or "expert", rows, cols, mines,
-                         rule or "safe", first, games, seed, budget, option)
+                         rule or "safe", first, games, seed, budget, option, no_guess)
         worker_count = parse_int("--workers", workers)
         if worker_count is not None and worker_count < 1:
             fail(f"--workers: expected at least 1, got {worker_count}")
@@ -213,7 +219,7 @@ def _resumed(store: Store, run_id: int) -> tuple[RunSpec, int, set[int]]:
     row = store.run(run_id)
     try:
         spec = RunSpec(row.strategy_spec, row.rules, row.games, row.seed,
-                       row.level or "custom")
+                       row.level or "custom", row.no_guess)
     except ValueError as exc:
         raise StoreError(f"run {run_id} cannot be resumed: {exc}") from None
     store.reopen_run(run_id)

@@ -16,7 +16,7 @@ import typer
 
 from sweepkit.boardfile import format_board
 from sweepkit.cli.common import fail
-from sweepkit.game import Game, MoveResult, Status
+from sweepkit.game import Game, LayoutMaker, MoveResult, Status
 from sweepkit.position import CHAR_OF, Position
 from sweepkit.rules import LEVELS, Rules, level
 from sweepkit.strategies.base import FirstMove, first_cell
@@ -103,14 +103,34 @@ def parse_first(text: str, rules: Rules) -> FirstMove:
     return first
 
 
-def describe(rules: Rules, level_name: str, seed: int | None = None) -> str:
+def describe(rules: Rules, level_name: str, seed: int | None = None,
+             layouts: LayoutMaker | None = None) -> str:
     """One line naming the game; with the seed, enough to make it again (which shows the
     layout, so the seed is named only once the game is left)."""
     size = f"{rules.rows}x{rules.cols}/{rules.mines}"
     preset = LEVELS.get(level_name) == (rules.rows, rules.cols, rules.mines)
     name = f"level {level_name} ({size})" if preset else f"custom {size}"
     seed_part = "" if seed is None else f", seed {seed}"
-    return f"{name}, rule {rules.first_click}{seed_part}"
+    board = ""
+    if layouts is not None and layouts.no_guess:
+        hardest = getattr(layouts, "hardest", None)
+        board = ", no-guess" + (f" (hardest technique: {hardest})" if hardest else "")
+    return f"{name}, rule {rules.first_click}{board}{seed_part}"
+
+
+def no_guess_layouts(no_guess: bool, hardest: str | None) -> LayoutMaker | None:
+    """The no-guess board maker of ``--no-guess [--hardest T]`` (None without it); exits
+    with the valid choices on an unknown technique."""
+    if not no_guess:
+        if hardest is not None:
+            fail("--hardest needs --no-guess")
+        return None
+    from sweepkit.generate import NoGuessError, NoGuessLayouts  # only when asked: heavy
+
+    try:
+        return NoGuessLayouts(hardest=hardest)
+    except NoGuessError as exc:
+        fail(f"--hardest: {exc}")
 
 
 def render(view: Position) -> str:
@@ -191,6 +211,12 @@ def play_lines(game: Game, lines: Iterable[str], out: TextIO) -> None:
     say(summary(game))
 
 
+NO_GUESS_HELP = ("A board the exact analysis clears from the first click without a guess "
+                 "(made at the first click; the seed still fixes it).")
+HARDEST_HELP = ("With --no-guess: the hardest technique the board may need: single, subset, "
+                "linked or global (the mine count; the default).")
+
+
 def register(app: typer.Typer) -> None:
     """Add the game commands to ``app``."""
 
@@ -207,11 +233,14 @@ def register(app: typer.Typer) -> None:
         cols: str = typer.Option(None, "--cols", help="Columns (overrides the level)."),
         mines: str = typer.Option(None, "--mines", help="Mines (overrides the level)."),
         show: bool = typer.Option(False, "--show", help="Print the whole layout."),
+        no_guess: bool = typer.Option(False, "--no-guess", help=NO_GUESS_HELP),
+        hardest: str = typer.Option(None, "--hardest", help=HARDEST_HELP),
     ) -> None:
         """Make a seeded game and click once; print the player's view, or the layout (--show).
 
         The output is a .board text; a comment line names the level, rule and seed.
         """
+        layouts = no_guess_layouts(no_guess, hardest)
         rules = rules_from_options(level_name, rows, cols, mines, rule)
         seed_value = parse_int("--seed", seed)
         if seed_value is None:
@@ -221,11 +250,14 @@ def register(app: typer.Typer) -> None:
             rules.check_first_click(rules.index(row, col))
         except ValueError as exc:
             fail(str(exc))
-        game = Game(rules, seed_value)
-        game.reveal(row, col)
+        game = Game(rules, seed_value, layouts=layouts)
+        try:
+            game.reveal(row, col)
+        except ValueError as exc:  # no no-guess board within the budget, or too dense
+            fail(str(exc))
         board = game.reveal_layout(cheat=True) if show else game.view()
-        print(f"# {describe(rules, level_name, seed_value)}, first click ({row}, {col}), "
-              f"{game.status}")
+        print(f"# {describe(rules, level_name, seed_value, layouts)}, first click "
+              f"({row}, {col}), {game.status}")
         print(format_board(board), end="")
 
     @app.command("play-text")
@@ -236,13 +268,16 @@ def register(app: typer.Typer) -> None:
         rows: str = typer.Option(None, "--rows", help="Rows (overrides the level)."),
         cols: str = typer.Option(None, "--cols", help="Columns (overrides the level)."),
         mines: str = typer.Option(None, "--mines", help="Mines (overrides the level)."),
+        no_guess: bool = typer.Option(False, "--no-guess", help=NO_GUESS_HELP),
+        hardest: str = typer.Option(None, "--hardest", help=HARDEST_HELP),
     ) -> None:
         """Play in the terminal: commands on standard input (h for help), until win, loss,
         q or end of input."""
         rules = rules_from_options(level_name, rows, cols, mines, rule)
+        layouts = no_guess_layouts(no_guess, hardest)
         seed_value = parse_int("--seed", seed)
         if seed_value is None:
             seed_value = random.SystemRandom().randrange(2**32)
-        print(describe(rules, level_name))  # the seed would give the layout away
-        play_lines(Game(rules, seed_value), sys.stdin, sys.stdout)
-        print(describe(rules, level_name, seed_value))  # the game is left: replayable
+        print(describe(rules, level_name, layouts=layouts))  # the seed would give it away
+        play_lines(Game(rules, seed_value, layouts=layouts), sys.stdin, sys.stdout)
+        print(describe(rules, level_name, seed_value, layouts))  # left: replayable

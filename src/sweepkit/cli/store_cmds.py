@@ -127,7 +127,8 @@ def runs_table(runs: list[RunRow]) -> Table:
         status = run.status
         if run.status == "running" and run.incomplete:
             status += " (incomplete)"
-        table.add_row(str(run.id), created, strategy, size_text(run), run.rule,
+        rule = f"{run.rule}, no-guess" if run.no_guess else run.rule
+        table.add_row(str(run.id), created, strategy, size_text(run), rule,
                       f"{run.done}/{run.games}", str(run.wins), rate, status)
     return table
 

@@ -1,0 +1,20 @@
+"""Boards made to order: layouts that need no guess (:mod:`.no_guess`).
+
+>>> import random
+>>> from sweepkit.rules import Rules
+>>> board = generate_no_guess(Rules(9, 9, 10, "opening"), 40, random.Random(2))
+>>> len(board.mines)
+10
+"""
+
+from sweepkit.generate.no_guess import (
+    MAX_DENSITY,
+    NoGuessBoard,
+    NoGuessError,
+    NoGuessLayouts,
+    NoGuessTimeout,
+    generate_no_guess,
+)
+
+__all__ = ["MAX_DENSITY", "NoGuessBoard", "NoGuessError", "NoGuessLayouts", "NoGuessTimeout",
+           "generate_no_guess"]

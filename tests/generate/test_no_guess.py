@@ -1,0 +1,134 @@
+"""No-guess boards: each one is cleared from its first click by an independent logic-only
+loop (a real game, the exact analysis from scratch each turn, or the full explanations when
+the techniques are limited), not by the generator's own player."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sweepkit.analysis.explain import TECHNIQUES, explain
+from sweepkit.analysis.probability import analyse
+from sweepkit.game import Game, Status, replay
+from sweepkit.generate import (
+    MAX_DENSITY,
+    NoGuessError,
+    NoGuessLayouts,
+    NoGuessTimeout,
+    generate_no_guess,
+)
+from sweepkit.moves import Action
+from sweepkit.position import UNKNOWN
+from sweepkit.rules import FirstClick, Rules, level
+from sweepkit.serialize import record_from_json, record_json
+
+
+def logic_clears(rules: Rules, mines: frozenset[int], first: int,
+                 hardest: str | None = None) -> bool:
+    """Whether certain moves alone clear the layout from a first reveal at ``first``: each
+    turn every cell proved safe is revealed and every proved mine flagged (with
+    ``hardest``, only the cells whose explanation needs at most that technique)."""
+    game = Game(rules, mine_cells=mines)
+    game.play(Action.reveal(first))
+    allowed = TECHNIQUES if hardest is None else TECHNIQUES[:TECHNIQUES.index(hardest) + 1]
+    while game.status is Status.PLAYING:
+        view = game.view()
+        if hardest is None:
+            analysis = analyse(view)
+            safe, found = analysis.safe_cells(), analysis.mine_cells()
+        else:
+            reasons = [e for e in explain(view) if e.technique in allowed]
+            safe = [e.cell for e in reasons if e.value == "safe"]
+            found = [e.cell for e in reasons if e.value == "mine"]
+        for cell in found:
+            game.play(Action.flag(cell))
+        if not safe:
+            if found and hardest is not None:
+                continue  # the flags may let an allowed technique decide a cell
+            return False
+        for cell in safe:
+            if game.view().cells[cell] == UNKNOWN:
+                game.play(Action.reveal(cell))
+    return game.status is Status.WON
+
+
+def first_cell(rules: Rules) -> int:
+    return rules.index(3, 3) if rules.first_click is FirstClick.OPENING else 0
+
+
+@pytest.mark.parametrize("name", ["beginner", "intermediate", "expert"])
+@pytest.mark.parametrize("rule", ["none", "safe", "opening"])
+def test_every_board_is_cleared_without_a_guess(name, rule):
+    rules = level(name, rule)
+    first = first_cell(rules)
+    for seed in range(2):
+        board = generate_no_guess(rules, first, random.Random(seed))
+        assert len(board.mines) == rules.mines
+        # the first click's promise: never a mine (even under 'none'), a 0 when opening
+        kept_free = rules.mine_free_cells(first) or (first,)
+        assert not board.mines.intersection(kept_free)
+        assert logic_clears(rules, board.mines, first)
+
+
+@pytest.mark.parametrize("hardest", ["single", "subset", "linked"])
+def test_a_limited_player_clears_the_boards_made_for_it(hardest):
+    for name, seed in (("beginner", 0), ("beginner", 1), ("intermediate", 2)):
+        rules = level(name)
+        board = generate_no_guess(rules, 0, random.Random(seed), hardest=hardest)
+        assert logic_clears(rules, board.mines, 0, hardest)
+
+
+def test_a_limited_board_can_need_a_harder_technique_than_singles():
+    # the restriction is real: most boards a full player clears need more than single
+    # numbers somewhere (otherwise the option would not do anything)
+    rules = level("intermediate")
+    boards = [generate_no_guess(rules, 0, random.Random(s)).mines for s in range(6)]
+    assert not all(logic_clears(rules, mines, 0, "single") for mines in boards)
+
+
+def test_the_seed_fixes_the_board():
+    rules = level("expert")
+    one, two = (generate_no_guess(rules, 0, random.Random(7)) for _ in range(2))
+    assert one.mines == two.mines and one.perturbations == two.perturbations
+
+
+def test_requests_that_cannot_be_met_say_why():
+    with pytest.raises(NoGuessError, match=f"made up to {MAX_DENSITY}".replace(".", r"\.")):
+        generate_no_guess(Rules(10, 10, 30), 0, random.Random(1))
+    with pytest.raises(NoGuessError, match=r"unknown technique 'pairs'.*single, subset"):
+        generate_no_guess(level("beginner"), 0, random.Random(1), hardest="pairs")
+    with pytest.raises(NoGuessError, match="unknown technique"):
+        NoGuessLayouts(hardest="pairs")
+    with pytest.raises(NoGuessError, match="leaving 0 cells for 1 mines"):
+        generate_no_guess(Rules(3, 3, 1, "opening"), 4, random.Random(1))
+
+
+def test_the_time_budget_ends_the_search_with_a_message():
+    rules = level("intermediate")
+    seed = next(s for s in range(50)
+                if generate_no_guess(rules, 0, random.Random(s), hardest="single").perturbations)
+    with pytest.raises(NoGuessTimeout, match="within 0 s"):
+        generate_no_guess(rules, 0, random.Random(seed), hardest="single", seconds=0)
+
+
+def test_a_game_on_a_no_guess_board_records_it_and_replays():
+    rules = level("intermediate", "opening")
+    game = Game(rules, seed=11, layouts=NoGuessLayouts())
+    game.reveal(8, 8)
+    assert game.no_guess
+    mines = game.reveal_layout(cheat=True).known_mines()
+    assert logic_clears(rules, frozenset(mines), rules.index(8, 8))
+    # the same seed and first click give the same board
+    again = Game(rules, seed=11, layouts=NoGuessLayouts())
+    again.reveal(8, 8)
+    assert again.reveal_layout(cheat=True) == game.reveal_layout(cheat=True)
+    record = game.record(cheat=True)
+    assert record.no_guess and record.mine_cells == frozenset(mines)
+    back = record_from_json(record_json(record))
+    assert back == record
+    assert replay(back).view() == game.view() and replay(back).no_guess
+    ordinary = Game(rules, seed=11)
+    ordinary.reveal(8, 8)
+    assert not ordinary.record(cheat=True).no_guess
+    assert record_json(ordinary.record(cheat=True))["no_guess"] is False
