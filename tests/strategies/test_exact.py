@@ -48,13 +48,16 @@ def test_certain_moves_are_certain_and_guesses_are_the_safest():
 
 
 def test_the_quick_pass_changes_no_game():
+    # (the pass looks only at the numbers near what changed since the last one; with
+    # flag_mines the flags change the view too)
     for seed in range(40):
+        flag = seed % 2 == 1
         quick = Game(level("expert"), seed=seed)
         slow = Game(level("expert"), seed=seed)
-        play(quick, ExactStrategy(quick=True), rng=random.Random(seed))
-        play(slow, ExactStrategy(quick=False), rng=random.Random(seed))
+        play(quick, ExactStrategy(quick=True, flag_mines=flag), rng=random.Random(seed))
+        play(slow, ExactStrategy(quick=False, flag_mines=flag), rng=random.Random(seed))
         assert quick.status is slow.status
-        assert quick.view() == slow.view()
+        assert quick.view(flags=False) == slow.view(flags=False)
 
 
 def test_one_object_plays_many_games_like_fresh_ones():
@@ -82,3 +85,26 @@ def test_unknown_options_and_first_clicks_are_refused():
         make_strategy("exact", radius=2)
     with pytest.raises(ValueError, match="unknown first click 'middle'"):
         make_strategy("exact", first="middle")
+
+
+def test_the_incremental_pass_finds_what_a_full_pass_finds():
+    """The pass looks only at numbers near what changed; one that looks at every number
+    each turn must find nothing more: the same turns, and as few exact analyses."""
+
+    class FullPass(ExactStrategy):
+        def decide(self, view, rng):
+            self._passed = None  # every turn a pass over every number
+            return super().decide(view, rng)
+
+    for seed in range(30):
+        players = [ExactStrategy(flag_mines=seed % 2 == 1), FullPass(flag_mines=seed % 2 == 1)]
+        analyses = []
+        for player in players:
+            calls = []
+            real = player._analyser.update
+            player._analyser.update = lambda view, real=real, calls=calls: (  # type: ignore
+                calls.append(1), real(view))[1]
+            game = Game(level("expert"), seed=seed, clock=lambda: 0.0)
+            play(game, player, rng=random.Random(seed))
+            analyses.append((len(calls), len(game.log), game.status))
+        assert analyses[0] == analyses[1]

@@ -52,9 +52,12 @@ class ExactStrategy(Strategy):
         self.techniques = techniques
         self._mines: set[int] = set()
         self._analyser = IncrementalAnalyser(use_mine_count)
+        self._passed: tuple[int, ...] | None = None  # the view the last pass looked at
+        self._passed_mines: set[int] = set()  # and the mines known then
 
     def start(self, view: Position) -> None:
         self._mines = set()
+        self._passed, self._passed_mines = None, set()
         self._analyser.reset()
 
     def decide(self, view: Position, rng: random.Random) -> Sequence[Decision]:
@@ -84,8 +87,9 @@ class ExactStrategy(Strategy):
         return [*decisions, self._guess(analysis, rng)]
 
     def _single_number_pass(self, view: Position) -> list[Decision]:
-        """Safe cells found by single numbers alone (proved mines marked as the pass goes),
-        without the exact analysis: most turns of a game need no more. The cells the
+        """Safe cells found by single numbers alone (proved mines marked and safe cells
+        known as the pass goes, until nothing more follows), without the exact analysis:
+        most turns of a game need no more. The cells the
         analysis would have found are found on a later turn instead, so the positions in
         which the strategy guesses are the same."""
         cells = view.cells
@@ -93,9 +97,7 @@ class ExactStrategy(Strategy):
         mines = self._mines
         safe: dict[int, None] = {}
         flags: list[int] = []
-        # the numbers next to a cell neither open nor known to be a mine, ascending (the
-        # others find nothing to do: leaving them out changes nothing but the time)
-        todo = [i for i in numbers_near_unknown(view, mines) if cells[i] > 0]
+        todo = self._pass_numbers(view)
         while todo:
             again = []
             for n in todo:
@@ -110,14 +112,36 @@ class ExactStrategy(Strategy):
                 elif need == len(unknown):
                     mines.update(unknown)
                     flags += unknown
-                    again += {k for j in unknown for k in table[j] if cells[k] > 0}
-            todo = again
+                else:
+                    continue
+                # a cell decided either way can decide its neighbours' other cells: the pass
+                # ends at the same cells whatever order it takes the numbers in
+                again += {k for j in unknown for k in table[j] if cells[k] > 0}
+            todo = sorted(set(again))
+        self._passed, self._passed_mines = cells, set(mines)
         if not safe:
             return []
         single = Reason.certain(Technique.SINGLE)
         decisions = [Decision(Action.flag(c), Reason.certain(Technique.SINGLE))
                      for c in flags] if self.flag_mines else []
         return decisions + [Decision(Action.reveal(c), single) for c in safe]
+
+    def _pass_numbers(self, view: Position) -> list[int]:
+        """The numbers the single-number pass looks at, ascending: on the first turn every
+        number next to a cell neither open nor known to be a mine (the others find nothing
+        to do); then only the numbers next to a cell that changed since the last pass (opened
+        or flagged) or proved a mine since, and the numbers just opened. Every other number
+        found nothing last time and would find the same nothing now."""
+        cells, mines = view.cells, self._mines
+        last = self._passed
+        if last is None or len(last) != len(cells):
+            return [i for i in numbers_near_unknown(view, mines) if cells[i] > 0]
+        table = view.neighbour_table()
+        touched = [i for i, (was, now) in enumerate(zip(last, cells, strict=True)) if was != now]
+        touched += mines - self._passed_mines
+        around = {k for c in touched for k in table[c] if cells[k] > 0}
+        around.update(c for c in touched if cells[c] > 0)
+        return sorted(around)
 
     def _certain(self, analysis: Analysis, cells: Sequence[int],
                  value: CellValue) -> list[tuple[int, Reason]]:

@@ -65,19 +65,25 @@ def candidate_classes(analysis: Analysis, cells: Iterable[int]) -> list[list[int
     their first cells; a cell in a component is a class of its own."""
     position = analysis.position
     values = position.cells
-    floating = set(analysis.system.floating)
+    floating = bytearray(len(values))
+    for c in analysis.system.floating:
+        floating[c] = 1
     table = position.neighbour_table()
     classes: dict[object, list[int]] = {}
     for c in cells:
-        if c in floating:
+        key: object = c
+        if floating[c]:
             around = table[c]
-            key: object = (len(around),
-                           sum(1 for j in around if j in floating),
-                           sum(1 for j in around if values[j] == MINE),
-                           tuple(j for j in around if values[j] == UNKNOWN
-                                 and j not in floating))
-        else:
-            key = c
+            free = mines = 0
+            frontier = []
+            for j in around:
+                if floating[j]:
+                    free += 1
+                elif values[j] == MINE:
+                    mines += 1
+                elif values[j] == UNKNOWN:
+                    frontier.append(j)
+            key = (len(around), free, mines, tuple(frontier))
         classes.setdefault(key, []).append(c)
     return list(classes.values())
 
