@@ -121,3 +121,32 @@ def test_incremental_analysis_with_marked_mines():
     assert after.marked == (0,)
     assert outcome_table(view, analysis=after) == outcome_table(view)
     assert outcomes(view, 0, analysis=after).mine == after.total
+
+
+@settings(max_examples=800, deadline=None)
+@given(small_positions, st.booleans())
+def test_opens_names_only_numbers_after_which_another_cell_is_certainly_safe(position, use_count):
+    # opens[v] is local (the components the cell touches) and so may miss what the mine
+    # count decides, but it must never claim a certain cell that is not there
+    sols = brute.explanations(position, use_count)
+    table = outcome_table(position, analysis=analyse(position, use_count))
+    unknown = position.unknown_cells()
+    for c, got in table.items():
+        around = position.neighbours(c)
+        for v, opens in enumerate(got.opens):
+            if not opens:
+                continue
+            assert got.safe[v], (position, c, v)  # only numbers the cell can show
+            shown = [s for s in sols if c not in s and sum(j in s for j in around) == v]
+            assert any(all(o not in s for s in shown) for o in unknown if o != c), (
+                position, c, v)
+
+
+def test_opens_by_hand():
+    # (0, 2) next to the 1's cells (0, 1), (1, 1) and the free (1, 2):
+    position = Position.from_rows(["1??", "???"])
+    got = outcomes(position, 2, use_mine_count=False)
+    assert got.safe[:4] == (1, 3, 2, 0)
+    # a 0 clears its neighbours; a 1 decides nothing; a 2 needs (1, 2) and one of the 1's
+    # cells next to it, so the 1's other cell (1, 0) is safe
+    assert got.opens[:4] == (True, False, True, False)

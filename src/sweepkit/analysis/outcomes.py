@@ -30,7 +30,7 @@ a cell whose T is a huge component pays for re-counting it that often.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import comb
 
 from sweepkit.analysis.component import solve_component
@@ -44,12 +44,18 @@ from sweepkit.position import MINE, UNKNOWN, Position
 @dataclass(frozen=True)
 class Outcome:
     """The layouts of one unknown cell by outcome: ``mine`` of them put a mine there,
-    ``safe[v]`` leave it safe showing v (at least 9 entries); they sum to ``total``."""
+    ``safe[v]`` leave it safe showing v (at least 9 entries); they sum to ``total``.
+
+    ``opens[v]`` (when counted by an :class:`OutcomeTable`): whether showing v would leave
+    some other cell safe in every layout of the components the cell touches, or its
+    floating neighbours all safe: a local, free estimate of the look-ahead's S (it misses
+    what only the mine count decides)."""
 
     cell: int
     mine: int
     safe: tuple[int, ...]
     total: int
+    opens: tuple[bool, ...] = field(default=(), compare=False)
 
     def numbers(self) -> tuple[int, ...]:
         """The numbers the cell can show, ascending (empty if it must be a mine)."""
@@ -130,11 +136,11 @@ class OutcomeTable:
         width = max(9, len(position.neighbours(cell)) + 1)
         total = analysis.total
         if cell in self.marked:
-            return Outcome(cell, total, (0,) * width, total)
+            return Outcome(cell, total, (0,) * width, total, (False,) * width)
         if position.cells[cell] != UNKNOWN:
             raise ValueError(f"cell {position.coord(cell)} is not unknown")
         if not total:
-            return Outcome(cell, 0, (0,) * width, 0)
+            return Outcome(cell, 0, (0,) * width, 0, (False,) * width)
         around = position.neighbours(cell)
         known = sum(1 for j in around if position.cells[j] == MINE)
         unknown = [j for j in around if position.cells[j] == UNKNOWN]
@@ -142,8 +148,9 @@ class OutcomeTable:
                                 if j in self.where}))
         near_pool = sum(1 for j in unknown if j in self.floating)
         far_pool = len(self.floating) - near_pool - (cell in self.floating)
-        by_k = self._local(cell, unknown, touched)
+        by_k, safe_by_k = self._local(cell, unknown, touched)
         safe = [0] * width
+        ways: list[set[tuple[int, int]]] = [set() for _ in range(width)]  # (k, j) giving v
         if analysis.uses_mine_count:
             remaining = self.system.remaining
             assert remaining is not None
@@ -152,27 +159,34 @@ class OutcomeTable:
                     rest = self._ways(touched, far_pool, remaining - m - k - j)
                     if rest:
                         safe[known + k + j] += w * comb(near_pool, j) * rest
+                        ways[known + k + j].add((k, j))
         else:
             others = int_product([c.total for i, c in enumerate(analysis.counts)
                                   if i not in touched]) << far_pool
             for (_m, k), w in by_k.items():
                 for j in range(near_pool + 1):
                     safe[known + k + j] += w * comb(near_pool, j) * others
+                    ways[known + k + j].add((k, j))
+        opens = tuple(bool(found) and (
+            (near_pool > 0 and all(j == 0 for _k, j in found))
+            or bool(frozenset.intersection(*(safe_by_k[k] for k, _j in found))))
+            for found in ways)
         mine = total - sum(safe)
-        return Outcome(cell, mine, tuple(safe), total)
+        return Outcome(cell, mine, tuple(safe), total, opens)
 
     def _local(self, cell: int, unknown: Sequence[int], touched: tuple[int, ...]
-               ) -> dict[tuple[int, int], int]:
+               ) -> tuple[dict[tuple[int, int], int], dict[int, frozenset[int]]]:
         """P[(m, k)]: layouts of the touched components with ``cell`` safe, k mines among
         its unknown neighbours and m mines in their other cells: one count per k, of the
         touched equations without ``cell`` and one more saying its neighbours in them
-        hold k mines."""
+        hold k mines. With it, per k, the cells safe in every one of those layouts."""
         if not touched:
-            return {(0, 0): 1}
+            return {(0, 0): 1}, {0: frozenset()}
         near = tuple(sorted(j for j in unknown if j in self.where))
         equations = [Constraint(-1, tuple(c for c in eq.cells if c != cell), eq.need)
                      for i in touched for eq in self.equations[i]]
         result: dict[tuple[int, int], int] = {}
+        safe_by_k: dict[int, frozenset[int]] = {}
         for k in range(len(near) + 1):
             system = system_from_constraints([*equations, Constraint(-1, near, k)] if near
                                              else equations)
@@ -185,7 +199,11 @@ class OutcomeTable:
             for a, w in enumerate(poly_product([p.by_mines for p in polys])):
                 if w:
                     result[(low + a, k)] = result.get((low + a, k), 0) + w
-        return result
+            safe_by_k[k] = frozenset(
+                c for comp, p in zip(system.components, polys, strict=True)
+                for box, mines in zip(comp.boxes, p.box_mines, strict=True)
+                if not any(mines) for c in box)
+        return result, safe_by_k
 
     def _ways(self, touched: tuple[int, ...], pool: int, mines: int) -> int:
         """Ways the untouched components and ``pool`` floating cells hold ``mines`` mines."""

@@ -19,6 +19,10 @@ the guess is chosen in this order:
    - ``"p"``: the lowest mine probability, ties at random (the ``exact`` baseline);
    - ``"quick"``: then, among exact ties, the highest chance that the number shown decides
      every neighbour (read from the outcome counts, no look-ahead);
+   - ``"local"``: then, among exact ties, the highest chance that the number leaves some
+     cell certainly safe in the components the guess touches (S read from the counts the
+     outcome table makes anyway, :attr:`~sweepkit.analysis.outcomes.Outcome.opens`; no
+     look-ahead), then ``quick``;
    - ``"ps"``: then, among exact ties, the highest chance S that the number makes some cell
      certainly safe (one exact analysis per number it may show);
    - ``"pse"``: then the highest expected number E of cells made certainly safe;
@@ -61,7 +65,7 @@ from sweepkit.strategies.guesses import Candidate, Evaluator
 ANALYSED = "analysed"
 """The first click chosen by the same rules as every guess (``first=ANALYSED``)."""
 
-GUESS_MODES = ("p", "quick", "ps", "pse", "two-step")
+GUESS_MODES = ("p", "quick", "local", "ps", "pse", "two-step")
 
 BUDGETS: dict[str, dict[str, Any]] = {
     "fast": {"guess": "quick", "lookahead": 0, "tolerance": 0.0, "fifty_fifty": True,
@@ -98,7 +102,8 @@ def describe(c: Candidate, tied: int = 1) -> str:
                  f"({c.expected:.2g} such cells on average); survives this guess and the "
                  f"next {c.two_step:.1%}")
     else:
-        text += f"; its number decides all its neighbours {c.quick:.0%} of the time"
+        text += (f"; its number leaves a cell next to it certainly safe {c.local:.0%} of the "
+                 f"time, decides all its neighbours {c.quick:.0%}")
     if c.dead:
         text += "; dead (its number is known: it can only lose or tell nothing)"
     return text + (f" ({tied} cells equally good)" if tied > 1 else "")
@@ -225,6 +230,9 @@ class BestStrategy(ExactStrategy):
         candidates.sort(key=lambda c: (c.safety, c.quick), reverse=True)
         if self.guess == "quick":
             return [Ranked(c, (c.safety, c.quick)) for c in candidates]
+        if self.guess == "local":
+            candidates.sort(key=lambda c: (c.safety, c.local, c.quick), reverse=True)
+            return [Ranked(c, (c.safety, c.local, c.quick)) for c in candidates]
         looked, unlooked = candidates[:self.lookahead], candidates[self.lookahead:]
         for c in looked:
             evaluator.look_ahead(c)

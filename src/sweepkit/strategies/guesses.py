@@ -48,6 +48,10 @@ class Candidate:
     safety: float
     dead: bool
     quick: float
+    local: float = 0.0
+    """The chance, if safe, that the number leaves another cell certainly safe in the
+    components the cell touches (:attr:`Outcome.opens`): S without a look-ahead, blind
+    only to what the mine count alone decides."""
     progress: float | None = None
     expected: float | None = None
     two_step: float | None = None
@@ -124,8 +128,11 @@ class Evaluator:
             unknown = sum(1 for j in around if position.cells[j] == UNKNOWN)
             # a number equal to the flags, or to flags plus every unknown neighbour
             quick = outcome.safe[known] + outcome.safe[known + unknown] if unknown else 0
+            safe = sum(outcome.safe)
+            local = sum(w for w, o in zip(outcome.safe, outcome.opens, strict=False) if o)
             found.append(Candidate(group, outcome, 1 - self.probabilities[group[0]],
-                                   outcome.dead, quick / total if total else 0.0))
+                                   outcome.dead, quick / total if total else 0.0,
+                                   local / safe if safe else 0.0))
         return found
 
     def look_ahead(self, candidate: Candidate) -> None:
