@@ -17,7 +17,7 @@ from typing import Any
 
 from sweepkit.analysis.explain import TECHNIQUES
 from sweepkit.game import Game, Status
-from sweepkit.generate import NoGuessLayouts
+from sweepkit.generate.no_guess import NoGuessLayouts
 from sweepkit.moves import MoveKind
 from sweepkit.play import play
 from sweepkit.rules import Rules

@@ -22,7 +22,7 @@ from sweepkit.bench.stats import summary
 from sweepkit.bench.store import Store, StoreError, default_path
 from sweepkit.cli.common import fail
 from sweepkit.cli.game_cmds import parse_first, parse_int, rules_from_options
-from sweepkit.generate import MAX_DENSITY
+from sweepkit.generate.no_guess import MAX_DENSITY
 from sweepkit.rules import LEVELS
 from sweepkit.strategies import STRATEGIES
 from sweepkit.strategies.best import recommended_first

@@ -1,4 +1,5 @@
-"""Boards made to order: layouts that need no guess (:mod:`.no_guess`).
+"""Boards made to order: layouts that need no guess (:mod:`.no_guess`) and technique
+puzzles from real games (:mod:`.puzzles`).
 
 >>> import random
 >>> from sweepkit.rules import Rules
@@ -15,6 +16,7 @@ from sweepkit.generate.no_guess import (
     NoGuessTimeout,
     generate_no_guess,
 )
+from sweepkit.generate.puzzles import Puzzle, PuzzleError, PuzzleTimeout, puzzles
 
 __all__ = ["MAX_DENSITY", "NoGuessBoard", "NoGuessError", "NoGuessLayouts", "NoGuessTimeout",
-           "generate_no_guess"]
+           "Puzzle", "PuzzleError", "PuzzleTimeout", "generate_no_guess", "puzzles"]
