@@ -35,6 +35,7 @@ from tests.strategies_boards import consistent_positions, positions
 PLAYERS = {
     "single-point": SinglePointStrategy,
     "single-point-self": lambda: SinglePointStrategy(check_self=True, batch=False),
+    "single-point-closed": lambda: SinglePointStrategy(closed=True, zero_checks=True),
     "limited-search": LimitedSearchStrategy,
     "limited-search-r2": lambda: LimitedSearchStrategy(radius=2),
     "limited-search-prob": LimitedSearchProbStrategy,
