@@ -132,3 +132,4 @@ def test_a_game_on_a_no_guess_board_records_it_and_replays():
     ordinary.reveal(8, 8)
     assert not ordinary.record(cheat=True).no_guess
     assert record_json(ordinary.record(cheat=True))["no_guess"] is False
+

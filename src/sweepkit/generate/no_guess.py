@@ -20,11 +20,14 @@ How a board is made (:func:`generate_no_guess`):
    changes sides: a mine moves to a random covered cell away from every revealed one, or
    a safe cell takes a mine from there (half the time each, so the frontier is not
    drained of mines: the bias is measured in ``benchmarks/bench_no_guess.py``). When no
-   covered cell is left away from the revealed ones, the swap is with another undecided
-   cell. Revealed cells, flagged (proved) mines and the first click's free cells never
-   change, so the player's progress stays valid... almost: a revealed number next to a
+   covered cell is left away from the revealed ones, the swap is with any covered cell.
+   Revealed cells never change (the first click's free cells are revealed from the
+   start), so the player's progress stays valid... almost: a revealed number next to a
    changed cell changes, and a deduction made earlier from its old value may no longer
-   hold. Hence step 4.
+   hold. The flags are forgotten and proved again, and step 4 checks the rest. A stuck
+   board always has a covered mine and a covered safe cell (with no safe cell covered it
+   is cleared; with no mine covered every number next to a covered cell shows a 0 to
+   fill, a single-number move), so a swap always exists.
 4. Cleared: the player replays the final layout from the first click, unperturbed. If it
    clears it, that is the board; if it gets stuck, step 3 goes on from there.
 
