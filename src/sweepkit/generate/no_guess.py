@@ -26,8 +26,8 @@ How a board is made (:func:`generate_no_guess`):
    changed cell changes, and a deduction made earlier from its old value may no longer
    hold. The flags are forgotten and proved again, and step 4 checks the rest. A stuck
    board always has a covered mine and a covered safe cell (with no safe cell covered it
-   is cleared; with no mine covered every number next to a covered cell shows a 0 to
-   fill, a single-number move), so a swap always exists.
+   is cleared; with no mine covered, every number next to a covered cell needs no more
+   mines: a single-number move), so a swap always exists.
 4. Cleared: the player replays the final layout from the first click, unperturbed. If it
    clears it, that is the board; if it gets stuck, step 3 goes on from there.
 
