@@ -14,6 +14,9 @@ import typer
 
 from sweepkit.cli.common import fail
 
+KEEP_ALIVE = 75
+"""Seconds an idle connection stays open (nginx's default)."""
+
 
 def register(app: typer.Typer) -> None:
     app.command("web")(web)
@@ -52,5 +55,8 @@ def web(
     print(f"sweepkit web: {url}  (database {path}; Ctrl-C stops it)", flush=True)
     if open_browser:
         threading.Timer(0.5, webbrowser.open, (url,)).start()
-    server = uvicorn.Server(uvicorn.Config(application, log_level="warning"))
+    # Keep idle connections as long as a browser does: one closed under a client about to
+    # reuse it makes that request fail ("connection reset").
+    server = uvicorn.Server(uvicorn.Config(application, log_level="warning",
+                                           timeout_keep_alive=KEEP_ALIVE))
     server.run(sockets=[sock])
