@@ -42,7 +42,10 @@ def web(
         application = create_app(path)
     except StoreError as exc:
         fail(str(exc))
-    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    # IPPROTO_TCP named, so asyncio sets TCP_NODELAY on each connection (with proto 0 it
+    # does not, and every keep-alive reply waits 40 ms for a delayed ACK).
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET,
+                         socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
