@@ -71,6 +71,18 @@ def board_codes(game: Game) -> str:
     return "".join(codes)
 
 
+def move_changes(game: Game, result: MoveResult, index: int) -> list[list[Any]]:
+    """The cells a move at ``index`` changed, as ``[index, code]`` pairs: those it opened
+    and its own cell (a flag, a wasted click), and the whole end of the game when the move
+    ended it."""
+    changed = dict.fromkeys(result.opened)
+    changed[index] = None
+    codes = {i: cell_code(game, i) for i in changed}
+    if game.over:
+        codes.update(end_codes(game))
+    return [[i, code] for i, code in codes.items()]
+
+
 @dataclass
 class LiveGame:
     """A game on the server: the game, who plays it, its level name, the assists used and,
@@ -111,12 +123,7 @@ class LiveGame:
         if self.started is None:
             self.started = datetime.now(UTC).isoformat(timespec="milliseconds")
         result = self.game.play(Action(kind, index))
-        changed = dict.fromkeys(result.opened)
-        changed[index] = None  # a flag, a wasted click: the page redraws that cell too
-        codes = {i: cell_code(self.game, i) for i in changed}
-        if self.game.over:
-            codes.update(end_codes(self.game))
-        return result, [[i, code] for i, code in codes.items()]
+        return result, move_changes(self.game, result, index)
 
     def played(self) -> PlayedGame:
         """The finished game as the database keeps it."""

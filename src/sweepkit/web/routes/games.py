@@ -35,18 +35,16 @@ DEFAULT_PLAYER = "player"
 MAX_SEED = 2**64
 
 
-class NewGame(BaseModel):
-    """A new game: a level, or a custom size; the first-click rule; a no-guess board or
-    not; a seed for a board that can be played again (a decimal string or a number)."""
+class BoardSpec(BaseModel):
+    """A board: a level, or a custom size; the first-click rule; a seed for boards that
+    can be played again (a decimal string or a number)."""
 
     level: Literal["beginner", "intermediate", "expert"] | None = None
     rows: int | None = Field(None, ge=1, le=MAX_ROWS)
     cols: int | None = Field(None, ge=1, le=MAX_COLS)
     mines: int | None = Field(None, ge=0)
     rule: Literal["none", "safe", "opening"] = "safe"
-    no_guess: bool = False
     seed: int | str | None = None
-    player: str | None = Field(None, max_length=MAX_NAME * 4)
 
     @field_validator("seed")
     @classmethod
@@ -60,6 +58,13 @@ class NewGame(BaseModel):
         if not 0 <= value < MAX_SEED:
             raise ValueError("a seed is a whole number from 0 to 2^64 - 1")
         return value
+
+
+class NewGame(BoardSpec):
+    """A new game for a player, on a no-guess board or not."""
+
+    no_guess: bool = False
+    player: str | None = Field(None, max_length=MAX_NAME * 4)
 
 
 class MoveIn(BaseModel):
@@ -82,7 +87,7 @@ Live = Annotated[LiveGames, Depends(live_games)]
 Book = Annotated[GameBook, Depends(game_book)]
 
 
-def rules_of(spec: NewGame) -> Rules:
+def rules_of(spec: BoardSpec, no_guess: bool = False) -> Rules:
     """The rules asked for; 422 naming what is wrong."""
     if spec.level is not None:
         if (spec.rows, spec.cols, spec.mines) != (None, None, None):
@@ -98,7 +103,7 @@ def rules_of(spec: NewGame) -> Rules:
         rules.check_first_click(rules.index(min(1, rows - 1), min(1, cols - 1)))
     except ValueError as exc:
         raise HTTPException(422, str(exc)) from None
-    if spec.no_guess and mines > MAX_DENSITY * rules.size:
+    if no_guess and mines > MAX_DENSITY * rules.size:
         raise HTTPException(
             422, f"no-guess boards are made with at most {MAX_DENSITY:.0%} mines; this one "
                  f"has {mines / rules.size:.0%}: play a normal board, or fewer mines")
@@ -128,7 +133,7 @@ def config() -> dict[str, Any]:
 @router.post("/games", status_code=201)
 def new_game(spec: NewGame, live: Live) -> dict[str, Any]:
     """Start a game; its state (every cell covered)."""
-    rules = rules_of(spec)
+    rules = rules_of(spec, spec.no_guess)
     try:
         player = player_name(spec.player) if spec.player is not None else DEFAULT_PLAYER
     except ValueError as exc:
