@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from sweepkit.game import Game
 from sweepkit.position import MINE
 from sweepkit.rules import level
-from sweepkit.store.played import GameBook
+from sweepkit.store.played import GameBook, GameFilter
 from sweepkit.web.app import create_app
 from sweepkit.web.routes.games import MAX_ROWS
 
@@ -117,7 +117,7 @@ def test_a_lost_game_shows_the_mine_hit_the_other_mines_and_the_wrong_flags(clie
     assert {i for i, c in codes.items() if c == "*"} == set(mines) - {hit}
     assert reply["state"]["figures"]["flagged"] is True
     with GameBook(db) as book:
-        (row,) = book.games(player="Ada")
+        (row,) = book.games(GameFilter(player="Ada"))
     assert not row.won and row.flagged and row.id == reply["state"]["record_id"]
     # The game is over: no more moves.
     move(client, state["id"], "reveal", 8, 8, status=409)

@@ -16,7 +16,7 @@ from sweepkit.bench.result import StrategySpec, game_seed, play_game
 from sweepkit.game import Game
 from sweepkit.moves import Action
 from sweepkit.rules import level
-from sweepkit.store.played import GameBook
+from sweepkit.store.played import GameBook, GameFilter
 from sweepkit.web.app import create_app
 from sweepkit.web.live import board_codes
 
@@ -76,7 +76,7 @@ def test_watched_games_are_the_benchmarks_games_and_are_stored(client, db):
     stats = ends[-1]["stats"]
     assert stats["games"] == games and stats["wins"] == sum(e["won"] for e in ends)
     with GameBook(db) as book:
-        stored = book.games(player="computer: exact")
+        stored = book.games(GameFilter(player="computer: exact"))
     assert len(stored) == games
     assert sorted(r.won for r in stored) == sorted(e["won"] for e in ends)
     assert {r.source for r in stored} == {"watch"} and not any(r.assisted for r in stored)
