@@ -7,8 +7,9 @@ from __future__ import annotations
 import json
 from datetime import datetime
 from typing import Annotated, Any, Literal
+from urllib.parse import quote
 
-from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
 from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel
 
@@ -33,6 +34,9 @@ MAX_PAGE = 1000
 
 MAX_IMPORT_BYTES = 64 * 1024 * 1024
 """The largest file an import reads."""
+
+GameId = Annotated[int, Path(ge=1, le=2**63 - 1, description="a stored game's id")]
+"""A stored game's id: SQLite's integers stop at 2^63 - 1."""
 
 BESTS = 10
 """How many best times a level's table lists."""
@@ -59,8 +63,8 @@ def game_filter(
     assisted: bool | None = None,
     since: Annotated[str | None, Query(description="ISO date or time, inclusive")] = None,
     until: Annotated[str | None, Query(description="ISO date or time, exclusive")] = None,
-    min_3bv: Annotated[int | None, Query(ge=0)] = None,
-    max_3bv: Annotated[int | None, Query(ge=0)] = None,
+    min_3bv: Annotated[int | None, Query(ge=0, le=10**9)] = None,
+    max_3bv: Annotated[int | None, Query(ge=0, le=10**9)] = None,
 ) -> GameFilter:
     if level is not None and level not in (*LEVEL_NAMES, "custom"):
         raise HTTPException(422, f"level: expected one of {', '.join(LEVEL_NAMES)}, custom; "
@@ -85,7 +89,7 @@ def games(book: Book, where: Filter,
           order: Literal[tuple(ORDERS)] = "finished",  # type: ignore[valid-type]
           descending: bool = True,
           limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 100,
-          offset: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
+          offset: Annotated[int, Query(ge=0, le=10**9)] = 0) -> dict[str, Any]:
     """Finished games passing the filters, sorted, one page; with the total."""
     rows = book.games(where, order=order, descending=descending, limit=limit, offset=offset)
     return {"total": book.count(where), "games": [r.as_json() for r in rows]}
@@ -101,7 +105,7 @@ def stats_summary(book: Book, player: str) -> dict[str, Any]:
     return {"player": player, "groups": summary(book, player), "bests": bests}
 
 
-def stored(book: Book, game_id: int) -> PlayedRow:
+def stored(book: Book, game_id: GameId) -> PlayedRow:
     try:
         return book.game(game_id)
     except StoreError:
@@ -109,7 +113,7 @@ def stored(book: Book, game_id: int) -> PlayedRow:
 
 
 @router.get("/stats/games/{game_id}")
-def stored_game(game_id: int, book: Book) -> dict[str, Any]:
+def stored_game(game_id: GameId, book: Book) -> dict[str, Any]:
     """A finished game with its record (layout and every move with its time): what a
     replay plays."""
     row = stored(book, game_id)
@@ -117,7 +121,7 @@ def stored_game(game_id: int, book: Book) -> dict[str, Any]:
 
 
 @router.get("/stats/games/{game_id}/replay.txt", response_class=PlainTextResponse)
-def text_replay(game_id: int, book: Book) -> str:
+def text_replay(game_id: GameId, book: Book) -> str:
     """A finished game as a text replay: who, the board, the mines, then one move a line
     with its time."""
     row = stored(book, game_id)
@@ -146,7 +150,10 @@ def text_replay(game_id: int, book: Book) -> str:
 def export(book: Book, where: Filter, format: Literal["json", "csv"] = "json") -> Response:
     """The games passing the filters as a JSON or CSV file to download."""
     name = f"sweepkit-games-{where.player or 'all'}.{format}".replace(" ", "_")
-    headers = {"Content-Disposition": f'attachment; filename="{name}"'}
+    plain = name.encode("ascii", "replace").decode().replace('"', "_")
+    # A header is Latin-1: the name itself travels percent-encoded (RFC 6266).
+    headers = {"Content-Disposition": f'attachment; filename="{plain}"; '
+                                      f"filename*=UTF-8''{quote(name)}"}
     if format == "csv":
         return Response(export_csv(book, where), media_type="text/csv", headers=headers)
     return Response(json.dumps(export_json(book, where)),
