@@ -16,7 +16,7 @@ from sweepkit.moves import MoveKind
 from sweepkit.rules import LEVELS, FirstClick, Rules
 from sweepkit.store.database import StoreError
 from sweepkit.store.played import MAX_NAME, GameBook, player_name
-from sweepkit.web.live import LiveGame, LiveGames
+from sweepkit.web.live import LiveGame, LiveGames, PausableClock
 
 router = APIRouter(prefix="/api", tags=["play"])
 log = logging.getLogger("sweepkit.web")
@@ -139,8 +139,9 @@ def new_game(spec: NewGame, live: Live) -> dict[str, Any]:
     except ValueError as exc:
         raise HTTPException(422, str(exc)) from None
     layouts = NoGuessLayouts(seconds=NO_GUESS_SECONDS) if spec.no_guess else None
-    game = Game(rules, spec.seed, layouts=layouts)
-    return live.add(game, player, spec.level).state_json()
+    clock = PausableClock()
+    game = Game(rules, spec.seed, layouts=layouts, clock=clock)
+    return live.add(game, player, spec.level, clock=clock).state_json()
 
 
 @router.get("/games/{game_id}")
@@ -161,6 +162,8 @@ def move(game_id: str, spec: MoveIn, live: Live, book: Book) -> dict[str, Any]:
         raise HTTPException(422, f"cell ({spec.row}, {spec.col}) is off the "
                                  f"{rules.rows}x{rules.cols} board")
     with game.lock:
+        if game.clock.paused:
+            raise HTTPException(409, "the game is paused: resume it first")
         try:
             result, changes = game.move(MoveKind(spec.kind), rules.index(spec.row, spec.col))
         except GameOverError as exc:
@@ -197,4 +200,39 @@ def restart(game_id: str, live: Live) -> dict[str, Any]:
         game.restart()
         assists = Counter(restart=1) if seen else Counter(old.assists)
         live.drop(old.id)
-    return live.add(game, old.player, old.level, assists).state_json()
+    old.clock.resume()
+    return live.add(game, old.player, old.level, assists, clock=old.clock).state_json()
+
+
+@router.post("/games/{game_id}/undo")
+def undo(game_id: str, live: Live) -> dict[str, Any]:
+    """Take back the last move (recorded as an assist); the whole state, since a move
+    can open thousands of cells."""
+    game = find(live, game_id)
+    with game.lock:
+        if game.clock.paused:
+            raise HTTPException(409, "the game is paused: resume it first")
+        try:
+            game.undo()
+        except MoveError as exc:
+            raise HTTPException(409, str(exc)) from None
+        return game.state_json()
+
+
+@router.post("/games/{game_id}/pause")
+def pause(game_id: str, live: Live) -> dict[str, Any]:
+    """Stop the game's timer (the page hides the board until it resumes)."""
+    game = find(live, game_id)
+    with game.lock:
+        if not game.game.over:
+            game.clock.pause()
+        return game.status_json()
+
+
+@router.post("/games/{game_id}/resume")
+def resume_game(game_id: str, live: Live) -> dict[str, Any]:
+    """Start the timer again after a pause."""
+    game = find(live, game_id)
+    with game.lock:
+        game.clock.resume()
+        return game.status_json()
