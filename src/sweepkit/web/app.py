@@ -23,7 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from sweepkit.store.database import StoreError
 from sweepkit.store.played import GameBook
 from sweepkit.web.live import MAX_LIVE, LiveGames
-from sweepkit.web.routes import games, hints, replays, stats, watch
+from sweepkit.web.routes import analyse, games, hints, replays, stats, watch
 from sweepkit.web.watch import WatchSessions
 
 STATIC = Path(__file__).parent / "static"
@@ -54,6 +54,7 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
     app.include_router(watch.router)
     app.include_router(stats.router)
     app.include_router(replays.router)
+    app.include_router(analyse.router)
 
     @app.exception_handler(StoreError)
     async def store_error(request: Request, exc: StoreError) -> JSONResponse:
