@@ -117,4 +117,4 @@ def test_a_version_2_database_gains_the_players_and_keeps_its_runs(tmp_path):
     with Store(path) as store:
         assert [r.strategy for r in store.runs()] == ["exact"]
     with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4

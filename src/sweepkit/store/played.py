@@ -37,6 +37,7 @@ from sweepkit.figures import Figures
 from sweepkit.game import ClickCounts, GameRecord
 from sweepkit.serialize import RecordError, record_from_json, record_json
 from sweepkit.store.database import Database, StoreError, dumps, now
+from sweepkit.store.training import Score
 
 PlayerKind = Literal["human", "computer"]
 
@@ -207,6 +208,35 @@ class GameBook(Database):
             rows = self._db.execute("SELECT id, name, kind, created FROM players "
                                     "ORDER BY name").fetchall()
         return [PlayerRow(*r) for r in rows]
+
+    # -- trainer scores -------------------------------------------------------------------
+
+    def trainer_scores(self, player: str) -> list[Score]:
+        """The player's score in every lesson tried, by lesson."""
+        with self._guard():
+            rows = self._db.execute(
+                "SELECT lesson, right, wrong, streak, difficulty FROM trainer_scores JOIN "
+                "players ON players.id = player_id WHERE players.name = ? ORDER BY lesson",
+                (player,)).fetchall()
+        return [Score(*r) for r in rows]
+
+    def trainer_answer(self, player: str, lesson: str, right: bool) -> Score:
+        """Count one answer in a lesson (in one transaction); the new score."""
+        with self._guard(), self._transaction() as db:
+            player_id = self._player_id(player, "human")
+            row = db.execute("SELECT lesson, right, wrong, streak, difficulty FROM "
+                             "trainer_scores WHERE player_id = ? AND lesson = ?",
+                             (player_id, lesson)).fetchone()
+            score = (Score(*row) if row is not None else Score(lesson)).answered(right)
+            db.execute(
+                "INSERT INTO trainer_scores (player_id, lesson, right, wrong, streak, "
+                "difficulty, updated) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player_id, "
+                "lesson) DO UPDATE SET right = excluded.right, wrong = excluded.wrong, "
+                "streak = excluded.streak, difficulty = excluded.difficulty, "
+                "updated = excluded.updated",
+                (player_id, lesson, score.right, score.wrong, score.streak, score.difficulty,
+                 now()))
+            return score
 
     # -- games --------------------------------------------------------------------------
 
