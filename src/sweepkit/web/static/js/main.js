@@ -1,0 +1,538 @@
+/**
+ * The play page's controller: reads the form and the URL, asks the server for games,
+ * sends moves one at a time (in click order) and applies their changes to the board,
+ * keeps the counter, timer, face, status announcements and figures in step.
+ *
+ * The page never knows a mine before the server shows it: everything it draws comes
+ * from the server's cell codes, plus the "?" marks it keeps for itself.
+ */
+
+import * as api from "./api.js";
+import { Board } from "./board.js";
+import { hideFigures, showFigures } from "./figures.js";
+import { attachKeyboard, attachMouse, attachTouch } from "./input.js";
+import { ACTIONS, CELL_SIZE, keyLabel, keyName, Settings } from "./settings.js";
+import { formatTime, Timer } from "./timer.js";
+
+const $ = (id) => document.getElementById(id);
+
+const RULE_LABELS = {
+  none: "Anything (may be a mine)",
+  safe: "Safe",
+  opening: "Opening (a 0)",
+};
+
+const LEVEL_LABELS = { beginner: "Beginner", intermediate: "Intermediate", expert: "Expert" };
+
+/** The mine counter as the classic clients show it: three digits, "-12" below zero. */
+export function formatCounter(n) {
+  const v = Math.max(-99, Math.min(999, Math.trunc(n)));
+  return v < 0 ? `-${String(-v).padStart(2, "0")}` : String(v).padStart(3, "0");
+}
+
+class App {
+  constructor() {
+    this.settings = new Settings();
+    this.board = new Board($("board"), $("board-wrap"));
+    this.timer = new Timer($("timer"));
+    this.config = null;
+    this.game = null; // the current GameStatus (without cells)
+    this.queue = Promise.resolve(); // moves go to the server one after another
+    this.generation = 0; // bumps with every new game: late answers for old games are dropped
+  }
+
+  async start() {
+    this.applyTheme();
+    this.applyCellSize();
+    this.initForm();
+    this.initTools();
+    this.initSettingsPanel();
+    attachMouse(this.board, this);
+    attachTouch(this.board, this, () => this.settings.longPress);
+    attachKeyboard(this.board, this, this.settings);
+    window.addEventListener("unhandledrejection", (e) => {
+      e.preventDefault();
+      this.showError("Something went wrong on this page; try a new game.");
+    });
+    try {
+      this.config = await api.getConfig();
+    } catch (err) {
+      this.showError(err);
+      return;
+    }
+    this.applyConfig();
+    await this.startGame(this.specFromUrl() || this.specFromForm());
+  }
+
+  // -- the form and the URL ---------------------------------------------------------
+
+  initForm() {
+    const s = this.settings;
+    $("level").value = s.level;
+    $("rows").value = s.rows;
+    $("cols").value = s.cols;
+    $("mines").value = s.mines;
+    $("no-guess").checked = Boolean(s.noGuess);
+    $("player").value = s.player || "";
+    this.showCustom();
+    $("level").addEventListener("change", () => this.showCustom());
+    $("player").addEventListener("change", () => {
+      s.player = $("player").value.trim();
+      s.save();
+    });
+    for (const id of ["rows", "cols"]) $(id).addEventListener("input", () => this.mineLimit());
+    $("game-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const spec = this.specFromForm();
+      if (spec) this.startGame(spec);
+    });
+  }
+
+  showCustom() {
+    $("custom").hidden = $("level").value !== "custom";
+  }
+
+  mineLimit() {
+    const cells = Number($("rows").value) * Number($("cols").value);
+    if (Number.isFinite(cells) && cells > 0) $("mines").max = String(cells - 1);
+  }
+
+  applyConfig() {
+    const c = this.config;
+    for (const option of $("level").options) {
+      const lv = c.levels?.[option.value];
+      if (lv) {
+        const name = LEVEL_LABELS[option.value] || option.value;
+        option.textContent = `${name} (${lv.rows}×${lv.cols}, ${lv.mines})`;
+      }
+    }
+    $("rows").max = String(c.max_rows);
+    $("cols").max = String(c.max_cols);
+    this.mineLimit();
+    $("limits").textContent =
+      `Rows 1–${c.max_rows}, columns 1–${c.max_cols}; fewer mines than cells ` +
+      "(the opening rule also keeps the first click's 8 neighbours free).";
+    const rule = $("rule");
+    if (Array.isArray(c.rules) && c.rules.length) {
+      rule.replaceChildren(
+        ...c.rules.map((r) => new Option(RULE_LABELS[r] || r, r)),
+      );
+    }
+    rule.value = c.rules?.includes(this.settings.rule) ? this.settings.rule : c.default_rule;
+  }
+
+  /** The game the form describes, or null (with the reason shown) when it is invalid. */
+  specFromForm() {
+    const s = this.settings;
+    const level = $("level").value;
+    const spec = {};
+    if (level === "custom") {
+      const form = $("game-form");
+      for (const id of ["rows", "cols", "mines"]) {
+        const input = $(id);
+        if (!input.checkValidity()) {
+          this.showError(`${input.labels[0]?.textContent.trim() || id}: ${input.validationMessage}`);
+          input.focus();
+          return null;
+        }
+      }
+      spec.rows = Number($("rows").value);
+      spec.cols = Number($("cols").value);
+      spec.mines = Number($("mines").value);
+      Object.assign(s, spec);
+      form.dataset.custom = "1";
+    } else {
+      spec.level = level;
+    }
+    spec.rule = $("rule").value;
+    spec.no_guess = $("no-guess").checked;
+    const player = $("player").value.trim();
+    if (player) spec.player = player;
+    Object.assign(s, { level, rule: spec.rule, noGuess: spec.no_guess, player });
+    s.save();
+    return spec;
+  }
+
+  /** A game from the URL (?seed=N&level=...&rule=... or rows/cols/mines), else null. */
+  specFromUrl() {
+    const q = new URLSearchParams(window.location.search);
+    if (![...q.keys()].some((k) => ["seed", "level", "rows", "rule"].includes(k))) return null;
+    if (q.has("level")) $("level").value = q.get("level");
+    if (q.has("rows") && q.has("cols") && q.has("mines")) {
+      $("level").value = "custom";
+      $("rows").value = q.get("rows");
+      $("cols").value = q.get("cols");
+      $("mines").value = q.get("mines");
+    }
+    if (q.has("rule")) $("rule").value = q.get("rule");
+    if (q.has("no_guess")) $("no-guess").checked = ["1", "true", "yes"].includes(q.get("no_guess"));
+    this.showCustom();
+    const spec = this.specFromForm();
+    if (spec && q.has("seed")) spec.seed = q.get("seed");
+    if (spec && q.has("level") && !$("level").value) spec.level = q.get("level");
+    return spec;
+  }
+
+  /** The current game's settings (for the face and N): same size, rule and no-guess. */
+  specOfGame() {
+    const g = this.game;
+    if (!g) return this.specFromForm();
+    const spec = g.level ? { level: g.level } : { rows: g.rows, cols: g.cols, mines: g.mines };
+    spec.rule = g.rule;
+    spec.no_guess = g.no_guess;
+    const player = $("player").value.trim();
+    if (player) spec.player = player;
+    return spec;
+  }
+
+  // -- games ------------------------------------------------------------------------
+
+  async startGame(spec) {
+    const generation = ++this.generation;
+    this.busy(true);
+    try {
+      const state = await api.newGame(spec);
+      if (generation === this.generation) this.load(state, true);
+    } catch (err) {
+      if (generation === this.generation) this.showError(err);
+    } finally {
+      if (generation === this.generation) this.busy(false);
+    }
+  }
+
+  async restart() {
+    if (!this.game) return;
+    const generation = ++this.generation;
+    try {
+      const state = await api.restartGame(this.game.id);
+      if (generation === this.generation) this.load(state, false);
+      this.announce("Restarted: the same board, closed again.");
+    } catch (err) {
+      this.showError(err);
+    }
+  }
+
+  busy(on) {
+    document.body.classList.toggle("loading", on);
+    $("board").setAttribute("aria-busy", on ? "true" : "false");
+  }
+
+  /** Show a fresh GameState: the whole board in one pass. */
+  load(state, announce) {
+    const { cells, ...status } = state;
+    this.game = status;
+    this.queue = Promise.resolve();
+    this.clearError();
+    this.board.build(state.rows, state.cols, cells);
+    $("board").setAttribute(
+      "aria-label",
+      `Minefield, ${state.rows} rows by ${state.cols} columns, ${state.mines} mines`,
+    );
+    hideFigures($("figures"));
+    this.update(status, false);
+    if (announce) {
+      const name = state.level ? LEVEL_LABELS[state.level] || state.level : "Custom";
+      this.announce(
+        `New game: ${name}, ${state.rows} × ${state.cols}, ${state.mines} mines, ` +
+          `first click ${state.rule}${state.no_guess ? ", no guessing" : ""}.`,
+      );
+    }
+  }
+
+  canPlay() {
+    return Boolean(this.game) && (this.game.status === "ready" || this.game.status === "playing");
+  }
+
+  /** Queue a move; its answer is applied in order, then `after()` runs. */
+  move(kind, i, after) {
+    const id = this.game.id;
+    const generation = this.generation;
+    const [row, col] = this.board.rowCol(i);
+    this.queue = this.queue.then(async () => {
+      if (generation !== this.generation || !this.canPlay()) return;
+      let reply;
+      try {
+        reply = await api.sendMove(id, kind, row, col);
+      } catch (err) {
+        if (generation === this.generation) this.showError(err);
+        return;
+      }
+      if (generation !== this.generation) return;
+      this.clearError();
+      this.board.apply(reply.changes || []);
+      this.update(reply.state, true);
+      if (after) after();
+    });
+    return this.queue;
+  }
+
+  /** Follow a GameStatus: counter, face, timer; at the end, figures and the announcement. */
+  update(status, announce) {
+    const before = this.game?.status;
+    this.game = { ...this.game, ...status };
+    const g = this.game;
+    $("mines-left").textContent = formatCounter(g.mines_left);
+    $("face").dataset.state = g.status;
+    $("face").setAttribute("aria-label", `New game with the same settings (${g.status})`);
+    document.body.dataset.status = g.status;
+    if (g.status === "won" || g.status === "lost") {
+      const time = g.figures?.time ?? g.elapsed;
+      this.timer.stop(time);
+      showFigures($("figures"), g);
+      if (announce && before !== g.status) {
+        this.announce(
+          g.status === "won"
+            ? `You won in ${formatTime(time)} s`
+            : `Boom: you hit a mine after ${formatTime(time)} s.`,
+        );
+      }
+    } else {
+      this.timer.sync(g.elapsed, g.status === "playing");
+    }
+  }
+
+  // -- the verbs input.js calls -----------------------------------------------------
+
+  /** Left click, Space: reveal; chord on an open number. */
+  primary(i) {
+    if (this.board.isOpenNumber(i)) this.move("chord", i);
+    else this.move("reveal", i);
+  }
+
+  /** Right click, F: flag; with marks, flag → ? → covered (the ? is the page's own). */
+  secondary(i) {
+    const shown = this.board.shown(i);
+    if (shown === "?") {
+      this.board.setMark(i, false);
+    } else if (shown === "F" && this.settings.marks) {
+      this.move("flag", i, () => this.board.setMark(i, true));
+    } else {
+      this.move("flag", i);
+    }
+  }
+
+  chord(i) {
+    this.move("chord", i);
+  }
+
+  /** A tap: reveal (flag in flag mode); a satisfied number chords either way. */
+  tap(i) {
+    const shown = this.board.shown(i);
+    if (this.board.isOpenNumber(i)) {
+      if (this.board.satisfied(i)) this.move("chord", i);
+    } else if (this.settings.flagMode) {
+      if (shown === "." || shown === "F" || shown === "?") this.secondary(i);
+    } else if (shown === "." || shown === "?") {
+      this.move("reveal", i);
+    }
+  }
+
+  /** A long-press: flag (reveal in flag mode). */
+  hold(i) {
+    const shown = this.board.shown(i);
+    if (this.settings.flagMode) {
+      if (shown === "." || shown === "?") this.move("reveal", i);
+    } else if (shown === "." || shown === "F" || shown === "?") {
+      this.secondary(i);
+    }
+  }
+
+  pressing(on) {
+    if (this.canPlay()) $("face").dataset.state = on ? "press" : this.game.status;
+  }
+
+  command(action) {
+    if (action === "newGame") this.startGame(this.specOfGame());
+    else if (action === "restart") this.restart();
+    else if (action === "zoomIn") this.zoom(1.2);
+    else if (action === "zoomOut") this.zoom(1 / 1.2);
+  }
+
+  // -- view: theme, zoom, panels ------------------------------------------------------
+
+  applyTheme() {
+    const theme = this.settings.theme;
+    if (theme === "system") delete document.documentElement.dataset.theme;
+    else document.documentElement.dataset.theme = theme;
+    $("theme").value = theme;
+  }
+
+  cellSize() {
+    const coarse = window.matchMedia("(pointer: coarse)").matches;
+    return this.settings.cellSize || (coarse ? CELL_SIZE.touch : CELL_SIZE.mouse);
+  }
+
+  applyCellSize() {
+    document.documentElement.style.setProperty("--cell", `${this.cellSize()}px`);
+  }
+
+  /** Scale the cells by `factor`, keeping the point (clientX, clientY) of the board still. */
+  zoom(factor, clientX, clientY) {
+    const wrap = $("board-wrap");
+    const old = this.cellSize();
+    const size = Math.round(Math.min(CELL_SIZE.max, Math.max(CELL_SIZE.min, old * factor)));
+    if (size === old) return;
+    const rect = wrap.getBoundingClientRect();
+    const ox = (clientX ?? rect.left + rect.width / 2) - rect.left;
+    const oy = (clientY ?? rect.top + rect.height / 2) - rect.top;
+    const x = (wrap.scrollLeft + ox) / old;
+    const y = (wrap.scrollTop + oy) / old;
+    this.settings.cellSize = size;
+    this.settings.save();
+    this.applyCellSize();
+    wrap.scrollLeft = x * size - ox;
+    wrap.scrollTop = y * size - oy;
+  }
+
+  initTools() {
+    $("face").addEventListener("click", () => this.command("newGame"));
+    $("restart").addEventListener("click", () => this.restart());
+    $("zoom-in").addEventListener("click", () => this.zoom(1.2));
+    $("zoom-out").addEventListener("click", () => this.zoom(1 / 1.2));
+    $("board-wrap").addEventListener(
+      "wheel",
+      (e) => {
+        if (!e.ctrlKey) return;
+        e.preventDefault(); // the board zooms, not the page
+        this.zoom(e.deltaY < 0 ? 1.15 : 1 / 1.15, e.clientX, e.clientY);
+      },
+      { passive: false },
+    );
+    $("theme").addEventListener("change", () => {
+      this.settings.theme = $("theme").value;
+      this.settings.save();
+      this.applyTheme();
+    });
+    const flagMode = $("flag-mode");
+    const showFlagMode = () => {
+      flagMode.setAttribute("aria-pressed", String(Boolean(this.settings.flagMode)));
+      document.body.classList.toggle("flag-mode", Boolean(this.settings.flagMode));
+    };
+    showFlagMode();
+    flagMode.addEventListener("click", () => {
+      this.settings.flagMode = !this.settings.flagMode;
+      this.settings.save();
+      showFlagMode();
+      this.announce(this.settings.flagMode ? "Flag mode: tap flags." : "Tap reveals.");
+    });
+    $("open-settings").addEventListener("click", () => $("settings").showModal());
+    $("open-help").addEventListener("click", () => {
+      this.fillHelpKeys();
+      $("help").showModal();
+    });
+  }
+
+  initSettingsPanel() {
+    const s = this.settings;
+    $("marks").checked = Boolean(s.marks);
+    $("marks").addEventListener("change", () => {
+      s.marks = $("marks").checked;
+      s.save();
+    });
+    const range = $("long-press");
+    range.value = String(s.longPress);
+    const showDelay = () => {
+      $("long-press-value").textContent = `${range.value} ms`;
+    };
+    showDelay();
+    range.addEventListener("input", () => {
+      s.longPress = Number(range.value);
+      s.save();
+      showDelay();
+    });
+    $("keys-reset").addEventListener("click", () => {
+      s.resetKeys();
+      this.fillKeyTable();
+    });
+    this.fillKeyTable();
+  }
+
+  fillKeyTable() {
+    const body = $("key-table").tBodies[0];
+    body.replaceChildren();
+    for (const [action, label] of Object.entries(ACTIONS)) {
+      const row = body.insertRow();
+      const name = document.createElement("th");
+      name.scope = "row";
+      name.textContent = label;
+      row.append(name);
+      row.insertCell().append(...this.kbds(this.settings.keys[action]));
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = "Change";
+      button.dataset.action = action;
+      button.setAttribute("aria-label", `Change the key for ${label}`);
+      button.addEventListener("click", () => this.captureKey(action, button));
+      row.insertCell().append(button);
+    }
+  }
+
+  kbds(names) {
+    if (!names || !names.length) return [document.createTextNode("none")];
+    return names.map((n) => {
+      const k = document.createElement("kbd");
+      k.textContent = keyLabel(n);
+      return k;
+    });
+  }
+
+  /** The next key pressed (Escape cancels) becomes the binding of `action`. */
+  captureKey(action, button) {
+    button.textContent = "Press a key…";
+    const onKey = (e) => {
+      e.preventDefault();
+      e.stopPropagation();
+      window.removeEventListener("keydown", onKey, true);
+      const name = keyName(e);
+      if (name !== "Escape" && !["Shift", "Control", "Alt", "Meta", "Tab"].includes(name)) {
+        this.settings.bind(action, name);
+      }
+      this.fillKeyTable();
+    };
+    window.addEventListener("keydown", onKey, true);
+  }
+
+  fillHelpKeys() {
+    const list = $("help-keys");
+    list.replaceChildren();
+    const arrows = document.createElement("li");
+    arrows.textContent = "Arrow keys move the focused cell (Home / End: row start and end).";
+    list.append(arrows);
+    for (const [action, label] of Object.entries(ACTIONS)) {
+      const li = document.createElement("li");
+      li.append(...this.kbds(this.settings.keys[action]), ` ${label}`);
+      list.append(li);
+    }
+  }
+
+  // -- messages -----------------------------------------------------------------------
+
+  announce(text) {
+    $("status").textContent = text;
+  }
+
+  /** Show an error for people: an ApiError's message, or a plain sentence. */
+  showError(err) {
+    const text =
+      typeof err === "string"
+        ? err
+        : err instanceof api.ApiError
+          ? err.message
+          : "Something went wrong on this page; try a new game.";
+    const box = $("error");
+    box.textContent = text;
+    box.hidden = false;
+  }
+
+  clearError() {
+    const box = $("error");
+    if (!box.hidden) {
+      box.hidden = true;
+      box.textContent = "";
+    }
+  }
+}
+
+const app = new App();
+window.sweepkit = app; // for debugging in the console; the page keeps no secrets to leak
+app.start();
