@@ -14,7 +14,7 @@ PACKAGE = Path(sweepkit.__file__).parent
 AREAS: dict[str, tuple[str, ...]] = {
     # area: the module names (dotted, below sweepkit) it holds, by prefix
     "foundation": ("position", "topology", "boardfile", "bits", "moves", "lazy"),
-    "game": ("rules", "game", "difficulty"),
+    "game": ("rules", "game", "difficulty", "figures"),
     "constraints": ("constraints",),
     "automata": ("automata",),
     "analysis": ("analysis",),
@@ -22,6 +22,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     "strategies": ("strategies", "search", "reductions"),
     "generate": ("generate",),
     "play": ("play",),
+    "store": ("store",),
     "bench": ("bench",),
     "web": ("web",),
     "cli": ("cli", "__main__"),
@@ -41,12 +42,14 @@ ALLOWED: dict[str, set[str]] = {
     # Boards made to order: the rules and the analysis, never a game under way.
     "generate": {"foundation", "game", "constraints", "automata", "analysis", "strategies",
                  "serialize", "play"},
+    # The database: its schema and the records of games; no player, no analysis.
+    "store": {"foundation", "game", "serialize"},
     "bench": {"foundation", "game", "constraints", "analysis", "strategies", "serialize",
-              "play", "generate"},
+              "play", "generate", "store"},
     "web": {"foundation", "game", "constraints", "analysis", "strategies", "serialize",
-            "play", "bench", "generate"},
+            "play", "bench", "generate", "store"},
     "cli": {"foundation", "game", "constraints", "automata", "analysis", "strategies",
-            "serialize", "play", "bench", "web", "generate"},
+            "serialize", "play", "bench", "web", "generate", "store"},
     "api": {"foundation", "game", "constraints", "analysis", "serialize", "strategies",
             "play"},
 }

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple, Protocol, SupportsIndex
 
-from sweepkit.difficulty import three_bv_of_mines
+from sweepkit.difficulty import three_bv_of_mines, three_bv_solved
 from sweepkit.moves import Action, Move, MoveKind, Reason
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.rules import FirstClick, Rules
@@ -259,6 +259,12 @@ class Game:
             return 0.0
         return self._clock() - self._start
 
+    def cell(self, index: int) -> int:
+        """One cell of the player's view (a number, UNKNOWN, or MINE for a flag or an
+        opened mine), without building the whole view: what a client redraws after a
+        move."""
+        return self._shown[index]
+
     def view(self, *, flags: bool = True) -> Position:
         """The player's view: open numbers, ``?`` covered, ``*`` flags, with the mine count.
 
@@ -439,6 +445,14 @@ class Game:
         self._check_may_see(cheat)
         assert self._is_mine is not None
         return three_bv_of_mines(self._is_mine, self._table)
+
+    def three_bv_solved(self, *, cheat: bool = False) -> int:
+        """The part of the 3BV the player has done (all of it in a won game); secret like
+        the layout."""
+        self._check_may_see(cheat)
+        assert self._is_mine is not None
+        opened = [s == _OPEN for s in self._state]
+        return three_bv_solved(self._is_mine, self._table, opened)
 
     def record(self, *, cheat: bool = False) -> GameRecord:
         """What :func:`replay` needs; it reveals the layout, so it is secret like it."""

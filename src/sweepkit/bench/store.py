@@ -1,4 +1,4 @@
-"""The SQLite store of benchmark runs and their games (the one module that knows the schema).
+"""The benchmark runs and their games in sweepkit's database.
 
 A *run* is one ``sweepkit bench`` invocation: a strategy with its options, the rules, the
 first click, the run seed and the number of games planned, with a status (``running``,
@@ -7,25 +7,16 @@ one :class:`~sweepkit.bench.result.GameResult` of a run, its record kept zlib-co
 so any stored game can be replayed move by move (``sweepkit replay``) and any summary
 recomputed from the store (:meth:`Store.game_results`).
 
-Where the file lives: :func:`default_path`, i.e. ``sweepkit.db`` in the user data
-directory of :mod:`platformdirs`, unless the environment variable ``SWEEPKIT_DB`` names
-another file; every command also takes ``--db PATH``.
+The database itself (where it lives, WAL, the busy timeout, refusing a newer or a foreign
+file) is :mod:`sweepkit.store.database`; its tables are :mod:`sweepkit.store.schema`,
+shared with the web app's players and played games.
 
 One writer: the bench runner's main process is the only one that writes; its workers
 (local processes or a Dask cluster) return :class:`GameResult` values and never open the
-database. Other processes (``sweepkit runs``, the web app) may read while a run is going:
-the journal is in WAL mode, so readers do not block the writer nor it them, and a
-connection that finds the file locked waits up to a busy timeout before it gives up with
-a :class:`StoreError`. A run whose process died stays ``running`` with the games it had
-stored; :meth:`Store.add_games` ignores games already stored (same run, same index), so
-resuming it never duplicates one.
-
-The schema is versioned by ``PRAGMA user_version``: :data:`MIGRATIONS` lists the steps,
-version ``n`` is ``MIGRATIONS[n - 1]``, each applied in one transaction with the new
-version number. A database of a newer version than :data:`SCHEMA_VERSION` is refused, as
-is an SQLite file with tables of its own and no version (someone else's database). On
-any error the store raises :class:`StoreError` with a one-line message and changes
-nothing: it never deletes or overwrites data it cannot read.
+database. Other processes (``sweepkit runs``, the web app) may read while a run is going.
+A run whose process died stays ``running`` with the games it had stored;
+:meth:`Store.add_games` ignores games already stored (same run, same index), so resuming
+it never duplicates one.
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -46,27 +37,25 @@ import platform
 import socket
 import sqlite3
 import zlib
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
-from datetime import UTC, datetime
-from pathlib import Path
-from types import TracebackType
 from typing import Any, Final, Literal
-
-import platformdirs
 
 from sweepkit.bench.result import GameResult, StrategySpec
 from sweepkit.game import GameRecord
 from sweepkit.rules import Rules, first_click_rule
 from sweepkit.serialize import RecordError, record_from_json
+from sweepkit.store.database import (
+    DEFAULT_TIMEOUT,
+    ENV_VAR,
+    Database,
+    StoreError,
+    default_path,
+    dumps,
+    now,
+)
+from sweepkit.store.schema import MIGRATIONS, SCHEMA_VERSION
 from sweepkit.strategies.base import FirstMove
-
-ENV_VAR: Final = "SWEEPKIT_DB"
-"""The environment variable that names the database file instead of :func:`default_path`."""
-
-DEFAULT_TIMEOUT: Final = 5.0
-"""Seconds a connection waits for a lock held by another process before giving up."""
 
 RunStatus = Literal["running", "complete", "interrupted", "failed"]
 STATUSES: Final[tuple[str, ...]] = ("running", "complete", "interrupted", "failed")
@@ -75,90 +64,6 @@ STATUSES: Final[tuple[str, ...]] = ("running", "complete", "interrupted", "faile
 
 _BATCH = 256
 """Rows fetched at a time by the iterators."""
-
-
-class StoreError(Exception):
-    """The database cannot be used: missing, not a database, corrupt, locked, of a newer
-    schema, or a run or game that is not there. The message is one line naming the file
-    or the id."""
-
-
-def default_path() -> Path:
-    """The database file: ``$SWEEPKIT_DB`` when set (and not empty), else ``sweepkit.db``
-    in the user data directory (``platformdirs.user_data_dir("sweepkit")``)."""
-    override = os.environ.get(ENV_VAR)
-    if override:
-        return Path(override).expanduser()
-    return Path(platformdirs.user_data_dir("sweepkit")) / "sweepkit.db"
-
-
-# -- schema -----------------------------------------------------------------------------
-
-_V1: Final = (
-    """CREATE TABLE runs (
-        id INTEGER PRIMARY KEY,
-        created TEXT NOT NULL,
-        strategy TEXT NOT NULL,
-        options TEXT NOT NULL DEFAULT '{}',
-        level TEXT,
-        rows INTEGER NOT NULL,
-        cols INTEGER NOT NULL,
-        mines INTEGER NOT NULL,
-        rule TEXT NOT NULL,
-        first TEXT NOT NULL,
-        seed TEXT NOT NULL,
-        games INTEGER NOT NULL CHECK (games >= 0),
-        status TEXT NOT NULL DEFAULT 'running'
-            CHECK (status IN ('running', 'complete', 'interrupted', 'failed')),
-        finished TEXT,
-        summary TEXT,
-        host TEXT NOT NULL DEFAULT '{}'
-    )""",
-    """CREATE TABLE games (
-        id INTEGER PRIMARY KEY,
-        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
-        idx INTEGER NOT NULL,
-        seed TEXT NOT NULL,
-        won INTEGER NOT NULL CHECK (won IN (0, 1)),
-        moves INTEGER NOT NULL,
-        guesses INTEGER NOT NULL,
-        hardest TEXT,
-        needed TEXT,
-        loss_cause TEXT,
-        first_zero INTEGER NOT NULL CHECK (first_zero IN (0, 1)),
-        three_bv INTEGER NOT NULL,
-        cpu_seconds REAL NOT NULL,
-        guess_log TEXT NOT NULL DEFAULT '[]',
-        record BLOB NOT NULL,
-        UNIQUE (run_id, idx)
-    )""",
-    "CREATE INDEX games_by_result ON games (run_id, won, needed)",
-    "CREATE INDEX runs_by_status ON runs (status, created)",
-)
-"""Version 1: runs and games. Seeds are decimal text: a game seed is an unsigned 64-bit
-number, beyond SQLite's signed integers. ``UNIQUE (run_id, idx)`` is also the index that
-lists a run's games in order."""
-
-
-def _migrate_to_v1(db: sqlite3.Connection) -> None:
-    """Create the runs and games tables and their indexes."""
-    for statement in _V1:
-        db.execute(statement)
-
-
-def _migrate_to_v2(db: sqlite3.Connection) -> None:
-    """Version 2: whether a run played no-guess boards (0 for the runs before)."""
-    db.execute("ALTER TABLE runs ADD COLUMN no_guess INTEGER NOT NULL DEFAULT 0 "
-               "CHECK (no_guess IN (0, 1))")
-
-
-MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (
-    _migrate_to_v1, _migrate_to_v2)
-"""The schema steps in order: ``MIGRATIONS[n]`` takes a database from version ``n`` to
-``n + 1`` (inside a transaction the store opens and commits)."""
-
-SCHEMA_VERSION: Final = len(MIGRATIONS)
-"""The schema version this code writes and reads."""
 
 
 # -- rows -------------------------------------------------------------------------------
@@ -286,123 +191,9 @@ _GAME_COLUMNS: Final = ("id, run_id, idx, seed, won, moves, guesses, hardest, ne
                         "loss_cause, first_zero, three_bv, cpu_seconds, guess_log, record")
 
 
-class Store:
-    """A benchmark database: opened (or created) at ``path``, its schema brought up to
-    date. Use it as a context manager or call :meth:`close`.
-
-    ``create=False`` refuses a missing file instead of creating it (for commands that only
-    read); ``timeout`` is the busy timeout in seconds.
-    """
-
-    def __init__(self, path: str | os.PathLike[str], *, create: bool = True,
-                 timeout: float = DEFAULT_TIMEOUT) -> None:
-        self.path = Path(path)
-        self.timeout = timeout
-        self._db = self._connect(create)
-        try:
-            with self._guard():
-                self._open()
-        except BaseException:
-            self._db.close()
-            raise
-
-    # -- opening ------------------------------------------------------------------------
-
-    def _connect(self, create: bool) -> sqlite3.Connection:
-        path = self.path
-        if path.is_dir():
-            raise StoreError(f"cannot open database {path}: it is a directory")
-        if not create and not path.exists():
-            raise StoreError(f"no database at {path}")
-        if create:
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                reason = exc.strerror or str(exc)
-                raise StoreError(f"cannot create the directory {path.parent} for the "
-                                 f"database: {reason}") from None
-        # mode=rwc creates, mode=rw does not (a file deleted meanwhile is not re-created).
-        uri = f"{path.absolute().as_uri()}?mode={'rwc' if create else 'rw'}"
-        try:
-            db = sqlite3.connect(uri, uri=True, timeout=self.timeout, isolation_level=None)
-        except sqlite3.Error as exc:
-            raise self._error(exc) from None
-        db.row_factory = sqlite3.Row
-        return db
-
-    def _open(self) -> None:
-        """Check the file is ours and not newer, turn on WAL and foreign keys, migrate.
-
-        Everything that could refuse the file is read before anything is written."""
-        db = self._db
-        version = self._version()
-        self._check_version(version)
-        db.execute("PRAGMA foreign_keys = ON")
-        if db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
-            db.execute("PRAGMA journal_mode = WAL")
-        while version < SCHEMA_VERSION:
-            with self._transaction():
-                version = self._version()  # another process may have migrated meanwhile
-                self._check_version(version)
-                if version < SCHEMA_VERSION:
-                    MIGRATIONS[version](db)
-                    db.execute(f"PRAGMA user_version = {version + 1}")
-            version = self._version()
-
-    def _version(self) -> int:
-        return int(self._db.execute("PRAGMA user_version").fetchone()[0])
-
-    def _check_version(self, version: int) -> None:
-        if version > SCHEMA_VERSION:
-            raise StoreError(f"database {self.path} has schema version {version}, newer than "
-                             f"this sweepkit knows ({SCHEMA_VERSION}): upgrade sweepkit")
-        if version == 0:
-            tables = self._db.execute(
-                "SELECT COUNT(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
-            ).fetchone()[0]
-            if tables:
-                raise StoreError(f"{self.path} is an SQLite database but not a sweepkit one "
-                                 "(it has tables and no schema version); left unchanged")
-
-    # -- errors and transactions ----------------------------------------------------------
-
-    def _error(self, exc: sqlite3.Error) -> StoreError:
-        """A one-line StoreError for an sqlite3 error, naming the file."""
-        name = getattr(exc, "sqlite_errorname", "") or ""
-        text = " ".join(str(exc).split())
-        path = self.path
-        if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
-            return StoreError(f"database {path} is locked by another process "
-                              f"(gave up after {self.timeout:g} s)")
-        if name.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")):
-            return StoreError(f"{path} is not an SQLite database or is corrupt ({text})")
-        if name.startswith("SQLITE_CANTOPEN"):
-            return StoreError(f"cannot open database {path} ({text})")
-        if name.startswith("SQLITE_READONLY"):
-            return StoreError(f"database {path} is read-only ({text})")
-        return StoreError(f"database {path}: {text}")
-
-    @contextmanager
-    def _guard(self) -> Iterator[None]:
-        """Turn sqlite3 errors into StoreError."""
-        try:
-            yield
-        except sqlite3.Error as exc:
-            raise self._error(exc) from None
-
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction (taking the write lock at once): committed at the end,
-        rolled back on any exception."""
-        db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            yield db
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
+class Store(Database):
+    """The benchmark runs and their games in sweepkit's database (see
+    :class:`~sweepkit.store.database.Database` for opening it)."""
 
     # -- runs ---------------------------------------------------------------------------
 
@@ -422,11 +213,11 @@ class Store:
         no_guess = bool(_spec_value(spec, "no_guess", False))
         level = values["level"]
         row = (
-            _now(), str(values["strategy"]), _dumps(dict(values["options"] or {})),
+            now(), str(values["strategy"]), dumps(dict(values["options"] or {})),
             None if level is None else str(level),
             int(values["rows"]), int(values["cols"]), int(values["mines"]),
             str(values["rule"]), _first_text(values["first"]), str(int(values["seed"])),
-            int(values["games"]), _dumps({**host_info(), **(host or {})}), int(no_guess),
+            int(values["games"]), dumps({**host_info(), **(host or {})}), int(no_guess),
         )
         with self._guard(), self._transaction() as db:
             cursor = db.execute(
@@ -458,7 +249,7 @@ class Store:
             raise ValueError(f"a run finishes as complete, interrupted or failed, not {status!r}")
         with self._guard(), self._transaction() as db:
             cursor = db.execute("UPDATE runs SET status = ?, finished = ?, summary = ? "
-                                "WHERE id = ?", (status, _now(), _dumps(dict(summary)), run_id))
+                                "WHERE id = ?", (status, now(), dumps(dict(summary)), run_id))
             if cursor.rowcount == 0:
                 raise self._no_run(run_id)
 
@@ -537,20 +328,6 @@ class Store:
     def _no_run(self, run_id: int) -> StoreError:
         return StoreError(f"no run {run_id} in {self.path}")
 
-    def close(self) -> None:
-        """Close the connection (idempotent)."""
-        self._db.close()
-
-    def __enter__(self) -> Store:
-        return self
-
-    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
-                 traceback: TracebackType | None) -> None:
-        self.close()
-
-    def __repr__(self) -> str:
-        return f"Store({str(self.path)!r})"
-
 
 def host_info() -> dict[str, Any]:
     """Where a run is made: host name, platform, Python version and CPU count."""
@@ -559,14 +336,6 @@ def host_info() -> dict[str, Any]:
 
 
 # -- conversions ------------------------------------------------------------------------
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
-
 
 _REQUIRED = object()
 

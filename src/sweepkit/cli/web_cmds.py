@@ -1,0 +1,56 @@
+"""``sweepkit web``: the web app, on this machine, with the database in the user's data
+directory (or ``--db``)."""
+
+from __future__ import annotations
+
+import errno
+import socket
+import threading
+import webbrowser
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sweepkit.cli.common import fail
+
+
+def register(app: typer.Typer) -> None:
+    app.command("web")(web)
+
+
+def web(
+    host: Annotated[str, typer.Option(help="Address to listen on (this machine only by "
+                                           "default).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port (0: any free one).")] = 8000,
+    db: Annotated[Path | None, typer.Option(help="Database file (default: sweepkit.db in "
+                                                 "the user data directory).")] = None,
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the page in a "
+                                                              "browser.")] = False,
+) -> None:
+    """Start the web app: play, watch the computer, analyse; prints the address."""
+    import uvicorn
+
+    from sweepkit.store.database import StoreError, default_path
+    from sweepkit.web.app import create_app
+
+    path = db if db is not None else default_path()
+    try:
+        application = create_app(path)
+    except StoreError as exc:
+        fail(str(exc))
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        reason = "is in use" if exc.errno == errno.EADDRINUSE else f"cannot be used ({exc})"
+        fail(f"port {port} on {host} {reason}: choose another with --port")
+    bound = sock.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    url = f"http://{shown}:{bound}/"
+    print(f"sweepkit web: {url}  (database {path}; Ctrl-C stops it)", flush=True)
+    if open_browser:
+        threading.Timer(0.5, webbrowser.open, (url,)).start()
+    server = uvicorn.Server(uvicorn.Config(application, log_level="warning"))
+    server.run(sockets=[sock])

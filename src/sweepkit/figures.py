@@ -1,0 +1,86 @@
+"""The figures players compare a finished game by: time, 3BV, 3BV/s, clicks, efficiency,
+IOE and RQP, as the community's clients (Arbiter, Minesweeper X, minesweeper.online)
+report them.
+
+A lost game is measured by the part of the 3BV it solved (:meth:`Game.three_bv_solved`).
+The definitions, with *solved* the 3BV done and *time* in seconds:
+
+- 3BV/s = solved / time: speed in board value;
+- efficiency = solved / effective clicks (clicks that changed something), as a fraction
+  (1.0 is a perfect game without flags; chording can push it above 1);
+- IOE (index of efficiency) = solved / all clicks, wasted ones included;
+- RQP (rapport qualité prix) = time / 3BV/s = time² / solved: lower is better, and it
+  weighs time twice, so a fast game on an easy board does not beat a fast one on a hard
+  board.
+
+A figure that would divide by zero (no time yet, no click, nothing solved) is ``None``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sweepkit.game import ClickCounts, Game
+from sweepkit.moves import MoveKind
+
+
+@dataclass(frozen=True)
+class Figures:
+    """The figures of a finished game (see the module doc for their definitions)."""
+
+    time: float
+    three_bv: int
+    three_bv_solved: int
+    clicks: ClickCounts
+    flagged: bool
+    """Whether a flag was placed at any time (a game without one is "NF", no flags)."""
+
+    @property
+    def three_bv_per_s(self) -> float | None:
+        return self.three_bv_solved / self.time if self.time > 0 else None
+
+    @property
+    def efficiency(self) -> float | None:
+        effective = self.clicks.effective
+        return self.three_bv_solved / effective if effective else None
+
+    @property
+    def ioe(self) -> float | None:
+        total = self.clicks.total
+        return self.three_bv_solved / total if total else None
+
+    @property
+    def rqp(self) -> float | None:
+        return self.time ** 2 / self.three_bv_solved if self.three_bv_solved else None
+
+    def as_json(self) -> dict[str, object]:
+        """Plain JSON data, every figure included."""
+        c = self.clicks
+        return {
+            "time": self.time, "three_bv": self.three_bv,
+            "three_bv_solved": self.three_bv_solved, "three_bv_per_s": self.three_bv_per_s,
+            "clicks": {"left": c.left, "right": c.right, "chord": c.chord, "wasted": c.wasted},
+            "efficiency": self.efficiency, "ioe": self.ioe, "rqp": self.rqp,
+            "flagged": self.flagged,
+        }
+
+
+def game_figures(game: Game) -> Figures:
+    """The figures of a finished game (HiddenLayoutError while it is on: the 3BV tells
+    about the layout).
+
+    >>> from sweepkit.position import Position
+    >>> game = Game.from_layout(Position.from_rows(["*1.."]))
+    >>> _ = game.reveal(0, 3)
+    >>> f = game_figures(game)
+    >>> f.three_bv, f.three_bv_solved, f.clicks.left, f.efficiency, f.flagged
+    (1, 1, 1, 1.0, False)
+    """
+    clicks = game.clicks
+    return Figures(
+        time=game.elapsed,
+        three_bv=game.three_bv(),
+        three_bv_solved=game.three_bv_solved(),
+        clicks=ClickCounts(clicks.left, clicks.right, clicks.chord, clicks.wasted),
+        flagged=any(m.kind is MoveKind.FLAG for m in game.log),
+    )

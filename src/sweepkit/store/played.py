@@ -1,0 +1,287 @@
+"""The players and the games they finished, in sweepkit's database: what the web app's
+statistics, personal bests and replays read.
+
+A player is a name (a local app: no passwords), a person's or the computer's (each
+strategy watched in the web app plays under its own name). A played game keeps its
+record (to replay it move by move), its figures, its rules and the honest-record fields:
+whether any flag was placed ("NF" when none was) and every assist used. A game is named
+by its content (:attr:`PlayedGame.uid`), so adding the same game twice, from an import
+say, stores it once.
+
+>>> import tempfile
+>>> from pathlib import Path
+>>> from sweepkit.figures import game_figures
+>>> from sweepkit.game import Game
+>>> from sweepkit.position import Position
+>>> game = Game.from_layout(Position.from_rows(["*1.."]))
+>>> _ = game.reveal(0, 3)
+>>> done = PlayedGame("ada", game.record(), None, True, game_figures(game),
+...                   "2026-11-25T10:00:00+00:00")
+>>> with tempfile.TemporaryDirectory() as tmp, GameBook(Path(tmp) / "s.db") as book:
+...     first, again = book.add(done), book.add(done)
+...     row = book.game(first)
+>>> again is None, row.player, row.won, row.three_bv, row.assisted, row.flagged
+(True, 'ada', True, 1, False, False)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import zlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+from sweepkit.figures import Figures
+from sweepkit.game import ClickCounts, GameRecord
+from sweepkit.serialize import RecordError, record_from_json, record_json
+from sweepkit.store.database import Database, StoreError, dumps, now
+
+PlayerKind = Literal["human", "computer"]
+
+ASSISTS: Final = ("hint", "overlay", "undo", "auto_flag", "computer", "from_position",
+                  "restart")
+"""The assists a game can record: a hint asked for, the probability overlay shown, a
+move undone, flags placed by the app, a move made by the computer, a game started from
+a position (a replay's "play from here", an edited board), a board played again after
+it was seen (restart)."""
+
+MAX_NAME: Final = 40
+"""The longest player name, in characters."""
+
+
+def player_name(name: str) -> str:
+    """``name`` stripped; ValueError when it is empty, too long or has control characters.
+
+    >>> player_name("  Ada ")
+    'Ada'
+    """
+    clean = name.strip()
+    if not clean:
+        raise ValueError("a player name cannot be empty")
+    if len(clean) > MAX_NAME:
+        raise ValueError(f"a player name has at most {MAX_NAME} characters, not {len(clean)}")
+    if any(ord(c) < 32 or ord(c) == 127 for c in clean):
+        raise ValueError("a player name cannot hold control characters")
+    return clean
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """A finished game to store: who played it, its record and figures, when, and the
+    assists used (counts by kind, from :data:`ASSISTS`)."""
+
+    player: str
+    record: GameRecord
+    level: str | None
+    won: bool
+    figures: Figures
+    started: str
+    """When the first move was made: ISO 8601 with the time zone."""
+    finished: str = field(default_factory=now)
+    assists: Mapping[str, int] = field(default_factory=dict)
+    kind: PlayerKind = "human"
+    guesses: int | None = None
+    hardest: str | None = None
+    source: str = "web"
+
+    def __post_init__(self) -> None:
+        unknown = set(self.assists) - set(ASSISTS)
+        if unknown:
+            raise ValueError(f"unknown assist {sorted(unknown)[0]!r} (expected one of "
+                             f"{', '.join(ASSISTS)})")
+
+    @property
+    def uid(self) -> str:
+        """The game's name by content: player, start time and record."""
+        text = "\n".join((self.player.casefold(), self.started,
+                          dumps(record_json(self.record))))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    id: int
+    name: str
+    kind: str
+    created: str
+
+
+@dataclass(frozen=True)
+class PlayedRow:
+    """One stored game; the record stays compressed until :meth:`game_record` asks."""
+
+    id: int
+    uid: str
+    player: str
+    player_kind: str
+    started: str
+    finished: str
+    level: str | None
+    rows: int
+    cols: int
+    mines: int
+    rule: str
+    no_guess: bool
+    won: bool
+    seconds: float
+    three_bv: int
+    three_bv_solved: int
+    clicks: ClickCounts
+    flagged: bool
+    assists: dict[str, int]
+    guesses: int | None
+    hardest: str | None
+    source: str
+    blob: bytes = field(repr=False)
+
+    @property
+    def assisted(self) -> bool:
+        return any(self.assists.values())
+
+    @property
+    def figures(self) -> Figures:
+        return Figures(self.seconds, self.three_bv, self.three_bv_solved, self.clicks,
+                       self.flagged)
+
+    def game_record(self) -> GameRecord:
+        """The record, as :func:`sweepkit.game.replay` takes it."""
+        try:
+            return record_from_json(json.loads(zlib.decompress(self.blob)))
+        except (zlib.error, ValueError, RecordError) as exc:
+            raise StoreError(f"played game {self.id}: its record is unreadable ({exc})"
+                             ) from None
+
+    def as_json(self) -> dict[str, Any]:
+        """The row as plain JSON data (without the record)."""
+        return {
+            "id": self.id, "uid": self.uid, "player": self.player,
+            "player_kind": self.player_kind, "started": self.started,
+            "finished": self.finished, "level": self.level, "rows": self.rows,
+            "cols": self.cols, "mines": self.mines, "rule": self.rule,
+            "no_guess": self.no_guess, "won": self.won, "assisted": self.assisted,
+            "assists": self.assists, "guesses": self.guesses, "hardest": self.hardest,
+            "source": self.source, **self.figures.as_json(),
+        }
+
+
+_COLUMNS: Final = (
+    "played.id, uid, players.name AS player, players.kind AS player_kind, started, "
+    "finished, level, rows, cols, mines, rule, no_guess, won, seconds, three_bv, "
+    "three_bv_solved, left_clicks, right_clicks, chord_clicks, wasted_clicks, flagged, "
+    "assists, guesses, hardest, source, record"
+)
+_FROM: Final = " FROM played JOIN players ON players.id = played.player_id"
+
+ORDERS: Final = {"finished": "played.finished", "seconds": "seconds", "three_bv": "three_bv",
+                 "level": "level", "player": "players.name", "won": "won", "id": "played.id"}
+"""The columns :meth:`GameBook.games` can sort by."""
+
+
+class GameBook(Database):
+    """The players and their finished games in sweepkit's database."""
+
+    # -- players ------------------------------------------------------------------------
+
+    def player_id(self, name: str, kind: PlayerKind = "human") -> int:
+        """The id of the player called ``name`` (case-insensitive), added when new;
+        ValueError for a name :func:`player_name` refuses."""
+        clean = player_name(name)
+        with self._guard(), self._transaction() as db:
+            row = db.execute("SELECT id FROM players WHERE name = ?", (clean,)).fetchone()
+            if row is not None:
+                return int(row[0])
+            cursor = db.execute("INSERT INTO players (name, kind, created) VALUES (?, ?, ?)",
+                                (clean, kind, now()))
+            assert cursor.lastrowid is not None
+            return cursor.lastrowid
+
+    def players(self) -> list[PlayerRow]:
+        """Every player, by name."""
+        with self._guard():
+            rows = self._db.execute("SELECT id, name, kind, created FROM players "
+                                    "ORDER BY name").fetchall()
+        return [PlayerRow(*r) for r in rows]
+
+    # -- games --------------------------------------------------------------------------
+
+    def add(self, game: PlayedGame) -> int | None:
+        """Store a finished game; its id, or ``None`` when that game is already stored."""
+        player = self.player_id(game.player, game.kind)
+        f, rules, record = game.figures, game.record.rules, game.record
+        c = f.clicks
+        assists = {k: int(v) for k, v in sorted(game.assists.items()) if v}
+        values = (
+            game.uid, player, game.started, game.finished, game.level, rules.rows,
+            rules.cols, rules.mines, str(rules.first_click), int(record.no_guess),
+            int(game.won), f.time, f.three_bv, f.three_bv_solved, c.left, c.right, c.chord,
+            c.wasted, int(f.flagged), dumps(assists), int(bool(assists)), game.guesses,
+            game.hardest, game.source,
+            zlib.compress(dumps(record_json(record)).encode("utf-8"), 6),
+        )
+        with self._guard(), self._transaction() as db:
+            cursor = db.execute(
+                "INSERT INTO played (uid, player_id, started, finished, level, rows, cols, "
+                "mines, rule, no_guess, won, seconds, three_bv, three_bv_solved, left_clicks, "
+                "right_clicks, chord_clicks, wasted_clicks, flagged, assists, assisted, "
+                "guesses, hardest, source, record) VALUES "
+                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (uid) DO NOTHING", values)
+            return cursor.lastrowid if cursor.rowcount else None
+
+    def game(self, game_id: int) -> PlayedRow:
+        """One stored game; StoreError naming the id when there is none."""
+        with self._guard():
+            row = self._db.execute(f"SELECT {_COLUMNS}{_FROM} WHERE played.id = ?",
+                                   (game_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"no played game {game_id} in {self.path}")
+        return _played_row(row)
+
+    def games(self, *, player: str | None = None, level: str | None = None,
+              won: bool | None = None, order: str = "finished", descending: bool = True,
+              limit: int = 100, offset: int = 0) -> list[PlayedRow]:
+        """Stored games, filtered by player, level (``"custom"`` for none) and result,
+        sorted by a column of :data:`ORDERS`, a page of ``limit`` from ``offset``."""
+        if order not in ORDERS:
+            raise ValueError(f"cannot sort by {order!r} (expected one of {', '.join(ORDERS)})")
+        where, args = [], []
+        if player is not None:
+            where.append("players.name = ?")
+            args.append(player)
+        if level is not None:
+            where.append("level IS NULL" if level == "custom" else "level = ?")
+            args.extend([] if level == "custom" else [level])
+        if won is not None:
+            where.append("won = ?")
+            args.append(int(won))
+        sql = (f"SELECT {_COLUMNS}{_FROM}" + (" WHERE " + " AND ".join(where) if where else "")
+               + f" ORDER BY {ORDERS[order]} {'DESC' if descending else 'ASC'}, played.id "
+               f"{'DESC' if descending else 'ASC'} LIMIT ? OFFSET ?")
+        with self._guard():
+            rows = self._db.execute(sql, (*args, int(limit), int(offset))).fetchall()
+        return [_played_row(r) for r in rows]
+
+    def count(self) -> int:
+        """How many games are stored."""
+        with self._guard():
+            return int(self._db.execute("SELECT COUNT(*) FROM played").fetchone()[0])
+
+
+def _played_row(r: Any) -> PlayedRow:
+    return PlayedRow(
+        id=r["id"], uid=r["uid"], player=r["player"], player_kind=r["player_kind"],
+        started=r["started"], finished=r["finished"], level=r["level"], rows=r["rows"],
+        cols=r["cols"], mines=r["mines"], rule=r["rule"], no_guess=bool(r["no_guess"]),
+        won=bool(r["won"]), seconds=r["seconds"], three_bv=r["three_bv"],
+        three_bv_solved=r["three_bv_solved"],
+        clicks=ClickCounts(r["left_clicks"], r["right_clicks"], r["chord_clicks"],
+                           r["wasted_clicks"]),
+        flagged=bool(r["flagged"]), assists=json.loads(r["assists"]), guesses=r["guesses"],
+        hardest=r["hardest"], source=r["source"], blob=bytes(r["record"]),
+    )
+
+
+__all__ = ["ASSISTS", "MAX_NAME", "ORDERS", "GameBook", "PlayedGame", "PlayedRow",
+           "PlayerRow", "player_name"]

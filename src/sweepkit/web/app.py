@@ -1,0 +1,68 @@
+"""The app factory: the API routes, the page and its static files, the database, and
+error replies that always say what was wrong (a 4xx with ``{"detail": message}``).
+
+>>> import tempfile
+>>> from pathlib import Path
+>>> from fastapi.testclient import TestClient
+>>> with tempfile.TemporaryDirectory() as tmp, TestClient(create_app(Path(tmp) / "w.db")) as c:
+...     c.post("/api/games", json={"level": "beginner", "seed": 3}).json()["cells"]
+'.................................................................................'
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from sweepkit.store.database import StoreError
+from sweepkit.store.played import GameBook
+from sweepkit.web.live import MAX_LIVE, LiveGames
+from sweepkit.web.routes import games
+
+STATIC = Path(__file__).parent / "static"
+"""The page's files, shipped in the package."""
+
+log = logging.getLogger("sweepkit.web")
+
+
+def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
+    """The web app, storing finished games in the database at ``db_path`` (created, or
+    brought up to date, at start-up; StoreError when it cannot be used)."""
+    book = GameBook(db_path)  # fail now, before serving, on a database we cannot use
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        book.close()
+
+    app = FastAPI(
+        title="sweepkit", version="0.1.0", lifespan=lifespan,
+        description="Play Minesweeper, watch the computer play, analyse positions.",
+    )
+    app.state.book = book
+    app.state.live = LiveGames(max_live)
+    app.include_router(games.router)
+
+    @app.exception_handler(StoreError)
+    async def store_error(request: Request, exc: StoreError) -> JSONResponse:
+        log.error("database: %s", exc)
+        return JSONResponse({"detail": f"database error: {exc}"}, status_code=503)
+
+    if STATIC.is_dir():
+        app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False, response_model=None)
+    def index() -> FileResponse | HTMLResponse:
+        page = STATIC / "index.html"
+        if page.exists():
+            return FileResponse(page)
+        return HTMLResponse("<p>sweepkit's page is missing from this installation.</p>",
+                            status_code=500)
+
+    return app

@@ -1,0 +1,162 @@
+"""The games being played on the server, and what the page may see of them.
+
+Games live here, never in the page: a reply carries the cells the player has opened or
+flagged and nothing else until the game is over (the seeds' security model). Each cell is
+one character (:func:`cell_code`), so a 200×200 board is a 40,000-character string and a
+move's reply lists only the cells it changed.
+
+The registry is bounded (:data:`MAX_LIVE` games; the least recently used goes first) and
+each game has a lock, so the server's threads never interleave two moves of one game.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import Counter, OrderedDict
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Final
+
+from sweepkit.figures import game_figures
+from sweepkit.game import Game, MoveResult, Status
+from sweepkit.moves import Action, MoveKind
+from sweepkit.position import MINE, UNKNOWN
+from sweepkit.store.played import PlayedGame
+
+MAX_LIVE: Final = 500
+"""Games kept in memory at once; past it the least recently used is dropped (a finished
+game is already in the database)."""
+
+COVERED, FLAG, HIDDEN_MINE, EXPLODED, WRONG_FLAG = ".", "F", "*", "X", "W"
+"""The cell codes besides the numbers ``0``–``8``: covered, flagged, and, once the game is
+over, a mine not found, a mine the losing move opened, a flag on a safe cell."""
+
+
+def cell_code(game: Game, index: int) -> str:
+    """One cell as the page sees it while the game is on: a number, covered or flagged
+    (an opened mine, the losing move's, is ``X``)."""
+    value = game.cell(index)
+    if value >= 0:
+        return str(value)
+    if value == UNKNOWN:
+        return COVERED
+    return EXPLODED if index in game.exploded_cells else FLAG
+
+
+def end_codes(game: Game) -> dict[int, str]:
+    """The cells a finished game shows besides the player's view: every mine (``F`` after
+    a win, ``*`` when not flagged after a loss) and every wrong flag."""
+    layout = game.reveal_layout()
+    mines = set(layout.known_mines())
+    codes: dict[int, str] = {}
+    for i in range(game.rules.size):
+        value = game.cell(i)
+        if i in mines:
+            if game.status is Status.WON and value != MINE:
+                codes[i] = FLAG
+            elif value == UNKNOWN:
+                codes[i] = HIDDEN_MINE
+        elif value == MINE:
+            codes[i] = WRONG_FLAG
+    return codes
+
+
+def board_codes(game: Game) -> str:
+    """The whole board as the page sees it: one character a cell, row by row."""
+    codes = [cell_code(game, i) for i in range(game.rules.size)]
+    if game.over:
+        for i, code in end_codes(game).items():
+            codes[i] = code
+    return "".join(codes)
+
+
+@dataclass
+class LiveGame:
+    """A game on the server: the game, who plays it, its level name, the assists used and,
+    once finished and stored, its database id."""
+
+    id: str
+    game: Game
+    player: str
+    level: str | None
+    assists: Counter[str] = field(default_factory=Counter)
+    started: str | None = None
+    saved_id: int | None = None
+    save_error: str | None = None
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def status_json(self) -> dict[str, Any]:
+        """What the page shows besides the cells (the figures once the game is over)."""
+        game, rules = self.game, self.game.rules
+        c = game.clicks
+        return {
+            "id": self.id, "rows": rules.rows, "cols": rules.cols, "mines": rules.mines,
+            "level": self.level, "rule": str(rules.first_click), "no_guess": game.no_guess,
+            "player": self.player, "status": str(game.status), "mines_left": game.mines_left,
+            "elapsed": round(game.elapsed, 3),
+            "clicks": {"left": c.left, "right": c.right, "chord": c.chord, "wasted": c.wasted},
+            "figures": game_figures(game).as_json() if game.over else None,
+            "assists": dict(self.assists), "record_id": self.saved_id,
+            "save_error": self.save_error,
+        }
+
+    def state_json(self) -> dict[str, Any]:
+        return {**self.status_json(), "cells": board_codes(self.game)}
+
+    def move(self, kind: MoveKind, index: int) -> tuple[MoveResult, list[list[Any]]]:
+        """Play one move; its result and the cells it changed as ``[index, code]`` pairs
+        (the whole end of the game included when this move ends it)."""
+        if self.started is None:
+            self.started = datetime.now(UTC).isoformat(timespec="milliseconds")
+        result = self.game.play(Action(kind, index))
+        changed = dict.fromkeys(result.opened)
+        changed[index] = None  # a flag, a wasted click: the page redraws that cell too
+        codes = {i: cell_code(self.game, i) for i in changed}
+        if self.game.over:
+            codes.update(end_codes(self.game))
+        return result, [[i, code] for i, code in codes.items()]
+
+    def played(self) -> PlayedGame:
+        """The finished game as the database keeps it."""
+        game = self.game
+        return PlayedGame(
+            player=self.player, record=game.record(), level=self.level,
+            won=game.status is Status.WON, figures=game_figures(game),
+            started=self.started or datetime.now(UTC).isoformat(timespec="milliseconds"),
+            assists=dict(self.assists),
+        )
+
+
+class LiveGames:
+    """The games on the server, by id (unguessable), at most ``capacity`` of them."""
+
+    def __init__(self, capacity: int = MAX_LIVE) -> None:
+        self.capacity = capacity
+        self._games: OrderedDict[str, LiveGame] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def add(self, game: Game, player: str, level: str | None,
+            assists: Counter[str] | None = None) -> LiveGame:
+        live = LiveGame(secrets.token_urlsafe(12), game, player, level,
+                        assists or Counter())
+        with self._lock:
+            self._games[live.id] = live
+            while len(self._games) > self.capacity:
+                self._games.popitem(last=False)
+        return live
+
+    def get(self, game_id: str) -> LiveGame:
+        """The game called ``game_id``; KeyError when there is none (or it was dropped)."""
+        with self._lock:
+            live = self._games[game_id]
+            self._games.move_to_end(game_id)
+            return live
+
+    def drop(self, game_id: str) -> None:
+        with self._lock:
+            self._games.pop(game_id, None)
+
+    def __len__(self) -> int:
+        return len(self._games)
+

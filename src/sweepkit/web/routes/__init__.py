@@ -1,0 +1,1 @@
+"""The API's routes, one module an area of the app."""
