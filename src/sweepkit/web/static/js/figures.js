@@ -8,11 +8,10 @@ import { formatTime } from "./timer.js";
 const fixed = (value, digits) =>
   typeof value === "number" && Number.isFinite(value) ? value.toFixed(digits) : "—";
 
-/** Efficiency as a percentage; the server may send it as a ratio (1.0) or a percent (100). */
+/** A fraction (the server's efficiency: 1.0 is one 3BV per click) as a percentage. */
 function percent(value) {
   if (typeof value !== "number" || !Number.isFinite(value)) return "—";
-  const pct = value <= 5 ? value * 100 : value; // no real game reaches 500 %
-  return `${Math.round(pct)} %`;
+  return `${Math.round(value * 100)} %`;
 }
 
 /** Fill and show the panel for a finished game (`state` is a GameStatus). */

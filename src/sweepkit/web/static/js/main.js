@@ -275,6 +275,7 @@ class App {
     $("face").dataset.state = g.status;
     $("face").setAttribute("aria-label", `New game with the same settings (${g.status})`);
     document.body.dataset.status = g.status;
+    if (g.save_error) this.showError(g.save_error); // the server kept the game but not on disk
     if (g.status === "won" || g.status === "lost") {
       const time = g.figures?.time ?? g.elapsed;
       this.timer.stop(time);
