@@ -295,6 +295,18 @@ def test_win_on_a_phone_with_touch_only(open_page):
         "button", "els => els.filter(e => e.offsetParent && e.getBoundingClientRect().height"
                   " < 44).map(e => e.id || e.textContent)")
     assert not small, f"buttons under 44 px: {small}"
+    # A two-finger pinch on the board makes the cells bigger (the page itself never zooms).
+    before = cell(page, 40).bounding_box()["width"]
+    x, y = centre(page, 40)
+    points = [{"x": x - 20, "y": y, "id": 1}, {"x": x + 20, "y": y, "id": 2}]
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": points})
+    for step in range(1, 6):
+        points = [{"x": x - 20 - 8 * step, "y": y, "id": 1},
+                  {"x": x + 20 + 8 * step, "y": y, "id": 2}]
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": points})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    assert cell(page, 40).bounding_box()["width"] > before * 1.5
+    assert page.evaluate("() => window.visualViewport.scale") == 1
 
 
 # -- accessibility and themes --------------------------------------------------------------
@@ -411,9 +423,12 @@ def test_zoom_marks_settings_and_errors(open_page):
     zoomed = size()
     assert zoomed > before * 0.8
 
-    # Question marks: flag → ? → covered, the ? on the page only.
+    # Question marks: flag → ? → covered, the ? on the page only. Flag rebound to G.
     page.click("#open-settings")
     page.check("#marks")
+    page.click('#key-table button[data-action="flag"]')
+    page.keyboard.press("g")
+    assert "G" in page.locator("#key-table tr", has_text="Flag").inner_text()
     page.keyboard.press("Escape")
     click(page, FIRST[0] * 9 + FIRST[1])
     hidden = labels(page).index("hidden")
@@ -424,6 +439,11 @@ def test_zoom_marks_settings_and_errors(open_page):
     assert page.inner_text("#mines-left") == "010"
     click(page, hidden, "right")
     assert label(page, hidden) == "hidden"
+    cell(page, hidden).focus()
+    page.keyboard.press("f")  # no longer bound
+    page.keyboard.press("g")
+    settle(page)
+    assert label(page, hidden) == "flagged"
 
     # Settings and the player's name survive a reload.
     page.select_option("#theme", "dark")

@@ -6,7 +6,8 @@
  * - `chord(i)`: both buttons, middle button, D;
  * - `tap(i)` and `hold(i)`: touch, which the controller maps through flag mode;
  * - `pressing(on)`: a button is held on the board (the face looks surprised);
- * - `command(action)`: the board-independent keys (new game, restart, zoom).
+ * - `command(action)`: the board-independent keys (new game, restart, zoom);
+ * - `cellSize()` and `zoomTo(px, x, y)`: a two-finger pinch resizes the cells.
  *
  * The handlers are delegated: one listener per event type on the grid, none per cell.
  */
@@ -88,6 +89,16 @@ export function attachTouch(board, ctl, delay) {
   const grid = board.grid;
   let touch = null; // {id, x, y, i, held}
   let timer = 0;
+  let pinch = null; // {distance, size}: two fingers down on the board
+
+  const spread = (touches) => {
+    const [a, b] = touches;
+    return {
+      distance: Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY) || 1,
+      x: (a.clientX + b.clientX) / 2,
+      y: (a.clientY + b.clientY) / 2,
+    };
+  };
 
   const cancel = () => {
     clearTimeout(timer);
@@ -98,7 +109,12 @@ export function attachTouch(board, ctl, delay) {
   grid.addEventListener(
     "touchstart",
     (e) => {
-      if (e.touches.length > 1) return cancel(); // two fingers: the browser's pan
+      if (e.touches.length === 2) {
+        cancel();
+        pinch = { distance: spread(e.touches).distance, size: ctl.cellSize() };
+        return;
+      }
+      if (e.touches.length > 1) return cancel();
       const t = e.changedTouches[0];
       const i = board.indexOf(e.target);
       if (i < 0 || !ctl.canPlay()) return cancel();
@@ -118,6 +134,11 @@ export function attachTouch(board, ctl, delay) {
   grid.addEventListener(
     "touchmove",
     (e) => {
+      if (pinch && e.touches.length === 2) {
+        const now = spread(e.touches);
+        ctl.zoomTo((pinch.size * now.distance) / pinch.distance, now.x, now.y);
+        return;
+      }
       if (!touch) return;
       for (const t of e.changedTouches) {
         if (t.identifier !== touch.id) continue;
@@ -129,6 +150,7 @@ export function attachTouch(board, ctl, delay) {
   grid.addEventListener(
     "touchend",
     (e) => {
+      if (e.touches.length < 2) pinch = null;
       if (!touch) return;
       const ended = [...e.changedTouches].some((t) => t.identifier === touch.id);
       if (!ended) return;
@@ -139,7 +161,10 @@ export function attachTouch(board, ctl, delay) {
     },
     { passive: false },
   );
-  grid.addEventListener("touchcancel", cancel);
+  grid.addEventListener("touchcancel", () => {
+    pinch = null;
+    cancel();
+  });
 }
 
 const ARROWS = {

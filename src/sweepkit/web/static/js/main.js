@@ -17,7 +17,7 @@ import { formatTime, Timer } from "./timer.js";
 const $ = (id) => document.getElementById(id);
 
 const RULE_LABELS = {
-  none: "Anything (may be a mine)",
+  none: "Unprotected (may be a mine)",
   safe: "Safe",
   opening: "Opening (a 0)",
 };
@@ -271,7 +271,8 @@ class App {
     const before = this.game?.status;
     this.game = { ...this.game, ...status };
     const g = this.game;
-    $("mines-left").textContent = formatCounter(g.mines_left);
+    // At a win every mine shows flagged, so the counter reads 0 as in the classic clients.
+    $("mines-left").textContent = formatCounter(g.status === "won" ? 0 : g.mines_left);
     $("face").dataset.state = g.status;
     $("face").setAttribute("aria-label", `New game with the same settings (${g.status})`);
     document.body.dataset.status = g.status;
@@ -369,9 +370,14 @@ class App {
 
   /** Scale the cells by `factor`, keeping the point (clientX, clientY) of the board still. */
   zoom(factor, clientX, clientY) {
+    this.zoomTo(this.cellSize() * factor, clientX, clientY);
+  }
+
+  /** Set the cell size (clamped, in px), keeping the point (clientX, clientY) still. */
+  zoomTo(px, clientX, clientY) {
     const wrap = $("board-wrap");
     const old = this.cellSize();
-    const size = Math.round(Math.min(CELL_SIZE.max, Math.max(CELL_SIZE.min, old * factor)));
+    const size = Math.round(Math.min(CELL_SIZE.max, Math.max(CELL_SIZE.min, px)));
     if (size === old) return;
     const rect = wrap.getBoundingClientRect();
     const ox = (clientX ?? rect.left + rect.width / 2) - rect.left;
