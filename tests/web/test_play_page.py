@@ -399,6 +399,13 @@ def test_200_by_200_board_and_a_40000_cell_cascade(open_page):
     shown = labels(page)
     assert shown == expected
     assert page.get_attribute("#face", "data-state") == str(game.status)
+    # The board overflows its box: the overview shows, and a click on it scrolls there.
+    overview = page.locator("#minimap")
+    assert overview.is_visible()
+    box = overview.bounding_box()
+    page.mouse.click(box["x"] + box["width"] * 0.9, box["y"] + box["height"] * 0.9)
+    scrolled = page.evaluate("() => document.getElementById('board-wrap').scrollTop")
+    assert scrolled > 0
     assert sum(name != "hidden" for name in shown) >= 30_000
 
 

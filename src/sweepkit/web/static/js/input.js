@@ -1,7 +1,8 @@
 /**
  * Mouse, touch and keyboard on the board, turned into the controller's few verbs:
  *
- * - `primary(i)`: a left click / Space: reveal, or chord on an open number;
+ * - `primary(i, via)`: a left click / Space: reveal, or chord on an open number (`via` is
+ *   "key" for the keyboard, whose moves are also announced in words);
  * - `secondary(i)`: a right click / F: flag (or cycle flag → ? → covered);
  * - `chord(i)`: both buttons, middle button, D;
  * - `tap(i)` and `hold(i)`: touch, which the controller maps through flag mode;
@@ -204,9 +205,9 @@ export function attachKeyboard(board, ctl, settings) {
       if (i < 0) return; // Space and Enter keep their meaning on buttons and fields
       e.preventDefault();
       if (!ctl.canPlay()) return;
-      if (action === "reveal") ctl.primary(i);
-      else if (action === "flag") ctl.secondary(i);
-      else ctl.chord(i);
+      if (action === "reveal") ctl.primary(i, "key");
+      else if (action === "flag") ctl.secondary(i, "key");
+      else ctl.chord(i, "key");
       return;
     }
     if (target && target.closest("input, select, textarea, [contenteditable]")) return;

@@ -11,6 +11,7 @@ import * as api from "./api.js";
 import { Board } from "./board.js";
 import { hideFigures, showFigures } from "./figures.js";
 import { attachKeyboard, attachMouse, attachTouch } from "./input.js";
+import { Minimap } from "./minimap.js";
 import { ACTIONS, CELL_SIZE, keyLabel, keyName, Settings } from "./settings.js";
 import { formatTime, Timer } from "./timer.js";
 
@@ -24,9 +25,10 @@ const RULE_LABELS = {
 
 const LEVEL_LABELS = { beginner: "Beginner", intermediate: "Intermediate", expert: "Expert" };
 
-/** The mine counter as the classic clients show it: three digits, "-12" below zero. */
+/** The mine counter as the classic clients show it: at least three digits, "-12" below
+ * zero (more flags than mines). */
 export function formatCounter(n) {
-  const v = Math.max(-99, Math.min(999, Math.trunc(n)));
+  const v = Math.trunc(Number(n) || 0);
   return v < 0 ? `-${String(-v).padStart(2, "0")}` : String(v).padStart(3, "0");
 }
 
@@ -35,6 +37,7 @@ class App {
     this.settings = new Settings();
     this.board = new Board($("board"), $("board-wrap"));
     this.timer = new Timer($("timer"));
+    this.minimap = new Minimap($("minimap"), $("minimap-frame"), this.board);
     this.config = null;
     this.game = null; // the current GameStatus (without cells)
     this.queue = Promise.resolve(); // moves go to the server one after another
@@ -42,6 +45,10 @@ class App {
   }
 
   async start() {
+    this.moreContrast = window.matchMedia("(prefers-contrast: more)");
+    this.moreContrast.addEventListener("change", () => this.applyTheme());
+    const dark = window.matchMedia("(prefers-color-scheme: dark)");
+    dark.addEventListener("change", () => this.minimap.recolour());
     this.applyTheme();
     this.applyCellSize();
     this.initForm();
@@ -164,6 +171,7 @@ class App {
       $("cols").value = q.get("cols");
       $("mines").value = q.get("mines");
     }
+    this.mineLimit();
     if (q.has("rule")) $("rule").value = q.get("rule");
     if (q.has("no_guess")) $("no-guess").checked = ["1", "true", "yes"].includes(q.get("no_guess"));
     this.showCustom();
@@ -188,6 +196,7 @@ class App {
   // -- games ------------------------------------------------------------------------
 
   async startGame(spec) {
+    if (!spec) return; // an invalid form: its reason is already shown
     const generation = ++this.generation;
     this.busy(true);
     try {
@@ -224,6 +233,7 @@ class App {
     this.queue = Promise.resolve();
     this.clearError();
     this.board.build(state.rows, state.cols, cells);
+    this.minimap.build();
     $("board").setAttribute(
       "aria-label",
       `Minefield, ${state.rows} rows by ${state.cols} columns, ${state.mines} mines`,
@@ -243,8 +253,9 @@ class App {
     return Boolean(this.game) && (this.game.status === "ready" || this.game.status === "playing");
   }
 
-  /** Queue a move; its answer is applied in order, then `after()` runs. */
-  move(kind, i, after) {
+  /** Queue a move; its answer is applied in order, then `after()` runs. A move made with
+   * the keyboard (`via` "key") is also told in words, for people who cannot see the board. */
+  move(kind, i, after, via) {
     const id = this.game.id;
     const generation = this.generation;
     const [row, col] = this.board.rowCol(i);
@@ -260,8 +271,10 @@ class App {
       if (generation !== this.generation) return;
       this.clearError();
       this.board.apply(reply.changes || []);
+      this.minimap.update(reply.changes || []);
       this.update(reply.state, true);
       if (after) after();
+      if (via === "key" && this.canPlay()) this.describe(kind, i, reply);
     });
     return this.queue;
   }
@@ -293,28 +306,46 @@ class App {
     }
   }
 
+  /** A keyboard move's outcome in words: cells opened, a flag placed, nothing. */
+  describe(kind, i, reply) {
+    const opened = (reply.changes || []).filter(([, c]) => c >= "0" && c <= "8").length;
+    let text;
+    if (reply.wasted || (kind !== "flag" && !opened)) text = "Nothing changed.";
+    else if (kind === "flag") {
+      text = `${this.board.shown(i) === "F" ? "Flagged" : "Flag removed"}; ` +
+        `${this.game.mines_left} mines left.`;
+    } else if (opened === 1) text = `Opened: ${this.board.cells[i].getAttribute("aria-label")}.`;
+    else text = `${opened} cells opened.`;
+    this.announce(text);
+  }
+
   // -- the verbs input.js calls -----------------------------------------------------
 
   /** Left click, Space: reveal; chord on an open number. */
-  primary(i) {
-    if (this.board.isOpenNumber(i)) this.move("chord", i);
-    else this.move("reveal", i);
+  primary(i, via) {
+    if (this.board.isOpenNumber(i)) this.move("chord", i, null, via);
+    else this.move("reveal", i, null, via);
   }
 
   /** Right click, F: flag; with marks, flag → ? → covered (the ? is the page's own). */
-  secondary(i) {
+  secondary(i, via) {
     const shown = this.board.shown(i);
     if (shown === "?") {
       this.board.setMark(i, false);
+      this.minimap.update([[i]]);
+      if (via === "key") this.announce("Question mark removed.");
     } else if (shown === "F" && this.settings.marks) {
-      this.move("flag", i, () => this.board.setMark(i, true));
+      this.move("flag", i, () => {
+        this.board.setMark(i, true);
+        this.minimap.update([[i]]);
+      }, via);
     } else {
-      this.move("flag", i);
+      this.move("flag", i, null, via);
     }
   }
 
-  chord(i) {
-    this.move("chord", i);
+  chord(i, via) {
+    this.move("chord", i, null, via);
   }
 
   /** A tap: reveal (flag in flag mode); a satisfied number chords either way. */
@@ -352,11 +383,16 @@ class App {
 
   // -- view: theme, zoom, panels ------------------------------------------------------
 
+  /** The chosen theme; "system" follows light/dark, and asks for high contrast when the
+   * system does (prefers-contrast: more). */
   applyTheme() {
     const theme = this.settings.theme;
-    if (theme === "system") delete document.documentElement.dataset.theme;
-    else document.documentElement.dataset.theme = theme;
+    const root = document.documentElement;
+    if (theme !== "system") root.dataset.theme = theme;
+    else if (this.moreContrast.matches) root.dataset.theme = "contrast";
+    else delete root.dataset.theme;
     $("theme").value = theme;
+    this.minimap.recolour();
   }
 
   cellSize() {
