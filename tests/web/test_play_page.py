@@ -142,6 +142,10 @@ def test_lose_shows_exploded_mine_other_mines_and_wrong_flags(open_page):
     assert shown[safe] == "wrong flag"
     assert "c-wrong" in (cell(page, safe).get_attribute("class") or "")
     assert page.locator("#figures").is_visible()
+    animation = "() => getComputedStyle(document.querySelector('.c-exploded')).animationName"
+    assert page.evaluate(animation) == "boom"
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(animation) == "none"
     # The game is over: clicks do nothing.
     other = next(i for i, v in enumerate(shown) if v == "hidden")
     click(page, other)
@@ -397,7 +401,9 @@ def test_200_by_200_board_and_a_40000_cell_cascade(open_page):
     names = {-1: "hidden", MINE: "flagged", 0: "blank"}
     expected = [names.get(v, str(v)) for v in game.view().cells]
     shown = labels(page)
-    assert shown == expected
+    wrong = [i for i, (a, b) in enumerate(zip(shown, expected, strict=True)) if a != b]
+    assert not wrong, f"{len(wrong)} cells differ, first {wrong[:3]}: " + ", ".join(
+        f"{shown[i]} != {expected[i]}" for i in wrong[:3])
     assert page.get_attribute("#face", "data-state") == str(game.status)
     # The board overflows its box: the overview shows, and a click on it scrolls there.
     overview = page.locator("#minimap")
@@ -407,6 +413,21 @@ def test_200_by_200_board_and_a_40000_cell_cascade(open_page):
     scrolled = page.evaluate("() => document.getElementById('board-wrap').scrollTop")
     assert scrolled > 0
     assert sum(name != "hidden" for name in shown) >= 30_000
+
+
+def test_page_at_200_percent_zoom(open_page):
+    """A 1280×850 window at 200 % zoom is a 640×425 CSS viewport at scale 2: the page
+    wraps instead of scrolling sideways, and the expert board scrolls in its own box."""
+    page = open_page(f"/?level=expert&seed={SEED}", viewport={"width": 640, "height": 425},
+                     device_scale_factor=2)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 640
+    wrap = page.locator("#board-wrap")
+    assert wrap.evaluate("e => e.scrollWidth > e.clientWidth")
+    for control in ("#level", "#new-game", "#face", "#restart", "#theme", "#zoom-in"):
+        box = page.locator(control).bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 640, control
+    click(page, 3 * 30 + 25)  # a cell beyond the first screen: scrolled to, then clicked
+    assert page.get_attribute("#face", "data-state") == "playing"
 
 
 def test_zoom_marks_settings_and_errors(open_page):

@@ -42,6 +42,7 @@ class App {
     this.game = null; // the current GameStatus (without cells)
     this.queue = Promise.resolve(); // moves go to the server one after another
     this.generation = 0; // bumps with every new game: late answers for old games are dropped
+    this.urlProblem = null; // what was wrong with the address's game, shown once it loads
   }
 
   async start() {
@@ -76,6 +77,7 @@ class App {
   initForm() {
     const s = this.settings;
     $("level").value = s.level;
+    if (!$("level").value) $("level").value = "beginner"; // a stored level this page lacks
     $("rows").value = s.rows;
     $("cols").value = s.cols;
     $("mines").value = s.mines;
@@ -164,7 +166,11 @@ class App {
   specFromUrl() {
     const q = new URLSearchParams(window.location.search);
     if (![...q.keys()].some((k) => ["seed", "level", "rows", "rule"].includes(k))) return null;
-    if (q.has("level")) $("level").value = q.get("level");
+    if (q.has("level")) {
+      const wanted = q.get("level");
+      if ([...$("level").options].some((o) => o.value === wanted)) $("level").value = wanted;
+      else this.urlProblem = `The address asks for an unknown level "${wanted}"; here is the form's.`;
+    }
     if (q.has("rows") && q.has("cols") && q.has("mines")) {
       $("level").value = "custom";
       $("rows").value = q.get("rows");
@@ -177,7 +183,6 @@ class App {
     this.showCustom();
     const spec = this.specFromForm();
     if (spec && q.has("seed")) spec.seed = q.get("seed");
-    if (spec && q.has("level") && !$("level").value) spec.level = q.get("level");
     return spec;
   }
 
@@ -202,6 +207,8 @@ class App {
     try {
       const state = await api.newGame(spec);
       if (generation === this.generation) this.load(state, true);
+      if (this.urlProblem) this.showError(this.urlProblem); // said once, after the game loads
+      this.urlProblem = null;
     } catch (err) {
       if (generation === this.generation) this.showError(err);
     } finally {
