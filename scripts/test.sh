@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-DEBIAN_PACKAGES=(graphviz)  # Debian packages the tests need, e.g. (graphviz chromium)
+DEBIAN_PACKAGES=(graphviz chromium)  # chromium: the browser tests (Playwright drives it)
 missing=()
 for pkg in "${DEBIAN_PACKAGES[@]}"; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")

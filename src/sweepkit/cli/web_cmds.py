@@ -14,6 +14,9 @@ import typer
 
 from sweepkit.cli.common import fail
 
+KEEP_ALIVE = 75
+"""Seconds an idle connection stays open (nginx's default)."""
+
 
 def register(app: typer.Typer) -> None:
     app.command("web")(web)
@@ -39,7 +42,10 @@ def web(
         application = create_app(path)
     except StoreError as exc:
         fail(str(exc))
-    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    # IPPROTO_TCP named, so asyncio sets TCP_NODELAY on each connection (with proto 0 it
+    # does not, and every keep-alive reply waits 40 ms for a delayed ACK).
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET,
+                         socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
@@ -52,5 +58,8 @@ def web(
     print(f"sweepkit web: {url}  (database {path}; Ctrl-C stops it)", flush=True)
     if open_browser:
         threading.Timer(0.5, webbrowser.open, (url,)).start()
-    server = uvicorn.Server(uvicorn.Config(application, log_level="warning"))
+    # Keep idle connections as long as a browser does: one closed under a client about to
+    # reuse it makes that request fail ("connection reset").
+    server = uvicorn.Server(uvicorn.Config(application, log_level="warning",
+                                           timeout_keep_alive=KEEP_ALIVE))
     server.run(sockets=[sock])

@@ -23,7 +23,7 @@ from fastapi.staticfiles import StaticFiles
 from sweepkit.store.database import StoreError
 from sweepkit.store.played import GameBook
 from sweepkit.web.live import MAX_LIVE, LiveGames
-from sweepkit.web.routes import games
+from sweepkit.web.routes import games, hints
 
 STATIC = Path(__file__).parent / "static"
 """The page's files, shipped in the package."""
@@ -48,6 +48,7 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
     app.state.book = book
     app.state.live = LiveGames(max_live)
     app.include_router(games.router)
+    app.include_router(hints.router)
 
     @app.exception_handler(StoreError)
     async def store_error(request: Request, exc: StoreError) -> JSONResponse:

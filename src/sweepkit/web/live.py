@@ -93,7 +93,8 @@ class LiveGame:
         return {
             "id": self.id, "rows": rules.rows, "cols": rules.cols, "mines": rules.mines,
             "level": self.level, "rule": str(rules.first_click), "no_guess": game.no_guess,
-            "player": self.player, "status": str(game.status), "mines_left": game.mines_left,
+            "player": self.player, "status": str(game.status),
+            "mines_left": 0 if game.status is Status.WON else game.mines_left,  # all flagged
             "elapsed": round(game.elapsed, 3),
             "clicks": {"left": c.left, "right": c.right, "chord": c.chord, "wasted": c.wasted},
             "figures": game_figures(game).as_json() if game.over else None,

@@ -94,7 +94,8 @@ def rules_of(spec: NewGame) -> Rules:
         rows, cols, mines = spec.rows, spec.cols, spec.mines
     try:
         rules = Rules(rows, cols, mines, FirstClick(spec.rule))
-        rules.check_first_click(0)  # the corner leaves the least room
+        # Any first click must be possible: an inner cell keeps the most cells free.
+        rules.check_first_click(rules.index(min(1, rows - 1), min(1, cols - 1)))
     except ValueError as exc:
         raise HTTPException(422, str(exc)) from None
     if spec.no_guess and mines > MAX_DENSITY * rules.size:

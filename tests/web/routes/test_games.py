@@ -1,0 +1,231 @@
+"""The play API in process (FastAPI's TestClient over the real app and a real SQLite file):
+seeded games won and lost, what a live game's replies may show, restarts, and every bad
+request answered with a 4xx that says what is wrong."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from fastapi.testclient import TestClient
+
+from sweepkit.game import Game
+from sweepkit.position import MINE
+from sweepkit.rules import level
+from sweepkit.store.played import GameBook
+from sweepkit.web.app import create_app
+from sweepkit.web.routes.games import MAX_ROWS
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "web.db"
+
+
+@pytest.fixture
+def client(db):
+    with TestClient(create_app(db)) as c:
+        yield c
+
+
+def layout_of(name: str, seed: int, first: tuple[int, int], rule: str = "safe") -> list[int]:
+    """The mine cells the server will draw for this seed and first click (the layout is
+    drawn from the seed at the first reveal), found with the library, not the server."""
+    game = Game(level(name, rule), seed)
+    game.reveal(*first)
+    return sorted(game.reveal_layout(cheat=True).known_mines())
+
+
+def new(client, **spec):
+    reply = client.post("/api/games", json=spec)
+    assert reply.status_code == 201, reply.text
+    return reply.json()
+
+
+def move(client, game_id, kind, row, col, status=200):
+    reply = client.post(f"/api/games/{game_id}/moves", json={"kind": kind, "row": row,
+                                                              "col": col})
+    assert reply.status_code == status, reply.text
+    return reply.json()
+
+
+SECRET = set("*XW")
+
+
+def assert_no_secret(doc):
+    """A live game's reply: no mine code, no figures (the 3BV tells of the layout)."""
+    state = doc.get("state", doc)
+    assert state["status"] in ("ready", "playing")
+    assert state["figures"] is None
+    assert not SECRET & set(doc.get("cells", ""))
+    assert not SECRET & {code for _, code in doc.get("changes", [])}
+
+
+def win(client, name="beginner", seed=11, first=(4, 4), **spec):
+    """Play a seeded game to a win through the API, checking every reply on the way."""
+    state = new(client, level=name, seed=seed, **spec)
+    assert_no_secret(state)
+    cols = state["cols"]
+    mines = set(layout_of(name, seed, first, spec.get("rule", "safe")))
+    cells = list(state["cells"])
+    reply = move(client, state["id"], "reveal", *first)
+    for index in range(state["rows"] * cols):
+        if reply["state"]["status"] == "won":
+            break
+        assert_no_secret(reply)
+        for i, code in reply["changes"]:
+            cells[i] = code
+        if index not in mines and cells[index] == ".":
+            reply = move(client, state["id"], "reveal", *divmod(index, cols))
+    return state["id"], reply, mines
+
+
+def test_a_seeded_game_is_won_and_stored_with_its_figures(client, db):
+    game_id, reply, mines = win(client)
+    state = reply["state"]
+    assert state["status"] == "won" and state["mines_left"] == 0
+    figures = state["figures"]
+    assert figures["three_bv"] == figures["three_bv_solved"] > 0
+    assert figures["clicks"]["left"] == state["clicks"]["left"] >= 1
+    assert figures["flagged"] is False
+    assert state["record_id"] is not None
+    # At a win every mine shows as a flag.
+    final = client.get(f"/api/games/{game_id}").json()
+    assert {i for i, c in enumerate(final["cells"]) if c == "F"} == mines
+    with GameBook(db) as book:
+        row = book.game(state["record_id"])
+    assert row.won and row.player == "player" and row.level == "beginner"
+    assert row.three_bv == figures["three_bv"] and not row.assisted and not row.flagged
+
+
+def test_a_lost_game_shows_the_mine_hit_the_other_mines_and_the_wrong_flags(client, db):
+    seed, first = 4, (0, 0)
+    mines = layout_of("beginner", seed, first)
+    state = new(client, level="beginner", seed=seed, player="Ada")
+    move(client, state["id"], "reveal", *first)
+    safe_covered = next(i for i in range(81) if i not in mines and i != 0
+                        and client.get(f"/api/games/{state['id']}").json()["cells"][i] == ".")
+    flagged = move(client, state["id"], "flag", *divmod(safe_covered, 9))
+    assert flagged["changes"] == [[safe_covered, "F"]]
+    assert flagged["state"]["mines_left"] == 9
+    hit = mines[0]
+    reply = move(client, state["id"], "reveal", *divmod(hit, 9))
+    assert reply["state"]["status"] == "lost"
+    codes = dict(reply["changes"])
+    assert codes[hit] == "X"
+    assert codes[safe_covered] == "W"
+    assert {i for i, c in codes.items() if c == "*"} == set(mines) - {hit}
+    assert reply["state"]["figures"]["flagged"] is True
+    with GameBook(db) as book:
+        (row,) = book.games(player="Ada")
+    assert not row.won and row.flagged and row.id == reply["state"]["record_id"]
+    # The game is over: no more moves.
+    move(client, state["id"], "reveal", 8, 8, status=409)
+
+
+def test_every_reply_of_a_live_game_agrees_with_the_players_view(client):
+    seed, first = 21, (8, 15)
+    state = new(client, level="expert", seed=seed)
+    twin = Game(level("expert"), seed)  # the same game, played beside the server's
+    cells = list(state["cells"])
+    reply = move(client, state["id"], "reveal", *first)
+    twin.reveal(*first)
+    for index in range(0, 480, 7):
+        if twin.over:
+            break
+        for i, code in reply["changes"]:
+            cells[i] = code
+        assert_no_secret(reply)
+        view = twin.view()
+        for i, code in enumerate(cells):
+            expected = {MINE: "F", -1: "."}.get(view.cells[i], str(view.cells[i]))
+            assert code == expected, (i, code, expected)
+        kind = "flag" if index % 3 == 0 else "chord" if index % 3 == 1 else "reveal"
+        reply = move(client, state["id"], kind, *divmod(index, 30))
+        twin.play(twin_action(kind, index))
+
+
+def twin_action(kind, index):
+    from sweepkit.moves import Action
+
+    return {"flag": Action.flag, "chord": Action.chord, "reveal": Action.reveal}[kind](index)
+
+
+def test_restart_plays_the_same_board_again_as_an_assisted_game(client, db):
+    game_id, _, mines = win(client, seed=5)
+    again = client.post(f"/api/games/{game_id}/restart")
+    assert again.status_code == 201
+    state = again.json()
+    assert state["id"] != game_id and set(state["cells"]) == {"."}
+    assert state["assists"] == {"restart": 1}
+    # The same board: a mine of the first game is a mine here, whatever the first click.
+    hit = sorted(mines)[0]
+    lost = move(client, state["id"], "reveal", *divmod(hit, 9))
+    assert lost["state"]["status"] == "lost"
+    assert {i for i, c in lost["changes"] if c in "*X"} == mines
+    with GameBook(db) as book:
+        row = book.game(lost["state"]["record_id"])
+    assert row.assisted and row.assists == {"restart": 1}
+    assert client.get(f"/api/games/{game_id}").status_code == 404
+
+
+def test_a_no_guess_game_is_labelled_so_and_a_dense_one_is_refused(client):
+    state = new(client, rows=9, cols=9, mines=10, rule="opening", no_guess=True, seed=3)
+    reply = move(client, state["id"], "reveal", 4, 4)
+    assert reply["state"]["no_guess"] is True and reply["state"]["status"] in ("playing",
+                                                                                "won")
+    refused = client.post("/api/games", json={"rows": 9, "cols": 9, "mines": 30,
+                                               "no_guess": True})
+    assert refused.status_code == 422
+    assert "no-guess boards are made with at most 25% mines" in refused.json()["detail"]
+
+
+@pytest.mark.parametrize(("spec", "words"), [
+    ({"rows": MAX_ROWS + 1, "cols": 10, "mines": 10}, "less than or equal to 200"),
+    ({"rows": 10, "cols": 10, "mines": 100}, "do not fit"),
+    ({"rows": 3, "cols": 3, "mines": 1, "rule": "opening"}, "rule 'opening'"),
+    ({"level": "expert", "rows": 10}, "not both"),
+    ({"rows": 10, "cols": 10}, "rows, cols and mines"),
+    ({"level": "huge"}, "beginner"),
+    ({"level": "beginner", "rule": "lucky"}, "safe"),
+    ({"level": "beginner", "seed": "abc"}, "whole number"),
+    ({"level": "beginner", "seed": -1}, "whole number"),
+    ({"level": "beginner", "seed": 2**64}, "whole number"),
+    ({"level": "beginner", "player": "   "}, "cannot be empty"),
+    ({"level": "beginner", "player": "x" * 41}, "at most 40"),
+])
+def test_a_bad_new_game_gets_a_422_that_says_why(client, spec, words):
+    reply = client.post("/api/games", json=spec)
+    assert reply.status_code == 422
+    assert words in json.dumps(reply.json())
+
+
+def test_bad_moves_get_a_4xx_that_says_why(client):
+    state = new(client, level="beginner", seed=1)
+    assert "off the 9x9 board" in move(client, state["id"], "reveal", 9, 0, status=422)["detail"]
+    assert "off the 9x9 board" in move(client, state["id"], "flag", 0, -1, status=422)["detail"]
+    bad = client.post(f"/api/games/{state['id']}/moves", json={"kind": "dig", "row": 0,
+                                                                "col": 0})
+    assert bad.status_code == 422 and "reveal" in bad.text
+    garbled = client.post(f"/api/games/{state['id']}/moves", content=b"{not json",
+                          headers={"content-type": "application/json"})
+    assert garbled.status_code == 422
+    unknown = client.post("/api/games/nope/moves", json={"kind": "reveal", "row": 0, "col": 0})
+    assert unknown.status_code == 404 and "no game 'nope'" in unknown.json()["detail"]
+    assert client.get("/api/games/nope").status_code == 404
+    assert client.post("/api/games/nope/restart").status_code == 404
+
+
+def test_the_config_states_the_largest_board_and_the_levels(client):
+    config = client.get("/api/config").json()
+    assert config["max_rows"] == config["max_cols"] == MAX_ROWS
+    assert config["levels"]["expert"] == {"rows": 16, "cols": 30, "mines": 99}
+
+
+def test_a_200_by_200_first_click_opens_its_cascade_in_one_reply(client):
+    state = new(client, rows=200, cols=200, mines=2000, rule="opening", seed=9)
+    reply = move(client, state["id"], "reveal", 100, 100)
+    opened = {i for i, c in reply["changes"] if c in "012345678"}
+    assert len(opened) > 1000
+    cells = client.get(f"/api/games/{state['id']}").json()["cells"]
+    assert {i for i, c in enumerate(cells) if c != "."} == opened

@@ -1,0 +1,52 @@
+"""Hints through the API: right (a certain hint is a safe cell of the hidden layout),
+recorded as an assist on the stored game, and refused with a reason when there is nothing
+to hint."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from sweepkit.game import Game
+from sweepkit.rules import level
+from sweepkit.store.played import GameBook
+from sweepkit.web.app import create_app
+
+
+@pytest.fixture
+def client(tmp_path):
+    with TestClient(create_app(tmp_path / "web.db")) as c:
+        yield c
+
+
+def test_hints_are_right_and_the_game_is_stored_as_assisted(client, tmp_path):
+    seed, first = 7, (8, 15)
+    twin = Game(level("expert"), seed)
+    twin.reveal(*first)
+    mines = set(twin.reveal_layout(cheat=True).known_mines())
+    game = client.post("/api/games", json={"level": "expert", "seed": seed}).json()
+    assert client.post(f"/api/games/{game['id']}/hint").status_code == 409  # no click yet
+    reply = client.post(f"/api/games/{game['id']}/moves",
+                        json={"kind": "reveal", "row": first[0], "col": first[1]}).json()
+    hints = 0
+    while reply["state"]["status"] == "playing" and hints < 480:
+        found = client.post(f"/api/games/{game['id']}/hint").json()
+        hints += 1
+        assert found["assists"] == {"hint": hints}
+        row, col = found["hint"]["move"]
+        assert found["hint"]["reason"]
+        if found["hint"]["certain"]:
+            assert row * 30 + col not in mines, found["hint"]
+            assert found["hint"]["probability"] == 0
+        reply = client.post(f"/api/games/{game['id']}/moves",
+                            json={"kind": "reveal", "row": row, "col": col}).json()
+    assert reply["state"]["status"] in ("won", "lost") and hints > 5
+    assert client.post(f"/api/games/{game['id']}/hint").status_code == 409  # over
+    with GameBook(tmp_path / "web.db") as book:
+        stored = book.game(reply["state"]["record_id"])
+    assert stored.assisted and stored.assists == {"hint": hints}
+
+
+def test_a_hint_for_an_unknown_game_is_a_404(client):
+    reply = client.post("/api/games/nothing/hint")
+    assert reply.status_code == 404 and "no game" in reply.json()["detail"]
