@@ -18,9 +18,9 @@ import { formatTime, Timer } from "./timer.js";
 const $ = (id) => document.getElementById(id);
 
 const RULE_LABELS = {
-  none: "Unprotected (may be a mine)",
+  none: "Unprotected",
   safe: "Safe",
-  opening: "Opening (a 0)",
+  opening: "Opening",
 };
 
 const LEVEL_LABELS = { beginner: "Beginner", intermediate: "Intermediate", expert: "Expert" };
@@ -331,7 +331,18 @@ class App {
   /** Left click, Space: reveal; chord on an open number. */
   primary(i, via) {
     if (this.board.isOpenNumber(i)) this.move("chord", i, null, via);
-    else this.move("reveal", i, null, via);
+    else this.reveal(i, via);
+  }
+
+  /** Reveal; a no-guess board is made at its first click, which can take seconds. */
+  reveal(i, via) {
+    const making = this.game.status === "ready" && this.game.no_guess;
+    if (making) {
+      this.busy(true);
+      this.announce("Making a board that needs no guess…");
+    }
+    const done = this.move("reveal", i, null, via);
+    if (making) done.then(() => this.busy(false));
   }
 
   /** Right click, F: flag; with marks, flag → ? → covered (the ? is the page's own). */
@@ -363,7 +374,7 @@ class App {
     } else if (this.settings.flagMode) {
       if (shown === "." || shown === "F" || shown === "?") this.secondary(i);
     } else if (shown === "." || shown === "?") {
-      this.move("reveal", i);
+      this.reveal(i);
     }
   }
 
@@ -371,7 +382,7 @@ class App {
   hold(i) {
     const shown = this.board.shown(i);
     if (this.settings.flagMode) {
-      if (shown === "." || shown === "?") this.move("reveal", i);
+      if (shown === "." || shown === "?") this.reveal(i);
     } else if (shown === "." || shown === "F" || shown === "?") {
       this.secondary(i);
     }

@@ -58,7 +58,6 @@ export class Minimap {
     this.palette = {
       covered: resolve("--covered"),
       open: resolve("--open"),
-      number: resolve("--grid"),
       flag: resolve("--flag"),
       mine: resolve("--mine"),
     };
@@ -68,8 +67,7 @@ export class Minimap {
   colourOf(code) {
     const p = this.palette;
     if (code === "." || code === "?") return p.covered;
-    if (code === "0") return p.open;
-    if (code >= "1" && code <= "8") return p.number;
+    if (code >= "0" && code <= "8") return p.open;
     if (code === "F" || code === "W") return p.flag;
     return p.mine;
   }
