@@ -243,6 +243,11 @@ def test_win_with_keyboard_only(open_page):
         "() => document.querySelector('#face').dataset.state === 'ready'"
     )
     assert set(labels(page)) == {"hidden"}
+    assert page.evaluate("() => document.activeElement.classList.contains('cell')")
+    page.keyboard.press("n")  # a new game; the focus stays on the board
+    page.wait_for_function("() => document.querySelector('#status').textContent"
+                           ".startsWith('New game')")
+    assert page.evaluate("() => document.activeElement.classList.contains('cell')")
 
 
 # -- touch ---------------------------------------------------------------------------------

@@ -59,6 +59,12 @@ export function attachMouse(board, ctl) {
     if (left || chording) pressAt(board.indexOf(e.target));
   });
   grid.addEventListener("mouseleave", () => board.release());
+  window.addEventListener("blur", () => {
+    // A button released outside the window never sends mouseup: forget the press.
+    left = chording = afterChord = false;
+    board.release();
+    ctl.pressing(false);
+  });
   window.addEventListener("mouseup", (e) => {
     const i = board.indexOf(e.target);
     if (chording) {

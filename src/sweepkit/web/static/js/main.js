@@ -239,7 +239,9 @@ class App {
     this.game = status;
     this.queue = Promise.resolve();
     this.clearError();
+    const hadFocus = this.board.grid.contains(document.activeElement);
     this.board.build(state.rows, state.cols, cells);
+    if (hadFocus) this.board.setFocus(this.board.focusIndex); // N or R from the keyboard
     this.minimap.build();
     $("board").setAttribute(
       "aria-label",
