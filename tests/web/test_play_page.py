@@ -56,14 +56,40 @@ def centre(page, i: int) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
+def arm(page, event: str) -> None:
+    """Before an input: note when the page has handled its ``event`` (mouseup, touchend,
+    keydown). A listener on window runs after the page's own, which queue the move;
+    Playwright's input calls may return before the page has run its handlers."""
+    page.evaluate(
+        """(event) => { window.__handled = new Promise((done) =>
+             window.addEventListener(event, () => setTimeout(done, 0), { once: true })); }""",
+        event,
+    )
+
+
 def settle(page) -> None:
-    """Wait until every move the page sent has been answered and drawn."""
-    page.evaluate("() => window.sweepkit.queue")
+    """Wait until the armed input was handled, then until every move the page sent has
+    been answered and drawn."""
+    page.evaluate(
+        """async () => {
+             if (window.__handled) await window.__handled;
+             window.__handled = null;
+             await window.sweepkit.queue;
+           }"""
+    )
 
 
 def click(page, i: int, button: str = "left") -> None:
     x, y = centre(page, i)
+    arm(page, "mouseup")
     page.mouse.click(x, y, button=button)
+    settle(page)
+
+
+def press(page, key: str) -> None:
+    """A key on the focused element, then wait for its move (if any)."""
+    arm(page, "keydown")
+    page.keyboard.press(key)
     settle(page)
 
 
@@ -187,6 +213,7 @@ def test_flag_unflag_and_chords(open_page):
     counter = page.inner_text("#mines-left")
     x, y = centre(page, number)
     page.mouse.move(x, y)
+    arm(page, "mouseup")  # the chord goes at the first button's release
     page.mouse.down(button="left")
     page.mouse.down(button="right")
     page.mouse.up(button="right")
@@ -223,20 +250,17 @@ def test_win_with_keyboard_only(open_page):
         assert page.evaluate("() => document.activeElement.dataset.index") == str(i)
 
     go(FIRST[0] * 9 + FIRST[1])
-    page.keyboard.press("Space")
-    settle(page)
+    press(page, "Space")
     ring = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
     assert ring != "none", "the focused cell shows a focus ring"
     mine = next(i for i, v in enumerate(cells) if v == MINE and label(page, i) == "hidden")
     go(mine)
-    page.keyboard.press("f")
-    settle(page)
+    press(page, "f")
     assert label(page, mine) == "flagged"
     for i, value in enumerate(cells):
         if value != MINE and label(page, i) == "hidden":
             go(i)
-            page.keyboard.press("Enter")
-            settle(page)
+            press(page, "Enter")
     assert_won(page)
     page.keyboard.press("r")  # restart: the same board, closed again
     page.wait_for_function(
@@ -261,11 +285,13 @@ def test_win_on_a_phone_with_touch_only(open_page):
 
     def tap(i: int) -> None:
         x, y = centre(page, i)
+        arm(page, "touchend")
         page.touchscreen.tap(x, y)
         settle(page)
 
     def long_press(i: int) -> None:
         x, y = centre(page, i)
+        arm(page, "touchend")
         cdp.send("Input.dispatchTouchEvent",
                  {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
         page.wait_for_timeout(450)  # the default delay is 300 ms
@@ -473,9 +499,8 @@ def test_zoom_marks_settings_and_errors(open_page):
     click(page, hidden, "right")
     assert label(page, hidden) == "hidden"
     cell(page, hidden).focus()
-    page.keyboard.press("f")  # no longer bound
-    page.keyboard.press("g")
-    settle(page)
+    press(page, "f")  # no longer bound
+    press(page, "g")
     assert label(page, hidden) == "flagged"
 
     # Settings and the player's name survive a reload.

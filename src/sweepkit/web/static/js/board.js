@@ -105,6 +105,23 @@ export class Board {
     return el && this.grid.contains(el) ? Number(el.dataset.index) : -1;
   }
 
+  /**
+   * The cell under a pointer at (x, y) whose event went to `target`, else -1. Rows off
+   * screen skip their contents (content-visibility), so an event that comes in the
+   * frame before a row is drawn again hits the row itself: the cell is found from the
+   * coordinates then.
+   */
+  indexAt(target, x, y) {
+    const i = this.indexOf(target);
+    if (i >= 0) return i;
+    const row = target instanceof Element ? target.closest(".row") : null;
+    if (!row || row.parentElement !== this.grid) return -1;
+    const r = Array.prototype.indexOf.call(this.grid.children, row);
+    const rect = row.getBoundingClientRect();
+    const c = Math.floor(((x - rect.left) / rect.width) * this.cols);
+    return r >= 0 && c >= 0 && c < this.cols ? r * this.cols + c : -1;
+  }
+
   rowCol(i) {
     return [Math.floor(i / this.cols), i % this.cols];
   }

@@ -36,8 +36,9 @@ export function attachMouse(board, ctl) {
     const i = board.indexOf(e.target);
     if (i >= 0 && i !== board.focusIndex) board.setFocus(i, false);
   });
+  const at = (e) => board.indexAt(e.target, e.clientX, e.clientY);
   grid.addEventListener("mousedown", (e) => {
-    const i = board.indexOf(e.target);
+    const i = at(e);
     if (i < 0) return;
     if (e.button === 1) e.preventDefault(); // no autoscroll on a middle-button chord
     if (!ctl.canPlay()) return;
@@ -56,7 +57,7 @@ export function attachMouse(board, ctl) {
     }
   });
   grid.addEventListener("mouseover", (e) => {
-    if (left || chording) pressAt(board.indexOf(e.target));
+    if (left || chording) pressAt(at(e));
   });
   grid.addEventListener("mouseleave", () => board.release());
   window.addEventListener("blur", () => {
@@ -66,7 +67,7 @@ export function attachMouse(board, ctl) {
     ctl.pressing(false);
   });
   window.addEventListener("mouseup", (e) => {
-    const i = board.indexOf(e.target);
+    const i = at(e);
     if (chording) {
       chording = false;
       afterChord = (e.buttons & 3) !== 0;
@@ -123,7 +124,7 @@ export function attachTouch(board, ctl, delay) {
       }
       if (e.touches.length > 1) return cancel();
       const t = e.changedTouches[0];
-      const i = board.indexOf(e.target);
+      const i = board.indexAt(e.target, t.clientX, t.clientY);
       if (i < 0 || !ctl.canPlay()) return cancel();
       touch = { id: t.identifier, x: t.clientX, y: t.clientY, i, held: false };
       board.press([i]);
