@@ -227,6 +227,27 @@ def test_flag_unflag_and_chords(open_page):
     assert clicks["chord"] == 2
 
 
+def test_a_click_on_a_row_not_yet_drawn_reaches_its_cell(open_page):
+    """Rows off screen skip their contents, so a click just after a scroll can hit the
+    row element: the page finds the cell from the coordinates."""
+    page = open_page(BEGINNER)
+    x, y = centre(page, FIRST[0] * 9 + FIRST[1])
+    arm(page, "mouseup")
+    page.evaluate(
+        """([x, y, r]) => {
+             const row = document.querySelectorAll('#board [role=row]')[r];
+             for (const type of ['mousedown', 'mouseup']) {
+               row.dispatchEvent(new MouseEvent(type, { bubbles: true, clientX: x,
+                 clientY: y, button: 0, buttons: type === 'mousedown' ? 1 : 0 }));
+             }
+           }""",
+        [x, y, FIRST[0]],
+    )
+    settle(page)
+    assert label(page, FIRST[0] * 9 + FIRST[1]) != "hidden"
+    assert page.get_attribute("#face", "data-state") == "playing"
+
+
 # -- keyboard ------------------------------------------------------------------------------
 
 
