@@ -12,7 +12,8 @@ import { Board } from "./board.js";
 import { hideFigures, showFigures } from "./figures.js";
 import { attachKeyboard, attachMouse, attachTouch } from "./input.js";
 import { Minimap } from "./minimap.js";
-import { ACTIONS, CELL_SIZE, keyLabel, keyName, Settings } from "./settings.js";
+import { initPanels } from "./panels.js";
+import { CELL_SIZE, Settings } from "./settings.js";
 import { formatTime, Timer } from "./timer.js";
 
 const $ = (id) => document.getElementById(id);
@@ -54,7 +55,7 @@ class App {
     this.applyCellSize();
     this.initForm();
     this.initTools();
-    this.initSettingsPanel();
+    initPanels(this.settings);
     attachMouse(this.board, this);
     attachTouch(this.board, this, () => this.settings.longPress);
     attachKeyboard(this.board, this, this.settings);
@@ -401,7 +402,7 @@ class App {
     else if (action === "zoomOut") this.zoom(1 / 1.2);
   }
 
-  // -- view: theme, zoom, panels ------------------------------------------------------
+  // -- view: theme, zoom, tools ------------------------------------------------------
 
   /** The chosen theme; "system" follows light/dark, and asks for high contrast when the
    * system does (prefers-contrast: more). */
@@ -478,94 +479,6 @@ class App {
       showFlagMode();
       this.announce(this.settings.flagMode ? "Flag mode: tap flags." : "Tap reveals.");
     });
-    $("open-settings").addEventListener("click", () => $("settings").showModal());
-    $("open-help").addEventListener("click", () => {
-      this.fillHelpKeys();
-      $("help").showModal();
-    });
-  }
-
-  initSettingsPanel() {
-    const s = this.settings;
-    $("marks").checked = Boolean(s.marks);
-    $("marks").addEventListener("change", () => {
-      s.marks = $("marks").checked;
-      s.save();
-    });
-    const range = $("long-press");
-    range.value = String(s.longPress);
-    const showDelay = () => {
-      $("long-press-value").textContent = `${range.value} ms`;
-    };
-    showDelay();
-    range.addEventListener("input", () => {
-      s.longPress = Number(range.value);
-      s.save();
-      showDelay();
-    });
-    $("keys-reset").addEventListener("click", () => {
-      s.resetKeys();
-      this.fillKeyTable();
-    });
-    this.fillKeyTable();
-  }
-
-  fillKeyTable() {
-    const body = $("key-table").tBodies[0];
-    body.replaceChildren();
-    for (const [action, label] of Object.entries(ACTIONS)) {
-      const row = body.insertRow();
-      const name = document.createElement("th");
-      name.scope = "row";
-      name.textContent = label;
-      row.append(name);
-      row.insertCell().append(...this.kbds(this.settings.keys[action]));
-      const button = document.createElement("button");
-      button.type = "button";
-      button.textContent = "Change";
-      button.dataset.action = action;
-      button.setAttribute("aria-label", `Change the key for ${label}`);
-      button.addEventListener("click", () => this.captureKey(action, button));
-      row.insertCell().append(button);
-    }
-  }
-
-  kbds(names) {
-    if (!names || !names.length) return [document.createTextNode("none")];
-    return names.map((n) => {
-      const k = document.createElement("kbd");
-      k.textContent = keyLabel(n);
-      return k;
-    });
-  }
-
-  /** The next key pressed (Escape cancels) becomes the binding of `action`. */
-  captureKey(action, button) {
-    button.textContent = "Press a key…";
-    const onKey = (e) => {
-      e.preventDefault();
-      e.stopPropagation();
-      window.removeEventListener("keydown", onKey, true);
-      const name = keyName(e);
-      if (name !== "Escape" && !["Shift", "Control", "Alt", "Meta", "Tab"].includes(name)) {
-        this.settings.bind(action, name);
-      }
-      this.fillKeyTable();
-    };
-    window.addEventListener("keydown", onKey, true);
-  }
-
-  fillHelpKeys() {
-    const list = $("help-keys");
-    list.replaceChildren();
-    const arrows = document.createElement("li");
-    arrows.textContent = "Arrow keys move the focused cell (Home / End: row start and end).";
-    list.append(arrows);
-    for (const [action, label] of Object.entries(ACTIONS)) {
-      const li = document.createElement("li");
-      li.append(...this.kbds(this.settings.keys[action]), ` ${label}`);
-      list.append(li);
-    }
   }
 
   // -- messages -----------------------------------------------------------------------
