@@ -122,6 +122,11 @@ class App {
     $("limits").textContent =
       `Rows 1–${c.max_rows}, columns 1–${c.max_cols}; fewer mines than cells ` +
       "(the opening rule also keeps the first click's 8 neighbours free).";
+    if (typeof c.no_guess_max_density === "number") {
+      $("no-guess-label").title =
+        "A board made at the first click so that logic alone clears it " +
+        `(at most ${Math.round(c.no_guess_max_density * 100)} % mines)`;
+    }
     const rule = $("rule");
     if (Array.isArray(c.rules) && c.rules.length) {
       rule.replaceChildren(
@@ -345,7 +350,12 @@ class App {
       this.announce("Making a board that needs no guess…");
     }
     const done = this.move("reveal", i, null, via);
-    if (making) done.then(() => this.busy(false));
+    if (making) {
+      done.then(() => {
+        this.busy(false);
+        if (this.canPlay()) this.announce("The board is ready: logic alone clears it.");
+      });
+    }
   }
 
   /** Right click, F: flag; with marks, flag → ? → covered (the ? is the page's own). */

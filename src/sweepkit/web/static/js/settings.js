@@ -23,7 +23,7 @@ export const DEFAULT_KEYS = {
   chord: ["d"],
   newGame: ["n"],
   restart: ["r"],
-  zoomIn: ["+"],
+  zoomIn: ["+", "="],
   zoomOut: ["-"],
 };
 
