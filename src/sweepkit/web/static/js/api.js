@@ -4,7 +4,8 @@
  * a plain sentence for anything else). No raw exception ever reaches the page.
  */
 
-const BASE = "/api";
+/** The API beside the page (relative, so the app also works under a path prefix). */
+const BASE = new URL("api", document.baseURI).pathname;
 
 /** An API failure with a message meant for people; `status` is the HTTP code (0: no answer). */
 export class ApiError extends Error {
