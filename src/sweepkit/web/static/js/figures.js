@@ -1,0 +1,49 @@
+/**
+ * The end-of-game figures panel (#figures): the server's figures, formatted the way
+ * Arbiter and minesweeper.online players read them.
+ */
+
+import { formatTime } from "./timer.js";
+
+const fixed = (value, digits) =>
+  typeof value === "number" && Number.isFinite(value) ? value.toFixed(digits) : "—";
+
+/** A fraction (the server's efficiency: 1.0 is one 3BV per click) as a percentage. */
+function percent(value) {
+  if (typeof value !== "number" || !Number.isFinite(value)) return "—";
+  return `${Math.round(value * 100)} %`;
+}
+
+/** Fill and show the panel for a finished game (`state` is a GameStatus). */
+export function showFigures(panel, state) {
+  const f = state.figures;
+  if (!f) {
+    panel.hidden = true;
+    return;
+  }
+  const clicks = state.clicks || {};
+  const set = (name, text) => {
+    const el = panel.querySelector(`[data-figure="${name}"]`);
+    if (el) el.textContent = text;
+  };
+  set("time", `${formatTime(f.time ?? state.elapsed)} s`);
+  const solved = f.three_bv_solved ?? f.three_bv;
+  set("three_bv", solved === f.three_bv ? String(f.three_bv) : `${solved} / ${f.three_bv}`);
+  set("three_bv_per_s", fixed(f.three_bv_per_s, 3));
+  const wasted = clicks.wasted ? `, ${clicks.wasted} wasted` : "";
+  set("clicks", `${clicks.left ?? 0} + ${clicks.right ?? 0} + ${clicks.chord ?? 0}${wasted}`);
+  set("efficiency", percent(f.efficiency));
+  set("ioe", fixed(f.ioe, 3));
+  set("rqp", fixed(f.rqp, 2));
+  panel.dataset.style = f.flagged ? "flagging" : "nf";
+  panel.querySelector(".style-badge")?.remove();
+  const badge = document.createElement("p");
+  badge.className = "style-badge";
+  badge.textContent = f.flagged ? "Style: flagging" : "Style: NF (no flags)";
+  panel.append(badge);
+  panel.hidden = false;
+}
+
+export function hideFigures(panel) {
+  panel.hidden = true;
+}

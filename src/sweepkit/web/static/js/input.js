@@ -1,0 +1,224 @@
+/**
+ * Mouse, touch and keyboard on the board, turned into the controller's few verbs:
+ *
+ * - `primary(i, via)`: a left click / Space: reveal, or chord on an open number (`via` is
+ *   "key" for the keyboard, whose moves are also announced in words);
+ * - `secondary(i)`: a right click / F: flag (or cycle flag → ? → covered);
+ * - `chord(i)`: both buttons, middle button, D;
+ * - `tap(i)` and `hold(i)`: touch, which the controller maps through flag mode;
+ * - `pressing(on)`: a button is held on the board (the face looks surprised);
+ * - `command(action)`: the board-independent keys (new game, restart, zoom);
+ * - `cellSize()` and `zoomTo(px, x, y)`: a two-finger pinch resizes the cells.
+ *
+ * The handlers are delegated: one listener per event type on the grid, none per cell.
+ */
+
+import { keyName } from "./settings.js";
+
+const MOVE_TOLERANCE = 10; // px a finger may drift before a touch becomes a scroll
+
+/** Mouse: left release reveals, right press flags, both buttons (or middle) chord. */
+export function attachMouse(board, ctl) {
+  const grid = board.grid;
+  let left = false; // the left button went down on the board
+  let chording = false; // both buttons (or the middle one) are held
+  let afterChord = false; // a chord fired; ignore the other button's release
+
+  const pressAt = (i) => {
+    if (i < 0) board.release();
+    else if (chording) board.press([i, ...board.neighbours(i)]);
+    else board.press([i]);
+  };
+
+  grid.addEventListener("contextmenu", (e) => e.preventDefault());
+  // A click focuses its cell natively (no ring for the mouse); the roving tabindex follows.
+  grid.addEventListener("focusin", (e) => {
+    const i = board.indexOf(e.target);
+    if (i >= 0 && i !== board.focusIndex) board.setFocus(i, false);
+  });
+  const at = (e) => board.indexAt(e.target, e.clientX, e.clientY);
+  grid.addEventListener("mousedown", (e) => {
+    const i = at(e);
+    if (i < 0) return;
+    if (e.button === 1) e.preventDefault(); // no autoscroll on a middle-button chord
+    if (!ctl.canPlay()) return;
+    const both = (e.buttons & 3) === 3 || (left && e.button === 2);
+    if (e.button === 1 || both) {
+      chording = true;
+      left = false;
+      pressAt(i);
+      ctl.pressing(true);
+    } else if (e.button === 0) {
+      left = true;
+      pressAt(i);
+      ctl.pressing(true);
+    } else if (e.button === 2) {
+      ctl.secondary(i);
+    }
+  });
+  grid.addEventListener("mouseover", (e) => {
+    if (left || chording) pressAt(at(e));
+  });
+  grid.addEventListener("mouseleave", () => board.release());
+  window.addEventListener("blur", () => {
+    // A button released outside the window never sends mouseup: forget the press.
+    left = chording = afterChord = false;
+    board.release();
+    ctl.pressing(false);
+  });
+  window.addEventListener("mouseup", (e) => {
+    const i = at(e);
+    if (chording) {
+      chording = false;
+      afterChord = (e.buttons & 3) !== 0;
+      board.release();
+      ctl.pressing(false);
+      if (i >= 0 && ctl.canPlay()) ctl.chord(i);
+      return;
+    }
+    if (afterChord) {
+      afterChord = (e.buttons & 3) !== 0;
+      return;
+    }
+    if (e.button === 0 && left) {
+      left = false;
+      board.release();
+      ctl.pressing(false);
+      if (i >= 0 && ctl.canPlay()) ctl.primary(i);
+    }
+  });
+}
+
+/**
+ * Touch: a tap or a long-press (delay from the settings) on a cell; a finger that moves
+ * scrolls the board instead. Handled touches cancel the browser's emulated mouse events.
+ */
+export function attachTouch(board, ctl, delay) {
+  const grid = board.grid;
+  let touch = null; // {id, x, y, i, held}
+  let timer = 0;
+  let pinch = null; // {distance, size}: two fingers down on the board
+
+  const spread = (touches) => {
+    const [a, b] = touches;
+    return {
+      distance: Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY) || 1,
+      x: (a.clientX + b.clientX) / 2,
+      y: (a.clientY + b.clientY) / 2,
+    };
+  };
+
+  const cancel = () => {
+    clearTimeout(timer);
+    touch = null;
+    board.release();
+  };
+
+  grid.addEventListener(
+    "touchstart",
+    (e) => {
+      if (e.touches.length === 2) {
+        cancel();
+        pinch = { distance: spread(e.touches).distance, size: ctl.cellSize() };
+        return;
+      }
+      if (e.touches.length > 1) return cancel();
+      const t = e.changedTouches[0];
+      const i = board.indexAt(e.target, t.clientX, t.clientY);
+      if (i < 0 || !ctl.canPlay()) return cancel();
+      touch = { id: t.identifier, x: t.clientX, y: t.clientY, i, held: false };
+      board.press([i]);
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (!touch) return;
+        touch.held = true;
+        board.release();
+        navigator.vibrate?.(15);
+        ctl.hold(touch.i);
+      }, delay());
+    },
+    { passive: true },
+  );
+  grid.addEventListener(
+    "touchmove",
+    (e) => {
+      if (pinch && e.touches.length === 2) {
+        const now = spread(e.touches);
+        ctl.zoomTo((pinch.size * now.distance) / pinch.distance, now.x, now.y);
+        return;
+      }
+      if (!touch) return;
+      for (const t of e.changedTouches) {
+        if (t.identifier !== touch.id) continue;
+        if (Math.hypot(t.clientX - touch.x, t.clientY - touch.y) > MOVE_TOLERANCE) cancel();
+      }
+    },
+    { passive: true },
+  );
+  grid.addEventListener(
+    "touchend",
+    (e) => {
+      if (e.touches.length < 2) pinch = null;
+      if (!touch) return;
+      const ended = [...e.changedTouches].some((t) => t.identifier === touch.id);
+      if (!ended) return;
+      e.preventDefault(); // no emulated mouse click after a handled touch
+      const { i, held } = touch;
+      cancel();
+      if (!held && ctl.canPlay()) ctl.tap(i);
+    },
+    { passive: false },
+  );
+  grid.addEventListener("touchcancel", () => {
+    pinch = null;
+    cancel();
+  });
+}
+
+const ARROWS = {
+  ArrowUp: [-1, 0],
+  ArrowDown: [1, 0],
+  ArrowLeft: [0, -1],
+  ArrowRight: [0, 1],
+};
+
+/**
+ * Keyboard: arrows (and Home/End) move the roving focus; the bound keys act on the
+ * focused cell or, for new game / restart / zoom, anywhere but in a form field.
+ */
+export function attachKeyboard(board, ctl, settings) {
+  document.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+    if (document.querySelector("dialog[open]")) return;
+    const target = e.target instanceof Element ? e.target : null;
+    const i = target ? board.indexOf(target) : -1;
+    if (i >= 0) {
+      const arrow = ARROWS[e.key];
+      if (arrow) {
+        e.preventDefault();
+        board.moveFocus(arrow[0], arrow[1]);
+        return;
+      }
+      if (e.key === "Home" || e.key === "End") {
+        e.preventDefault();
+        const [r] = board.rowCol(i);
+        board.focusAt(r, e.key === "Home" ? 0 : board.cols - 1);
+        return;
+      }
+    }
+    const action = settings.actionFor(keyName(e));
+    if (!action) return;
+    if (action === "reveal" || action === "flag" || action === "chord") {
+      if (i < 0) return; // Space and Enter keep their meaning on buttons and fields
+      e.preventDefault();
+      if (!ctl.canPlay()) return;
+      if (action === "reveal") ctl.primary(i, "key");
+      else if (action === "flag") ctl.secondary(i, "key");
+      else ctl.chord(i, "key");
+      return;
+    }
+    if (target && target.closest("input, select, textarea, [contenteditable]")) return;
+    e.preventDefault();
+    ctl.command(action);
+  });
+}

@@ -1,0 +1,112 @@
+/**
+ * The player's settings, kept in localStorage under one key: theme, question marks,
+ * long-press delay, key bindings, cell size, player name and the last game's form.
+ * Storage can be missing or full (private windows): then settings live for the page only.
+ */
+
+const STORAGE_KEY = "sweepkit.settings";
+
+/** Rebindable actions, in the order the settings and help panels list them. */
+export const ACTIONS = {
+  reveal: "Reveal (chord on an open number)",
+  flag: "Flag / unflag",
+  chord: "Chord",
+  newGame: "New game, same settings",
+  restart: "Restart the same board",
+  zoomIn: "Bigger cells",
+  zoomOut: "Smaller cells",
+};
+
+export const DEFAULT_KEYS = {
+  reveal: ["Space", "Enter"],
+  flag: ["f"],
+  chord: ["d"],
+  newGame: ["n"],
+  restart: ["r"],
+  zoomIn: ["+", "="],
+  zoomOut: ["-"],
+};
+
+export const LONG_PRESS = { min: 100, max: 1000, default: 300 };
+export const CELL_SIZE = { min: 12, max: 64, mouse: 26, touch: 36 };
+
+const DEFAULTS = {
+  theme: "system",
+  marks: false,
+  longPress: LONG_PRESS.default,
+  keys: DEFAULT_KEYS,
+  cellSize: null, // null: the default for this kind of pointer
+  player: "",
+  level: "beginner",
+  rule: null, // null: the server's default rule
+  noGuess: false,
+  rows: 20,
+  cols: 20,
+  mines: 60,
+  flagMode: false,
+};
+
+function read() {
+  try {
+    const raw = window.localStorage.getItem(STORAGE_KEY);
+    const data = raw ? JSON.parse(raw) : {};
+    return data && typeof data === "object" ? data : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The settings: stored values over the defaults; `save()` writes them back. */
+export class Settings {
+  constructor() {
+    const stored = read();
+    Object.assign(this, structuredClone(DEFAULTS), stored);
+    this.keys = { ...structuredClone(DEFAULT_KEYS), ...(stored.keys || {}) };
+    const delay = Number(this.longPress);
+    this.longPress = Number.isFinite(delay)
+      ? Math.min(LONG_PRESS.max, Math.max(LONG_PRESS.min, delay))
+      : LONG_PRESS.default;
+  }
+
+  save() {
+    const data = {};
+    for (const key of Object.keys(DEFAULTS)) data[key] = this[key];
+    try {
+      window.localStorage.setItem(STORAGE_KEY, JSON.stringify(data));
+    } catch {
+      // No storage: the settings last as long as the page.
+    }
+  }
+
+  /** The action bound to a key name (see keyName), or null. */
+  actionFor(name) {
+    for (const [action, names] of Object.entries(this.keys)) {
+      if (names.includes(name)) return action;
+    }
+    return null;
+  }
+
+  /** Bind `action` to one key, taking that key from any other action. */
+  bind(action, name) {
+    for (const other of Object.keys(this.keys)) {
+      this.keys[other] = this.keys[other].filter((n) => n !== name);
+    }
+    this.keys[action] = [name];
+    this.save();
+  }
+
+  resetKeys() {
+    this.keys = structuredClone(DEFAULT_KEYS);
+    this.save();
+  }
+}
+
+/** A key event's name as bindings store it: "Space", "Enter", "f", "+", "F2", ... */
+export function keyName(event) {
+  if (event.key === " ") return "Space";
+  if (event.key.length === 1) return event.key.toLowerCase();
+  return event.key;
+}
+
+/** A key name for people: "Space", "F", "+". */
+export const keyLabel = (name) => (name.length === 1 ? name.toUpperCase() : name);
