@@ -22,8 +22,9 @@ from fastapi.staticfiles import StaticFiles
 
 from sweepkit.store.database import StoreError
 from sweepkit.store.played import GameBook
+from sweepkit.web.jobs import Jobs
 from sweepkit.web.live import MAX_LIVE, LiveGames
-from sweepkit.web.routes import analyse, games, hints, replays, stats, trainer, watch
+from sweepkit.web.routes import analyse, games, hints, jobs, replays, stats, trainer, watch
 from sweepkit.web.trainer import TrainerPuzzles
 from sweepkit.web.watch import WatchSessions
 
@@ -41,6 +42,7 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
+        app.state.jobs.shutdown()
         book.close()
 
     app = FastAPI(
@@ -51,6 +53,7 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
     app.state.live = LiveGames(max_live)
     app.state.watch = WatchSessions()
     app.state.trainer = TrainerPuzzles()
+    app.state.jobs = Jobs()
     app.include_router(games.router)
     app.include_router(hints.router)
     app.include_router(watch.router)
@@ -58,6 +61,7 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
     app.include_router(replays.router)
     app.include_router(analyse.router)
     app.include_router(trainer.router)
+    app.include_router(jobs.router)
 
     @app.exception_handler(StoreError)
     async def store_error(request: Request, exc: StoreError) -> JSONResponse:
