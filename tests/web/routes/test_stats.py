@@ -181,3 +181,13 @@ def test_a_stored_game_replays_and_exports_as_text(client, history):
     assert client.get("/api/stats/games/99999").status_code == 404
     assert client.get("/api/stats/games", params={"level": "huge"}).status_code == 422
     assert client.get("/api/stats/games", params={"since": "yesterday"}).status_code == 422
+
+
+def test_the_daily_figures_add_up(client, history):
+    days = client.get("/api/stats/daily", params={"player": "Ada"}).json()["days"]
+    assert sum(d["played"] for d in days) == 4 and sum(d["won"] for d in days) == 3
+    if len(days) == 1:  # all played today (unless the test ran across midnight UTC)
+        (today,) = days
+        unassisted = [history["nf"]["figures"]["time"], history["flag"]["figures"]["time"]]
+        assert today["average_time"] == pytest.approx(sum(unassisted) / 2)
+        assert today["win_rate"] == 0.75

@@ -105,6 +105,15 @@ def stats_summary(book: Book, player: str) -> dict[str, Any]:
     return {"player": player, "groups": summary(book, player), "bests": bests}
 
 
+@router.get("/stats/daily")
+def daily(book: Book, where: Filter) -> dict[str, Any]:
+    """Games played and won, win rate and mean winning time (unassisted wins) per day,
+    for the charts."""
+    return {"days": [{"day": day, "played": played, "won": won,
+                      "win_rate": won / played, "average_time": average}
+                     for day, played, won, average in book.daily(where)]}
+
+
 def stored(book: Book, game_id: GameId) -> PlayedRow:
     try:
         return book.game(game_id)
