@@ -20,6 +20,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
+from sweepkit.bench.store import Store
 from sweepkit.store.database import StoreError
 from sweepkit.store.played import GameBook
 from sweepkit.web.jobs import Jobs
@@ -38,18 +39,21 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
     """The web app, storing finished games in the database at ``db_path`` (created, or
     brought up to date, at start-up; StoreError when it cannot be used)."""
     book = GameBook(db_path)  # fail now, before serving, on a database we cannot use
+    runs = Store(db_path)  # the benchmark runs, read for the statistics page
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
         app.state.jobs.shutdown()
         book.close()
+        runs.close()
 
     app = FastAPI(
         title="sweepkit", version="0.1.0", lifespan=lifespan,
         description="Play Minesweeper, watch the computer play, analyse positions.",
     )
     app.state.book = book
+    app.state.runs = runs
     app.state.live = LiveGames(max_live)
     app.state.watch = WatchSessions()
     app.state.trainer = TrainerPuzzles()

@@ -191,3 +191,16 @@ def test_the_daily_figures_add_up(client, history):
         unassisted = [history["nf"]["figures"]["time"], history["flag"]["figures"]["time"]]
         assert today["average_time"] == pytest.approx(sum(unassisted) / 2)
         assert today["win_rate"] == 0.75
+
+
+def test_the_benchmark_runs_of_the_same_database_are_listed(tmp_path):
+    from sweepkit.bench.store import Store
+
+    db = tmp_path / "shared.db"
+    with Store(db) as store:
+        store.begin_run({"strategy": "exact", "options": {}, "level": "beginner", "rows": 9,
+                         "cols": 9, "mines": 10, "rule": "safe", "first": "corner",
+                         "seed": 1, "games": 2})
+    with TestClient(create_app(db)) as c:
+        (run,) = c.get("/api/runs").json()["runs"]
+    assert run["strategy"] == "exact" and run["games"] == 2 and run["status"] == "running"

@@ -95,6 +95,14 @@ def games(book: Book, where: Filter,
     return {"total": book.count(where), "games": [r.as_json() for r in rows]}
 
 
+@router.get("/runs")
+def runs(request: Request) -> dict[str, Any]:
+    """The computer's benchmark runs (``sweepkit bench``) in the same database: each a
+    strategy with its options, rules, games played and won."""
+    store = request.app.state.runs
+    return {"runs": [r.as_json() for r in store.runs()]}
+
+
 @router.get("/stats/summary")
 def stats_summary(book: Book, player: str) -> dict[str, Any]:
     """A player's statistics (see :mod:`sweepkit.store.statistics`) and best times per
