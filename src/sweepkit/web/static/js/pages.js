@@ -125,13 +125,16 @@ export function showError(message) {
   box.hidden = !message;
 }
 
+/** A mistake of the person's (a file that is not JSON...): its message is shown as is. */
+export class UserError extends Error {}
+
 /** Run an async action; an ApiError (or anything) becomes the page's error message. */
 export async function guarded(action) {
   try {
     showError(null);
     return await action();
   } catch (exc) {
-    showError(exc instanceof ApiError ? exc.message : `Something went wrong: ${exc.message}`);
+    showError(exc instanceof ApiError || exc instanceof UserError ? exc.message : `Something went wrong: ${exc.message}`);
     return undefined;
   }
 }
