@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 from sweepkit.game import Game
@@ -12,6 +13,7 @@ from sweepkit.position import MINE
 from sweepkit.rules import level
 
 SEED_FIRST = (4, 4)
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
 def call(base: str, method: str, path: str, body: Any = None) -> Any:

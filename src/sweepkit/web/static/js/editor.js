@@ -205,7 +205,7 @@ class Editor {
       }
       if (best) {
         cls += " an-best";
-        symbol = `★${p === 0 ? "" : symbol}`;
+        symbol = `★${symbol}`;
         label += `, best move (${a.best.action})`;
       }
       text = `<span class="p">${symbol}</span>`;

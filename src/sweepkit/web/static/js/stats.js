@@ -113,6 +113,8 @@ class Stats {
       await Promise.all([this.summary(), this.games(), this.chart()]);
     });
     this.resetAllowed();
+    this.loads = (this.loads || 0) + 1; // for tests: each refresh done
+    document.body.dataset.loads = this.loads;
   }
 
   // -- summary, bests, chart -------------------------------------------------------------
