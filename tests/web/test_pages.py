@@ -166,7 +166,7 @@ def puzzle_position(page):
     p = page.evaluate("window.sweepkitTrainer.puzzle")
     chars = p["cells"].replace(".", "?").replace("F", "*")
     rows = [chars[r * p["cols"]:(r + 1) * p["cols"]] for r in range(p["rows"])]
-    return p, parse_board(f"mines: {p['mines']}\n" + "\n".join(rows))
+    return parse_board(f"mines: {p['mines']}\n" + "\n".join(rows))
 
 
 def new_puzzle(page) -> None:
@@ -182,7 +182,7 @@ def test_trainer_grades_a_right_and_a_wrong_answer(open_at):
     page.dispatch_event("#player", "change")
     page.select_option("#lesson", "single")
     new_puzzle(page)
-    p, position = puzzle_position(page)
+    position = puzzle_position(page)
     safe = analyse(position).safe_cells()
     assert safe
     page.click(f'#board .cell[data-index="{safe[0]}"]')
@@ -195,7 +195,7 @@ def test_trainer_grades_a_right_and_a_wrong_answer(open_at):
     page.click("#next")
     page.wait_for_function("window.sweepkitTrainer.puzzle && !window.sweepkitTrainer.answered",
                            timeout=20_000)
-    p, position = puzzle_position(page)
+    position = puzzle_position(page)
     safe = analyse(position).safe_cells()
     page.click(f'#board .cell[data-index="{safe[0]}"]', button="right")
     page.wait_for_selector("#next:not([hidden])")
