@@ -150,8 +150,26 @@ def test_editor_shows_a_contradiction(open_at, server):
     assert page.locator("#board .cell.an-contra").count() == len(marked)
 
 
-def test_editor_plays_a_consistent_layout(open_at):
+def test_editor_exports_and_plays_a_consistent_layout(open_at, tmp_path):
     page = open_at("/static/editor.html", "#board .cell")
+    page.fill("#board-text", POSITION)
+    page.click("#load-text")
+    with page.expect_download() as got:
+        page.click("#export-board")
+    saved = tmp_path / "position.board"
+    got.value.save_as(saved)
+    assert parse_board(saved.read_text()) == parse_board(POSITION)
+    with page.expect_download() as got:
+        page.click("#export-png")
+    png = tmp_path / "position.png"
+    got.value.save_as(png)
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # A file opened into the editor replaces the board.
+    other = tmp_path / "other.board"
+    other.write_text("12?\n???\n")
+    page.set_input_files("#board-file", str(other))
+    assert page.locator("#board .cell").count() == 6
+    assert page.input_value("#mines") == ""
     page.fill("#board-text", POSITION)
     page.click("#play")
     page.wait_for_selector("#played:not([hidden]) #played-board .cell")
@@ -254,12 +272,47 @@ def test_stats_lists_games_and_replays_one(open_at, server):
     page.wait_for_function(f"document.getElementById('r-slider').value === '{len(moves)}'")
 
 
+def test_a_replay_file_opens_and_plays_from_a_move(open_at, server, tmp_path):
+    won = play_game(server, "frank", 3)
+    page = open_at("/static/stats.html", "body[data-loads]")
+    show_player(page, "frank")
+    page.click(f'#games tr[data-id="{won["record_id"]}"] button')
+    page.wait_for_selector("#replay:not([hidden])")
+    with page.expect_download() as got:
+        page.click("#r-json")
+    record = tmp_path / "record.json"
+    got.value.save_as(record)
+    with page.expect_download() as got:
+        page.click("#r-text")
+    assert got.value.suggested_filename.endswith(".txt")
+    page.set_input_files("#replay-file", str(record))
+    page.wait_for_function("document.getElementById('replay-about').textContent"
+                           ".includes('record.json')")
+    moves = json.loads(record.read_text())["moves"]
+    assert page.get_attribute("#r-slider", "max") == str(len(moves))
+    page.fill("#r-slider", "2")
+    page.dispatch_event("#r-slider", "input")
+    page.click("#r-play-here")
+    page.wait_for_selector("#r-started a")
+    state = call(server, "GET", f"/games/{page.get_attribute('#r-started', 'data-game')}")
+    assert state["status"] == "playing"
+    # Not JSON: said in words.
+    bad = tmp_path / "notes.json"
+    bad.write_text("hello")
+    page.set_input_files("#replay-file", str(bad))
+    page.wait_for_selector("#error:not([hidden])")
+    assert "is not JSON" in page.inner_text("#error")
+
+
 def test_export_reset_import_give_back_the_same_tables(open_at, server, tmp_path):
     play_game(server, "carol", 3)
     play_game(server, "carol", 5, flags=True)
     page = open_at("/static/stats.html", "body[data-loads]")
     show_player(page, "carol")
     before = tables(page)
+    with page.expect_download() as got:
+        page.click("#export-csv")
+    assert got.value.suggested_filename == "sweepkit-games-carol.csv"
     with page.expect_download() as got:
         page.click("#export-json")
     exported = tmp_path / "carol.json"

@@ -145,11 +145,13 @@ class Editor {
   }
 
   /** The position changed: the analysis is stale; the text follows the grid. */
-  edited() {
+  edited(only = -1) {
+    const stale = this.analysis !== null;
     this.analysis = null;
     $("board-text").value = this.text();
     this.textDirty = false;
-    this.els.forEach((_, i) => this.paint(i));
+    if (only >= 0 && !stale) this.paint(only);
+    else this.els.forEach((_, i) => this.paint(i));
     $("analysis-summary").textContent = "Edit the position, then press Analyse.";
     $("layouts-line").hidden = true;
     $("best-line").hidden = true;
@@ -160,7 +162,7 @@ class Editor {
   set(i, ch) {
     if (this.cells[i] === ch) return;
     this.cells[i] = ch;
-    this.edited();
+    this.edited(i);
     this.describe(i);
   }
 

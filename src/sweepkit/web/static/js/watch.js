@@ -75,6 +75,12 @@ class Watch {
   }
 
   async begin() {
+    if (this.session && this.source) {
+      // A new session replaces the one on screen: stop that one first.
+      const old = this.session.id;
+      api("POST", `/watch/${encodeURIComponent(old)}/control`, { action: "stop" }).catch(() => {});
+    }
+    this.stoppedByUser = true;
     this.close();
     const session = await api("POST", "/watch", this.spec());
     this.session = session;
@@ -120,11 +126,9 @@ class Watch {
     const i = r * this.board.cols + c;
     this.board.cells[i]?.classList.add("hl-move");
     this.highlighted = i;
-    const p = m.reason?.probability;
-    const risk = p === undefined || p === null ? "" : ` Mine probability ${percent(p)}.`;
     $("move-text").textContent = `Move ${m.move}: ${m.kind} (${r}, ${c}) — ${reasonText(
       m.reason,
-    )}.${risk}`;
+    )}.`;
     $("mines-left").textContent = String(m.mines_left).padStart(3, "0");
     $("elapsed").textContent = Number(m.elapsed).toFixed(2);
   }
