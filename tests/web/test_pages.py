@@ -358,6 +358,20 @@ def test_assisted_games_are_not_bests_and_nf_is_labelled(open_at, server):
     assert "assisted" in hinted_row.inner_text()
     nf_row = page.locator('#summary tr[data-style="nf"] td')
     assert nf_row.nth(1).inner_text() == "NF" and nf_row.nth(2).inner_text() == "2"
+    # Sort by time (ascending first), then filter: assisted games only.
+    loads = page.evaluate("window.sweepkitStats.loads")
+    page.click('#games th[data-order="seconds"] button')
+    page.wait_for_function('document.querySelector(\'#games th[data-order="seconds"]\')'
+                           '.getAttribute("aria-sort") === "ascending"')
+    times = [float(t.removesuffix(" s")) for t in page.eval_on_selector_all(
+        "#games tbody tr", "els => els.map(e => e.cells[4].textContent)")]
+    assert times == sorted(times) and len(times) == 3
+    page.select_option("#f-assisted", "true")
+    page.click("#filters button[type=submit]")
+    page.wait_for_function("document.getElementById('page-info').textContent === "
+                           "'Games 1–1 of 1'")
+    assert page.locator(f'#games tr[data-id="{hinted["record_id"]}"]').count() == 1
+    assert page.evaluate("window.sweepkitStats.loads") == loads  # the table alone
 
 
 # -- accessibility ------------------------------------------------------------------------

@@ -8,8 +8,8 @@
 
 import { Board } from "./board.js";
 import {
-  $, api, bindPlayer, download, guarded, initPage, percent, playerName, playUrl, query,
-  reasonText, setPlayerName, UserError,
+  $, api, download, guarded, initPage, percent, playerName, playUrl, query, reasonText,
+  UserError,
 } from "./pages.js";
 
 const PAGE = 20;
@@ -66,12 +66,11 @@ class Stats {
 
   async start() {
     initPage();
-    bindPlayer($("player"));
-    if (!$("player").value) $("player").value = "player";
+    // The player shown starts as the play page's; looking at others does not change it.
+    $("player").value = playerName() || "player";
     $("f-player").value = this.player();
     $("player-form").addEventListener("submit", (e) => {
       e.preventDefault();
-      setPlayerName($("player").value);
       $("f-player").value = this.player();
       this.offset = 0;
       this.refresh();
