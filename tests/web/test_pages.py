@@ -168,7 +168,7 @@ def test_editor_exports_and_plays_a_consistent_layout(open_at, tmp_path):
     other = tmp_path / "other.board"
     other.write_text("12?\n???\n")
     page.set_input_files("#board-file", str(other))
-    assert page.locator("#board .cell").count() == 6
+    page.wait_for_function("document.querySelectorAll('#board .cell').length === 6")
     assert page.input_value("#mines") == ""
     page.fill("#board-text", POSITION)
     page.click("#play")
