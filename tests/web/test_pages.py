@@ -357,7 +357,7 @@ def test_assisted_games_are_not_bests_and_nf_is_labelled(open_at, server):
     hinted_row = page.locator(f'#games tr[data-id="{hinted["record_id"]}"]')
     assert "assisted" in hinted_row.inner_text()
     nf_row = page.locator('#summary tr[data-style="nf"] td')
-    assert nf_row.nth(1).inner_text() == "NF" and nf_row.nth(2).inner_text() == "2"
+    assert nf_row.nth(0).inner_text() == "NF" and nf_row.nth(1).inner_text() == "2"
     # Sort by time (ascending first), then filter: assisted games only.
     loads = page.evaluate("window.sweepkitStats.loads")
     page.click('#games th[data-order="seconds"] button')

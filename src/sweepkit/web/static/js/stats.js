@@ -131,11 +131,19 @@ class Stats {
         const tr = body.insertRow();
         tr.dataset.board = group.board;
         tr.dataset.style = style;
-        if (k === 0) tr.className = "group-start";
-        cellRow(tr, [k === 0 ? name : "", STYLES[style], t.played, t.won,
+        if (k === 0) {
+          tr.className = "group-start";
+          const th = document.createElement("th");
+          th.scope = "rowgroup";
+          th.rowSpan = Object.keys(STYLES).length;
+          th.className = "text";
+          th.textContent = name;
+          tr.append(th);
+        }
+        cellRow(tr, [STYLES[style], t.played, t.won,
           t.win_rate === null ? "—" : percent(t.win_rate), t.current_streak, t.best_streak,
           secs(t.best_time), secs(t.average_time), num(t.best_3bv_s),
-          t.best_efficiency === null ? "—" : percent(t.best_efficiency, 0)], 2);
+          t.best_efficiency === null ? "—" : percent(t.best_efficiency, 0)], 1);
       });
     }
     const bests = $("bests");
