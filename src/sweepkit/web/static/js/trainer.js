@@ -147,6 +147,7 @@ class Trainer {
     const cell = (r, c) => this.board.cells[r * cols + c];
     const chosen = this.board.cells[i];
     chosen.classList.add("tr-chosen");
+    chosen.dataset.chosen = action;
     chosen.setAttribute("aria-label", `${chosen.getAttribute("aria-label")}, your answer (${action})`);
     for (const [r, c] of graded.because) {
       const el = cell(r, c);
