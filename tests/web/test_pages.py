@@ -88,6 +88,13 @@ def test_watch_plays_games_at_speed_zero(open_at):
     assert count(page, "#c-safe-guesses") <= count(page, "#c-guesses")
     page.click("#pause")
     page.wait_for_function("document.getElementById('resume').disabled === false")
+    page.wait_for_timeout(200)  # a move thought before the pause may still come
+    paused = page.inner_text("#move-text")
+    page.wait_for_timeout(200)
+    assert page.inner_text("#move-text") == paused  # paused means paused
+    page.click("#step")  # one move
+    page.wait_for_function("(t) => document.getElementById('move-text').textContent !== t",
+                           arg=paused)
     page.click("#stop")
     page.wait_for_function("document.getElementById('status').textContent === 'Stopped.'")
     games = count(page, "#c-games")
