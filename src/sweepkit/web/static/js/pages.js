@@ -1,0 +1,189 @@
+/**
+ * What the watch, editor, trainer and statistics pages share: the API (every endpoint,
+ * not only the play page's: api.js exports just those), the theme and cell size from the
+ * play page's settings, the player's name, errors shown in words, downloads.
+ *
+ * The pages live at /static/<name>.html and set <base href="../">, so every address
+ * here is relative to the app's root (the app also works under a path prefix).
+ */
+
+import { ApiError } from "./api.js";
+import { CELL_SIZE, Settings } from "./settings.js";
+
+export { ApiError };
+
+export const $ = (id) => document.getElementById(id);
+
+/** An address of the app (relative to its root), absolute. */
+export const appUrl = (path) => new URL(path.replace(/^\//, ""), document.baseURI).href;
+
+/** The server's sentence for a failed response (FastAPI's `detail`). */
+function detailOf(body, status) {
+  const detail = body && body.detail;
+  if (typeof detail === "string") return detail;
+  if (Array.isArray(detail) && detail.length) {
+    const first = detail[0];
+    const where = Array.isArray(first.loc) ? first.loc.filter((p) => p !== "body").join(".") : "";
+    return where ? `${where}: ${first.msg}` : String(first.msg);
+  }
+  if (status >= 500) return "The server failed on this request; please try again.";
+  return `The server refused the request (HTTP ${status}).`;
+}
+
+/**
+ * Call the API: `path` under /api, `body` sent as JSON (or as is, with `type`, when
+ * `raw`); answers the parsed JSON, or the text when `text`. Throws ApiError with a
+ * message for people.
+ */
+export async function api(method, path, body, { raw = false, type, text = false } = {}) {
+  const headers = {};
+  let payload;
+  if (body !== undefined) {
+    headers["Content-Type"] = raw ? type || "application/octet-stream" : "application/json";
+    payload = raw ? body : JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(appUrl(`api${path}`), { method, headers, body: payload });
+  } catch {
+    throw new ApiError("The server cannot be reached. Is `sweepkit web` still running?", 0);
+  }
+  if (text && response.ok) return response.text();
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) throw new ApiError(detailOf(data, response.status), response.status);
+  if (data === null) throw new ApiError("The server sent an unreadable answer.", response.status);
+  return data;
+}
+
+/** A query string of the defined, non-empty values. */
+export function query(params) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v !== undefined && v !== null && v !== "") q.set(k, String(v));
+  }
+  const s = q.toString();
+  return s ? `?${s}` : "";
+}
+
+export const settings = new Settings();
+
+/** The theme and cell size the play page saved; the nav's theme menu changes both pages. */
+export function initPage() {
+  const more = window.matchMedia("(prefers-contrast: more)");
+  const apply = () => {
+    const root = document.documentElement;
+    const theme = settings.theme;
+    if (theme !== "system") root.dataset.theme = theme;
+    else if (more.matches) root.dataset.theme = "contrast";
+    else delete root.dataset.theme;
+    const select = $("theme");
+    if (select) select.value = theme;
+  };
+  more.addEventListener("change", apply);
+  apply();
+  const coarse = window.matchMedia("(pointer: coarse)").matches;
+  const size = settings.cellSize || (coarse ? CELL_SIZE.touch : CELL_SIZE.mouse);
+  document.documentElement.style.setProperty("--cell", `${size}px`);
+  $("theme")?.addEventListener("change", () => {
+    settings.theme = $("theme").value;
+    settings.save();
+    apply();
+  });
+  window.addEventListener("unhandledrejection", (e) => {
+    showError(e.reason instanceof ApiError ? e.reason.message : "Something went wrong.");
+    e.preventDefault();
+  });
+}
+
+/** The player's name as the play page keeps it ("" when none). */
+export const playerName = () => (settings.player || "").trim();
+
+export function setPlayerName(name) {
+  settings.player = name.trim();
+  settings.save();
+}
+
+/** A player <input>: filled from the settings, saved on change. */
+export function bindPlayer(input, onChange) {
+  input.value = playerName();
+  input.addEventListener("change", () => {
+    setPlayerName(input.value);
+    onChange?.(input.value.trim());
+  });
+}
+
+/** Show a message in the page's #error box (role=alert); null hides it. */
+export function showError(message) {
+  const box = $("error");
+  if (!box) return;
+  box.textContent = message || "";
+  box.hidden = !message;
+}
+
+/** A mistake of the person's (a file that is not JSON...): its message is shown as is. */
+export class UserError extends Error {}
+
+/** Run an async action; an ApiError (or anything) becomes the page's error message. */
+export async function guarded(action) {
+  try {
+    showError(null);
+    return await action();
+  } catch (exc) {
+    showError(exc instanceof ApiError || exc instanceof UserError ? exc.message : `Something went wrong: ${exc.message}`);
+    return undefined;
+  }
+}
+
+/** Offer a file to download. */
+export function download(name, data, type = "application/octet-stream") {
+  const blob = data instanceof Blob ? data : new Blob([data], { type });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export const escapeHtml = (s) =>
+  String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A probability as people read it: "0 %", "33.3 %", "100 %". */
+export function percent(p, digits = 1) {
+  if (p === null || p === undefined || Number.isNaN(p)) return "—";
+  const v = p * 100;
+  if (v === 0 || v === 100) return `${v} %`;
+  return `${v.toFixed(digits)} %`;
+}
+
+/** The address of the play page on a live game (the play page opens it with ?game=ID). */
+export const playUrl = (gameId) => appUrl(`?game=${encodeURIComponent(gameId)}`);
+
+/** A move's reason in words: {basis, technique, probability, note}. */
+export function reasonText(reason) {
+  if (!reason) return "no reason recorded";
+  const p = reason.probability;
+  const prob = p === undefined || p === null ? "" : ` (mine probability ${percent(p)})`;
+  const note = reason.note ? `: ${reason.note}` : "";
+  switch (reason.basis) {
+    case "certain":
+      return `certain, by ${reason.technique || "logic"}${note}`;
+    case "first":
+      return `first click${prob}${note}`;
+    case "guess":
+      return `guess${prob}${note}`;
+    case "corner":
+      return `corner guess${prob}${note}`;
+    case "random":
+      return `random guess${prob}${note}`;
+    default:
+      return `${reason.basis}${prob}${note}`;
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * The trainer: a puzzle of the chosen lesson (POST /api/trainer/puzzles) at the player's
+ * difficulty; the player reveals a cell thought safe or flags one thought a mine (mouse,
+ * touch long-press, keyboard); the answer is graded by the server (POST .../answer) and
+ * explained, with the numbers it uses and the right answers highlighted; the scores per
+ * lesson (GET /api/trainer/scores). The player's name is the play page's.
+ */
+
+import { Board } from "./board.js";
+import { $, api, bindPlayer, guarded, initPage, playerName } from "./pages.js";
+
+const LESSONS = {
+  single: "Single numbers",
+  subset: "Subsets",
+  linked: "Linked numbers",
+  global: "Mine count",
+  guess: "Guessing well",
+};
+const LEVELS = { 1: "beginner", 2: "intermediate", 3: "expert" };
+const LONG_PRESS_MS = 450;
+
+class Trainer {
+  constructor() {
+    this.board = new Board($("board"), $("board-wrap"));
+    this.puzzle = null;
+    this.answered = false;
+    this.busy = false;
+  }
+
+  player() {
+    return playerName() || "player";
+  }
+
+  async start() {
+    initPage();
+    bindPlayer($("player"), () => this.scores());
+    $("lesson-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.next();
+    });
+    $("next").addEventListener("click", () => this.next());
+    this.attach();
+    this.board.build(9, 9, ".".repeat(81));
+    await this.scores();
+  }
+
+  attach() {
+    const grid = $("board");
+    let pressTimer = 0;
+    let pressed = false;
+    grid.addEventListener("click", (e) => {
+      if (pressed) {
+        pressed = false;
+        return;
+      }
+      const i = this.board.indexOf(e.target);
+      if (i >= 0) this.answer(i, "reveal");
+    });
+    grid.addEventListener("contextmenu", (e) => {
+      e.preventDefault();
+      const i = this.board.indexOf(e.target);
+      if (i >= 0 && !pressed) this.answer(i, "flag");
+    });
+    grid.addEventListener("pointerdown", (e) => {
+      pressed = false;
+      if (e.pointerType !== "touch") return;
+      const i = this.board.indexOf(e.target);
+      clearTimeout(pressTimer);
+      pressTimer = setTimeout(() => {
+        pressed = true;
+        if (i >= 0) this.answer(i, "flag");
+      }, LONG_PRESS_MS);
+    });
+    for (const type of ["pointerup", "pointercancel", "pointerleave"]) {
+      grid.addEventListener(type, () => clearTimeout(pressTimer));
+    }
+    grid.addEventListener("keydown", (e) => {
+      const moves = {
+        ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1],
+      };
+      const [r, c] = this.board.rowCol(this.board.focusIndex);
+      if (moves[e.key]) this.board.moveFocus(...moves[e.key]);
+      else if (e.key === "Home") this.board.focusAt(r, 0);
+      else if (e.key === "End") this.board.focusAt(r, this.board.cols - 1);
+      else if (e.key === " " || e.key === "Enter") this.answer(this.board.focusIndex, "reveal");
+      else if (e.key === "f" || e.key === "F") this.answer(this.board.focusIndex, "flag");
+      else return;
+      e.preventDefault();
+    });
+    grid.addEventListener("focusin", (e) => {
+      const i = this.board.indexOf(e.target);
+      if (i >= 0 && i !== this.board.focusIndex) this.board.setFocus(i, false);
+    });
+  }
+
+  async next() {
+    if (this.busy) return;
+    this.busy = true;
+    $("new-puzzle").disabled = true;
+    $("prompt").textContent = "Looking for a puzzle…";
+    try {
+      await guarded(async () => {
+        const body = { lesson: $("lesson").value, player: this.player() };
+        const p = await api("POST", "/trainer/puzzles", body);
+        this.puzzle = p;
+        this.answered = false;
+        this.board.build(p.rows, p.cols, p.cells);
+        $("prompt").textContent = p.prompt;
+        $("puzzle-level").textContent = `(${LESSONS[p.lesson]}, difficulty ${p.difficulty}: ${
+          LEVELS[p.difficulty] || ""})`;
+        $("mines-left").textContent = String(p.mines_left).padStart(3, "0");
+        $("verdict").textContent = "";
+        $("verdict").className = "verdict";
+        $("explanation").textContent = "";
+        $("next").hidden = true;
+      });
+    } finally {
+      this.busy = false;
+      $("new-puzzle").disabled = false;
+      if (!this.puzzle) $("prompt").textContent = "Pick a lesson and press New puzzle.";
+    }
+  }
+
+  async answer(i, action) {
+    if (!this.puzzle || this.answered || this.busy) return;
+    if (!this.board.isCovered(i)) return; // only covered cells are answers
+    this.busy = true;
+    const [row, col] = this.board.rowCol(i);
+    try {
+      await guarded(async () => {
+        const graded = await api(
+          "POST",
+          `/trainer/puzzles/${encodeURIComponent(this.puzzle.id)}/answer`,
+          { row, col, action },
+        );
+        this.answered = true;
+        this.show(i, action, graded);
+        await this.scores();
+      });
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  show(i, action, graded) {
+    const cols = this.board.cols;
+    const cell = (r, c) => this.board.cells[r * cols + c];
+    const chosen = this.board.cells[i];
+    chosen.classList.add("tr-chosen");
+    chosen.dataset.chosen = action;
+    chosen.setAttribute("aria-label", `${chosen.getAttribute("aria-label")}, your answer (${action})`);
+    for (const [r, c] of graded.because) {
+      const el = cell(r, c);
+      el.classList.add("tr-because");
+      el.setAttribute("aria-label", `${el.getAttribute("aria-label")}, used by the answer`);
+    }
+    for (const [r, c, what] of graded.answers) {
+      const el = cell(r, c);
+      el.classList.add("tr-answer");
+      el.setAttribute("aria-label", `${el.getAttribute("aria-label")}, right answer${
+        what ? ` (${what})` : ""}`);
+    }
+    $("verdict").textContent = graded.right ? "✓ Right!" : "✗ Not this one.";
+    $("verdict").className = `verdict ${graded.right ? "ok" : "bad"}`;
+    $("explanation").textContent = graded.explanation;
+    $("next").hidden = false;
+    $("next").focus();
+  }
+
+  async scores() {
+    const player = this.player();
+    $("score-player").textContent = player;
+    await guarded(async () => {
+      const data = await api("GET", `/trainer/scores?player=${encodeURIComponent(player)}`);
+      const body = $("scores").tBodies[0];
+      body.innerHTML = "";
+      for (const s of data.lessons) {
+        const tr = body.insertRow();
+        tr.dataset.lesson = s.lesson;
+        const cells = [LESSONS[s.lesson] || s.lesson, s.right, s.wrong,
+          s.rate === null ? "—" : `${Math.round(s.rate * 100)} %`, s.streak,
+          `${s.difficulty} (${LEVELS[s.difficulty] || "?"})`];
+        cells.forEach((v, k) => {
+          const td = tr.insertCell();
+          td.textContent = v;
+          if (k === 0) td.className = "text";
+        });
+      }
+    });
+  }
+}
+
+const trainer = new Trainer();
+window.sweepkitTrainer = trainer;
+trainer.start();

@@ -1,0 +1,205 @@
+/**
+ * Watch the computer play: a session (POST /api/watch) followed through its server-sent
+ * events (EventSource on /api/watch/{id}/events): `game` builds a fresh board, `move`
+ * applies the cells it changed and says why it was made, `end` updates the counters,
+ * `error` shows the server's message. The controls post to /api/watch/{id}/control.
+ */
+
+import { Board } from "./board.js";
+import { $, api, appUrl, guarded, initPage, percent, reasonText, showError } from "./pages.js";
+
+const RULES = { none: "unprotected", safe: "safe", opening: "opening" };
+
+class Watch {
+  constructor() {
+    this.board = new Board($("board"), $("board-wrap"));
+    this.session = null;
+    this.source = null;
+    this.highlighted = -1;
+    this.paceTimer = 0;
+    this.stoppedByUser = false;
+  }
+
+  async start() {
+    initPage();
+    $("level").addEventListener("change", () => {
+      $("custom").hidden = $("level").value !== "custom";
+    });
+    $("watch-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      guarded(() => this.begin());
+    });
+    $("pace").addEventListener("input", () => this.paceChanged());
+    $("pause").addEventListener("click", () => this.control("pause"));
+    $("resume").addEventListener("click", () => this.control("resume"));
+    $("step").addEventListener("click", () => this.control("step"));
+    $("stop").addEventListener("click", () => this.stop());
+    $("strategy").addEventListener("change", () => this.describe());
+    this.showPace();
+    this.board.build(9, 9, ".".repeat(81));
+    await guarded(async () => {
+      const { strategies } = await api("GET", "/strategies");
+      this.strategies = strategies;
+      $("strategy").innerHTML = "";
+      for (const name of Object.keys(strategies)) {
+        const option = new Option(name, name, name === "best", name === "best");
+        $("strategy").append(option);
+      }
+      this.describe();
+    });
+  }
+
+  describe() {
+    const line = this.strategies?.[$("strategy").value] || "";
+    $("strategy-help").textContent = line ? `${$("strategy").value}: ${line}` : "";
+  }
+
+  showPace() {
+    $("pace-value").textContent = `${$("pace").value} ms a move`;
+  }
+
+  spec() {
+    const spec = { strategy: $("strategy").value, rule: $("rule").value };
+    const level = $("level").value;
+    if (level === "custom") {
+      spec.rows = Number($("rows").value);
+      spec.cols = Number($("cols").value);
+      spec.mines = Number($("mines").value);
+    } else {
+      spec.level = level;
+    }
+    const seed = $("seed").value.trim();
+    if (seed) spec.seed = seed;
+    spec.delay_ms = Number($("pace").value);
+    return spec;
+  }
+
+  async begin() {
+    if (this.session && this.source) {
+      // A new session replaces the one on screen: stop that one first.
+      const old = this.session.id;
+      api("POST", `/watch/${encodeURIComponent(old)}/control`, { action: "stop" }).catch(() => {});
+    }
+    this.stoppedByUser = true;
+    this.close();
+    const session = await api("POST", "/watch", this.spec());
+    this.session = session;
+    this.stoppedByUser = false;
+    this.counters(session.stats);
+    this.board.build(session.rows, session.cols, ".".repeat(session.rows * session.cols));
+    this.setRunning(true, false);
+    $("status").textContent = `Watching ${session.strategy} on ${session.rows}×${session.cols}, ${
+      session.mines} mines, ${RULES[session.rule] || session.rule} first click, seed ${session.seed}.`;
+    const source = new EventSource(appUrl(`api/watch/${encodeURIComponent(session.id)}/events`));
+    this.source = source;
+    source.addEventListener("game", (e) => this.onGame(JSON.parse(e.data)));
+    source.addEventListener("move", (e) => this.onMove(JSON.parse(e.data)));
+    source.addEventListener("end", (e) => this.onEnd(JSON.parse(e.data)));
+    source.addEventListener("error", (e) => {
+      if (e.data) {
+        const data = JSON.parse(e.data);
+        showError(`The computer stopped: ${data.message}`);
+        this.close();
+        return;
+      }
+      // The stream closed (stopped, or the server went away): never reconnect by itself.
+      if (this.source === source) {
+        if (!this.stoppedByUser) showError("The watch stream was interrupted; press Start again.");
+        this.close();
+      }
+    });
+  }
+
+  onGame(data) {
+    const s = data.session;
+    this.board.build(s.rows, s.cols, ".".repeat(s.rows * s.cols));
+    this.highlighted = -1;
+    $("game-number").textContent = `(game ${data.game + 1})`;
+    $("mines-left").textContent = String(s.mines).padStart(3, "0");
+    $("elapsed").textContent = "0.00";
+  }
+
+  onMove(m) {
+    if (this.highlighted >= 0) this.board.cells[this.highlighted]?.classList.remove("hl-move");
+    this.board.apply(m.changes);
+    const [r, c] = m.cell;
+    const i = r * this.board.cols + c;
+    this.board.cells[i]?.classList.add("hl-move");
+    this.highlighted = i;
+    $("move-text").textContent = `Move ${m.move}: ${m.kind} (${r}, ${c}) — ${reasonText(
+      m.reason,
+    )}.`;
+    $("mines-left").textContent = String(m.mines_left).padStart(3, "0");
+    $("elapsed").textContent = Number(m.elapsed).toFixed(2);
+  }
+
+  onEnd(data) {
+    this.counters(data.stats);
+    const how = data.won ? "won" : `lost${data.loss_cause ? ` (${data.loss_cause})` : ""}`;
+    $("status").textContent = `Game ${data.game + 1} ${how}; ${data.guesses} guess${
+      data.guesses === 1 ? "" : "es"}.`;
+  }
+
+  counters(stats) {
+    $("c-games").textContent = stats.games;
+    $("c-wins").textContent = stats.wins;
+    $("c-rate").textContent = stats.win_rate === null ? "—" : percent(stats.win_rate);
+    $("c-guesses").textContent = stats.guesses;
+    $("c-safe-guesses").textContent = stats.safe_guesses;
+    $("c-moves").textContent = stats.moves;
+    const causes = Object.entries(stats.loss_causes || {});
+    $("c-causes").innerHTML = "";
+    if (!causes.length) $("c-causes").append(Object.assign(document.createElement("li"), {
+      textContent: "none yet",
+    }));
+    for (const [cause, n] of causes.sort((a, b) => b[1] - a[1])) {
+      const li = document.createElement("li");
+      li.textContent = `${cause}: ${n}`;
+      $("c-causes").append(li);
+    }
+  }
+
+  setRunning(running, paused) {
+    $("pause").disabled = !running || paused;
+    $("resume").disabled = !running || !paused;
+    $("step").disabled = !running;
+    $("stop").disabled = !running;
+  }
+
+  paceChanged() {
+    this.showPace();
+    if (!this.session || !this.source) return;
+    clearTimeout(this.paceTimer);
+    this.paceTimer = setTimeout(() => this.control("pace"), 120);
+  }
+
+  async control(action) {
+    if (!this.session) return;
+    await guarded(async () => {
+      const s = await api("POST", `/watch/${encodeURIComponent(this.session.id)}/control`, {
+        action,
+        delay_ms: Number($("pace").value),
+      });
+      this.setRunning(!s.stopped && !!this.source, s.paused);
+      if (action === "pause") $("status").textContent = "Paused: Step plays one move.";
+      if (action === "resume") $("status").textContent = "Playing.";
+    });
+  }
+
+  async stop() {
+    this.stoppedByUser = true;
+    await this.control("stop");
+    this.close();
+    $("status").textContent = "Stopped.";
+  }
+
+  close() {
+    if (this.source) this.source.close();
+    this.source = null;
+    this.setRunning(false, false);
+  }
+}
+
+const watch = new Watch();
+window.sweepkitWatch = watch;
+watch.start();

@@ -1,0 +1,418 @@
+"""The watch, editor, trainer and statistics pages in a real browser against the real
+server: the computer's games stream in, a position is analysed and its contradiction
+shown, the trainer grades answers, games are listed, replayed, played from a move,
+exported, reset and imported; axe-core finds no serious issue on any page.
+
+Each test leaves a screenshot in test-artifacts/ (named after it).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+
+import pytest
+
+from sweepkit.analysis.probability import analyse
+from sweepkit.boardfile import parse_board
+from tests.web.pages_helpers import ARTIFACTS, call, play_game
+
+pytestmark = pytest.mark.browser
+
+POSITION = "mines: 4\n1?1??\n??2??\n01???\n--???\n"
+INCONSISTENT = "1?1\n010\n"
+
+
+@pytest.fixture
+def open_at(browser, server, request):
+    """``open_at(path, ready)``: a new context and page on the server, once ``ready`` (a
+    selector) is there. Uncaught page errors fail the test; a screenshot is saved."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    opened = []
+
+    def open_(path: str, ready: str, **options):
+        options.setdefault("viewport", {"width": 1200, "height": 900})
+        context = browser.new_context(base_url=server, accept_downloads=True, **options)
+        page = context.new_page()
+        page.errors = []  # type: ignore[attr-defined]
+        page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+        page.goto(path)
+        page.wait_for_selector(ready, state="attached")
+        opened.append((context, page))
+        return page
+
+    yield open_
+    name = request.node.name.replace("/", "_").replace("[", "-").replace("]", "")
+    for n, (context, page) in enumerate(opened):
+        with contextlib.suppress(Exception):
+            page.screenshot(path=str(ARTIFACTS / f"{name}{'-' + str(n) if n else ''}.png"),
+                            full_page=True)
+        errors = list(page.errors)
+        context.close()
+        assert not errors, f"the page threw: {errors}"
+
+
+def count(page, selector: str) -> int:
+    return int(page.inner_text(selector))
+
+
+def show_player(page, name: str) -> None:
+    """Show a player's statistics and wait for the table to be filled."""
+    loads = int(page.get_attribute("body", "data-loads") or 0)
+    page.fill("#player", name)
+    page.click("#player-form button[type=submit]")
+    page.wait_for_function("(n) => Number(document.body.dataset.loads) > n", arg=loads)
+
+
+def tables(page) -> tuple[str, str, str]:
+    return (page.inner_text("#summary"), page.inner_text("#bests"), page.inner_text("#games"))
+
+
+# -- watch --------------------------------------------------------------------------------
+
+
+def test_watch_plays_games_at_speed_zero(open_at):
+    page = open_at("/static/watch.html", "#strategy option[value=exact]")
+    page.select_option("#strategy", "best")
+    page.select_option("#level", "beginner")
+    page.fill("#pace", "0")
+    page.dispatch_event("#pace", "input")
+    assert page.inner_text("#pace-value") == "0 ms a move"
+    page.click("#start")
+    page.wait_for_function("Number(document.getElementById('c-games').textContent) >= 3",
+                           timeout=20_000)
+    assert re.match(r"Move \d+: (reveal|flag|chord) \(\d+, \d+\) — ", page.inner_text("#move-text"))
+    assert page.locator("#board .cell.hl-move").count() == 1
+    assert count(page, "#c-wins") <= count(page, "#c-games")
+    assert count(page, "#c-safe-guesses") <= count(page, "#c-guesses")
+    page.click("#pause")
+    page.wait_for_function("document.getElementById('resume').disabled === false")
+    page.wait_for_timeout(200)  # a move thought before the pause may still come
+    paused = page.inner_text("#move-text")
+    page.wait_for_timeout(200)
+    assert page.inner_text("#move-text") == paused  # paused means paused
+    page.click("#step")  # one move
+    page.wait_for_function("(t) => document.getElementById('move-text').textContent !== t",
+                           arg=paused)
+    page.click("#stop")
+    page.wait_for_function("document.getElementById('status').textContent === 'Stopped.'")
+    games = count(page, "#c-games")
+    page.wait_for_timeout(300)
+    assert count(page, "#c-games") == games  # stopped means stopped
+    assert page.is_hidden("#error")
+
+
+# -- editor -------------------------------------------------------------------------------
+
+
+def test_editor_analyses_a_pasted_board(open_at):
+    page = open_at("/static/editor.html", "#board .cell")
+    page.fill("#board-text", POSITION)
+    page.click("#analyse")
+    page.wait_for_selector("#layouts-line:not([hidden])")
+    position = parse_board(POSITION)
+    analysis = analyse(position)
+    assert page.inner_text("#layouts") == str(analysis.total)
+    safe, mines = analysis.safe_cells(), analysis.mine_cells()
+    assert safe and mines
+    for i in safe:
+        cell = page.locator(f'#board .cell[data-index="{i}"]')
+        assert "an-safe" in (cell.get_attribute("class") or "")
+        assert "certainly safe" in (cell.get_attribute("aria-label") or "")
+        assert "✓" in cell.inner_text()  # not colour alone
+    for i in mines:
+        assert "certainly a mine" in (page.locator(f'#board .cell[data-index="{i}"]')
+                                      .get_attribute("aria-label") or "")
+    assert page.locator("#board .cell.an-best").count() == 1
+    # Every other covered cell shows its probability (text), in its name too.
+    probs = analysis.probabilities()
+    other = next(i for i, p in probs.items() if 0 < p < 1)
+    cell = page.locator(f'#board .cell[data-index="{other}"]')
+    assert cell.inner_text().strip().lstrip("★") == str(round(probs[other] * 100))
+    cell.focus()
+    assert "mine probability" in page.inner_text("#cell-info")
+    # The keyboard edits the focused cell; the text follows.
+    page.locator('#board .cell[data-index="0"]').focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("3")
+    assert page.input_value("#board-text").splitlines()[1] == "131??"
+    assert page.is_hidden("#layouts-line")  # the analysis is stale
+
+
+def test_editor_shows_a_contradiction(open_at, server):
+    page = open_at("/static/editor.html", "#board .cell")
+    page.fill("#board-text", INCONSISTENT)
+    page.click("#analyse")
+    page.wait_for_selector("#contradiction:not([hidden])")
+    found = call(server, "POST", "/analyse", {"board": INCONSISTENT})["contradiction"]
+    assert page.inner_text("#contradiction") == f"Contradiction: {found['text']}"
+    marked = page.eval_on_selector_all("#board .cell.an-contra", "els => els.map(e => "
+                                       "Number(e.dataset.index))")
+    assert sorted(marked) == sorted(r * 3 + c for r, c in found["numbers"])
+    # A malformed text is refused in words, and the board stays as it was.
+    page.fill("#board-text", "1?x\n")
+    page.click("#analyse")
+    assert "not a cell" in page.inner_text("#error")
+    assert page.locator("#board .cell.an-contra").count() == len(marked)
+
+
+def test_editor_exports_and_plays_a_consistent_layout(open_at, tmp_path):
+    page = open_at("/static/editor.html", "#board .cell")
+    page.fill("#board-text", POSITION)
+    page.click("#load-text")
+    with page.expect_download() as got:
+        page.click("#export-board")
+    saved = tmp_path / "position.board"
+    got.value.save_as(saved)
+    assert parse_board(saved.read_text()) == parse_board(POSITION)
+    with page.expect_download() as got:
+        page.click("#export-png")
+    png = tmp_path / "position.png"
+    got.value.save_as(png)
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # A file opened into the editor replaces the board.
+    other = tmp_path / "other.board"
+    other.write_text("12?\n???\n")
+    page.set_input_files("#board-file", str(other))
+    page.wait_for_function("document.querySelectorAll('#board .cell').length === 6")
+    assert page.input_value("#mines") == ""
+    page.fill("#board-text", POSITION)
+    page.click("#play")
+    page.wait_for_selector("#played:not([hidden]) #played-board .cell")
+    link = page.get_attribute("#played-text a", "href") or ""
+    assert re.search(r"/\?game=[\w-]+$", link), link
+
+
+# -- trainer ------------------------------------------------------------------------------
+
+
+def puzzle_position(page):
+    p = page.evaluate("window.sweepkitTrainer.puzzle")
+    chars = p["cells"].replace(".", "?").replace("F", "*")
+    rows = [chars[r * p["cols"]:(r + 1) * p["cols"]] for r in range(p["rows"])]
+    return parse_board(f"mines: {p['mines']}\n" + "\n".join(rows))
+
+
+def new_puzzle(page) -> None:
+    page.evaluate("window.sweepkitTrainer.puzzle = null")
+    page.click("#new-puzzle")
+    page.wait_for_function("window.sweepkitTrainer.puzzle !== null && "
+                           "!document.getElementById('new-puzzle').disabled", timeout=20_000)
+
+
+def test_trainer_grades_a_right_and_a_wrong_answer(open_at):
+    page = open_at("/static/trainer.html", "#scores tbody tr")
+    page.fill("#player", "trainee")
+    page.dispatch_event("#player", "change")
+    page.select_option("#lesson", "single")
+    new_puzzle(page)
+    position = puzzle_position(page)
+    safe = analyse(position).safe_cells()
+    assert safe
+    page.click(f'#board .cell[data-index="{safe[0]}"]')
+    page.wait_for_selector("#next:not([hidden])")
+    assert page.inner_text("#verdict") == "✓ Right!"
+    assert page.inner_text("#explanation")
+    assert page.locator("#board .cell.tr-because").count() >= 1
+    assert page.locator("#board .cell.tr-answer").count() >= 1
+    # Wrong: flag a cell that is certainly safe.
+    page.click("#next")
+    page.wait_for_function("window.sweepkitTrainer.puzzle && !window.sweepkitTrainer.answered",
+                           timeout=20_000)
+    position = puzzle_position(page)
+    safe = analyse(position).safe_cells()
+    page.click(f'#board .cell[data-index="{safe[0]}"]', button="right")
+    page.wait_for_selector("#next:not([hidden])")
+    assert page.inner_text("#verdict") == "✗ Not this one."
+    assert "safe" in page.inner_text("#explanation")
+    row = page.locator('#scores tr[data-lesson="single"] td')
+    assert [row.nth(k).inner_text() for k in (1, 2)] == ["1", "1"]
+    assert "beginner" in row.nth(5).inner_text()
+    # The name is the play page's (shared settings).
+    stored = page.evaluate("JSON.parse(localStorage.getItem('sweepkit.settings')).player")
+    assert stored == "trainee"
+
+
+# -- statistics and replays -----------------------------------------------------------------
+
+
+def test_stats_lists_games_and_replays_one(open_at, server):
+    won = play_game(server, "bob", 3)
+    play_game(server, "bob", 8, win=False)
+    page = open_at("/static/stats.html", "body[data-loads]")
+    show_player(page, "bob")
+    assert page.locator("#games tbody tr").count() == 2
+    page.click(f'#games tr[data-id="{won["record_id"]}"] button')
+    page.wait_for_selector("#replay:not([hidden])")
+    frames = call(server, "GET", f"/stats/games/{won['record_id']}/replay")["replay"]
+    moves = frames["moves"]
+    k = len(moves) // 2
+    page.fill("#r-slider", str(k))
+    page.dispatch_event("#r-slider", "input")
+    expected = ["."] * 81
+    for move in moves[:k]:
+        for i, code in move["changes"]:
+            expected[i] = code
+    shown = page.evaluate("window.sweepkitStats.board.codes.join('')")
+    assert shown == "".join(expected)
+    labels = page.eval_on_selector_all("#replay-board .cell",
+                                       "els => els.map(e => e.getAttribute('aria-label'))")
+    assert [lab == "hidden" for lab in labels] == [c == "." for c in expected]
+    assert page.inner_text("#r-position").startswith(f"{k} of {len(moves)}")
+    r, c = moves[k - 1]["cell"]
+    assert "hl-move" in (page.locator(f'#replay-board .cell[data-index="{r * 9 + c}"]')
+                         .get_attribute("class") or "")
+    page.click("#r-back")
+    assert page.inner_text("#r-position").startswith(f"{k - 1} of")
+    page.click("#r-forward")
+    # Play from here: a new live game at that move.
+    page.click("#r-play-here")
+    page.wait_for_selector("#r-started a")
+    game_id = page.get_attribute("#r-started", "data-game")
+    state = call(server, "GET", f"/games/{game_id}")
+    assert state["status"] == "playing" and state["assists"] == {"from_position": 1}
+    assert state["cells"] == "".join(expected)
+    # Playing runs the timeline to the end.
+    page.select_option("#r-speed", "8")
+    page.click("#r-play")
+    page.wait_for_function(f"document.getElementById('r-slider').value === '{len(moves)}'")
+
+
+def test_a_replay_file_opens_and_plays_from_a_move(open_at, server, tmp_path):
+    won = play_game(server, "frank", 3)
+    page = open_at("/static/stats.html", "body[data-loads]")
+    show_player(page, "frank")
+    page.click(f'#games tr[data-id="{won["record_id"]}"] button')
+    page.wait_for_selector("#replay:not([hidden])")
+    with page.expect_download() as got:
+        page.click("#r-json")
+    record = tmp_path / "record.json"
+    got.value.save_as(record)
+    with page.expect_download() as got:
+        page.click("#r-text")
+    assert got.value.suggested_filename.endswith(".txt")
+    page.set_input_files("#replay-file", str(record))
+    page.wait_for_function("document.getElementById('replay-about').textContent"
+                           ".includes('record.json')")
+    moves = json.loads(record.read_text())["moves"]
+    assert page.get_attribute("#r-slider", "max") == str(len(moves))
+    page.fill("#r-slider", "2")
+    page.dispatch_event("#r-slider", "input")
+    page.click("#r-play-here")
+    page.wait_for_selector("#r-started a")
+    state = call(server, "GET", f"/games/{page.get_attribute('#r-started', 'data-game')}")
+    assert state["status"] == "playing"
+    # Not JSON: said in words.
+    bad = tmp_path / "notes.json"
+    bad.write_text("hello")
+    page.set_input_files("#replay-file", str(bad))
+    page.wait_for_selector("#error:not([hidden])")
+    assert "is not JSON" in page.inner_text("#error")
+
+
+def test_export_reset_import_give_back_the_same_tables(open_at, server, tmp_path):
+    play_game(server, "carol", 3)
+    play_game(server, "carol", 5, flags=True)
+    page = open_at("/static/stats.html", "body[data-loads]")
+    show_player(page, "carol")
+    before = tables(page)
+    with page.expect_download() as got:
+        page.click("#export-csv")
+    assert got.value.suggested_filename == "sweepkit-games-carol.csv"
+    with page.expect_download() as got:
+        page.click("#export-json")
+    exported = tmp_path / "carol.json"
+    got.value.save_as(exported)
+    assert len(json.loads(exported.read_text())["games"]) == 2
+    assert page.is_disabled("#reset")
+    page.fill("#reset-confirm", "caro")
+    assert page.is_disabled("#reset")
+    page.fill("#reset-confirm", "carol")
+    page.click("#reset")
+    page.wait_for_function("document.getElementById('files-message').textContent"
+                           ".startsWith('Deleted 2 games')")
+    page.wait_for_selector("#games tbody td:text('No game matches.')")
+    assert "No finished games yet." in page.inner_text("main")
+    page.set_input_files("#import-file", str(exported))
+    page.wait_for_function("document.getElementById('files-message').textContent"
+                           ".startsWith('Imported 2 games')")
+    page.wait_for_function("document.querySelectorAll('#games tbody tr[data-id]').length === 2")
+    assert tables(page) == before
+    # A malformed file changes nothing, and the page says why.
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"games": [{"record": 1}]}')
+    page.set_input_files("#import-file", str(bad))
+    page.wait_for_selector("#error:not([hidden])")
+    assert "nothing was imported" in page.inner_text("#error")
+    assert "was not imported" in page.inner_text("#files-message")
+    assert tables(page) == before
+
+
+def test_assisted_games_are_not_bests_and_nf_is_labelled(open_at, server):
+    nf = play_game(server, "dave", 3)
+    flagged = play_game(server, "dave", 5, flags=True)
+    hinted = play_game(server, "dave", 7, hint=True)
+    page = open_at("/static/stats.html", "body[data-loads]")
+    show_player(page, "dave")
+    ids = page.eval_on_selector_all("#bests-beginner tbody tr",
+                                    "els => els.map(e => Number(e.dataset.id))")
+    assert sorted(ids) == sorted([nf["record_id"], flagged["record_id"]])
+    assert hinted["record_id"] not in ids
+    assert page.inner_text(f'#bests-beginner tr[data-id="{nf["record_id"]}"] .tag') == "NF"
+    assert page.inner_text(f'#bests-beginner tr[data-id="{flagged["record_id"]}"] .tag') == "flags"
+    hinted_row = page.locator(f'#games tr[data-id="{hinted["record_id"]}"]')
+    assert "assisted" in hinted_row.inner_text()
+    nf_row = page.locator('#summary tr[data-style="nf"] td')
+    assert nf_row.nth(0).inner_text() == "NF" and nf_row.nth(1).inner_text() == "2"
+    # Sort by time (ascending first), then filter: assisted games only.
+    loads = page.evaluate("window.sweepkitStats.loads")
+    page.click('#games th[data-order="seconds"] button')
+    page.wait_for_function('document.querySelector(\'#games th[data-order="seconds"]\')'
+                           '.getAttribute("aria-sort") === "ascending"')
+    times = [float(t.removesuffix(" s")) for t in page.eval_on_selector_all(
+        "#games tbody tr", "els => els.map(e => e.cells[4].textContent)")]
+    assert times == sorted(times) and len(times) == 3
+    page.select_option("#f-assisted", "true")
+    page.click("#filters button[type=submit]")
+    page.wait_for_function("document.getElementById('page-info').textContent === "
+                           "'Games 1–1 of 1'")
+    assert page.locator(f'#games tr[data-id="{hinted["record_id"]}"]').count() == 1
+    assert page.evaluate("window.sweepkitStats.loads") == loads  # the table alone
+
+
+# -- accessibility ------------------------------------------------------------------------
+
+
+def _serious(axe, page) -> list:
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"][:3]])
+            for v in axe.run(page).response["violations"]
+            if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("theme", ["light", "dark", "contrast"])
+def test_axe_finds_no_serious_violation_on_the_pages(open_at, server, theme):
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    play_game(server, "erin", 3)
+    bad = []
+    page = open_at("/static/watch.html", "#strategy option[value=exact]")
+    page.select_option("#theme", theme)
+    bad += _serious(axe, page)
+    page = open_at("/static/editor.html", "#board .cell")
+    page.select_option("#theme", theme)
+    page.fill("#board-text", POSITION)
+    page.click("#analyse")
+    page.wait_for_selector("#layouts-line:not([hidden])")
+    bad += _serious(axe, page)
+    page = open_at("/static/trainer.html", "#scores tbody tr")
+    page.select_option("#theme", theme)
+    bad += _serious(axe, page)
+    page = open_at("/static/stats.html", "body[data-loads]")
+    page.select_option("#theme", theme)
+    show_player(page, "erin")
+    page.click("#games tbody tr[data-id] button")
+    page.wait_for_selector("#replay:not([hidden])")
+    bad += _serious(axe, page)
+    assert not bad, bad
