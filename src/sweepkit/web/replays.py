@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from sweepkit.game import Game, GameRecord, replay, resume
+from sweepkit.game import Game, GameRecord, Status, replay, resume
 from sweepkit.serialize import reason_json
 from sweepkit.web.live import LiveGame, LiveGames, PausableClock, move_changes
 
@@ -37,7 +37,7 @@ def replay_frames(record: GameRecord) -> dict[str, Any]:
             "kind": str(move.kind), "cell": list(rules.coord(move.cell)), "time": move.time,
             "reason": None if move.reason is None else reason_json(move.reason),
             "changes": move_changes(game, result, move.cell), "status": str(game.status),
-            "mines_left": game.mines_left,
+            "mines_left": 0 if game.status is Status.WON else game.mines_left,
         })
     if not game.over:
         raise ValueError("the record does not end its game: only finished games replay")
