@@ -89,7 +89,7 @@ class Liar(Strategy):
 
 def test_a_strategy_cannot_end_or_fake_the_end_of_a_game():
     for cls, error in ((Quitter, StrategyError), (Staller, StrategyError),
-                       (Liar, StopIteration)):
+                       (Liar, StrategyError)):
         game = Game(level("expert"), seed=3)
         with pytest.raises(error):
             play(game, cls(), rng=random.Random(1))

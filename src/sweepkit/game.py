@@ -478,14 +478,18 @@ class Game:
         self._reset_play()
 
 
-def resume(record: GameRecord, clock: Callable[[], float] = time.monotonic) -> Game:
-    """A game in progress brought back from its record (a saved game, a server restart):
-    replayed, then put on ``clock`` so its timer runs on from the last logged move."""
+def resume(record: GameRecord, clock: Callable[[], float] = time.monotonic, *,
+           elapsed: float | None = None) -> Game:
+    """A game in progress brought back from its record (a saved game, a server restart, an
+    undo): replayed, then put on ``clock`` so its timer runs on from ``elapsed`` seconds
+    (by default the time of the last logged move)."""
     game = replay(record)
     if not game.over:
         game._clock = clock
         if game._start is not None:
-            game._start = clock() - (record.log[-1].time if record.log else 0.0)
+            if elapsed is None:
+                elapsed = record.log[-1].time if record.log else 0.0
+            game._start = clock() - elapsed
     return game
 
 

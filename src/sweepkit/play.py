@@ -18,7 +18,7 @@ the game says it is over — never when the strategy says so.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from sweepkit.game import Game, GameRecord, MoveResult
@@ -49,11 +49,34 @@ def play(game: Game, strategy: Strategy, observer: Observer | None = None, *,
     (a flood fill got there first), so it costs no wasted click. StrategyError when the
     strategy answers with no move, or stalls for :data:`STALL_LIMIT` turns.
     """
+    for step in steps(game, strategy, rng=rng):
+        if observer is not None:
+            observer(step)
+    return game.record()
+
+
+def steps(game: Game, strategy: Strategy, *, rng: random.Random | None = None
+          ) -> Iterator[Step]:
+    """:func:`play` one move at a time: each ``next`` makes one move (asking the strategy
+    when its last turn's moves are used up) and yields what it did, until the game is
+    over. A caller can pause between moves (the web app's watch mode).
+
+    >>> from sweepkit.game import Game
+    >>> from sweepkit.rules import level
+    >>> from sweepkit.strategies import make_strategy
+    >>> game = Game(level("beginner"), seed=3)
+    >>> first = next(steps(game, make_strategy("exact"), rng=random.Random(3)))
+    >>> first.number, first.decision.reason.basis, game.status
+    (0, <Basis.FIRST: 'first'>, <Status.PLAYING: 'playing'>)
+    """
     rng = rng if rng is not None else random.Random()
     strategy.start(game.view())
     stalls = 0
     while not game.over:
-        decisions = strategy.moves(game.view(), rng)
+        try:
+            decisions = strategy.moves(game.view(), rng)
+        except StopIteration:  # inside a generator it would end the game's steps quietly
+            raise StrategyError(f"strategy {strategy.name!r} raised StopIteration") from None
         if not decisions:
             raise StrategyError(f"strategy {strategy.name!r} gave no move")
         changed = False
@@ -65,8 +88,7 @@ def play(game: Game, strategy: Strategy, observer: Observer | None = None, *,
             result = game.play(action, decision.reason)
             opened.update(result.opened)
             changed = changed or not result.wasted
-            if observer is not None:
-                observer(Step(len(game.log) - 1, decision, result))
+            yield Step(len(game.log) - 1, decision, result)
             if game.over:
                 break
         stalls = 0 if changed else stalls + 1
@@ -75,4 +97,3 @@ def play(game: Game, strategy: Strategy, observer: Observer | None = None, *,
                 f"strategy {strategy.name!r} made {STALL_LIMIT} turns of moves that change "
                 "nothing"
             )
-    return game.record()

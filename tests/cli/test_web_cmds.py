@@ -19,7 +19,7 @@ import pytest
 
 from sweepkit.game import Game, Status, replay
 from sweepkit.rules import level
-from sweepkit.store.played import GameBook
+from sweepkit.store.played import GameBook, GameFilter
 
 STARTUP = 60.0
 """Seconds a server may take to start on a loaded machine."""
@@ -151,7 +151,7 @@ def test_killing_the_server_mid_game_loses_no_finished_game(server, tmp_path):
                     json={"kind": "reveal", "row": 4, "col": 4}).raise_for_status()
     server.stop(signal.SIGKILL)
     with GameBook(tmp_path / "web.db", create=False) as book:
-        rows = sorted(book.games(player="Ada"), key=lambda r: r.id)
+        rows = sorted(book.games(GameFilter(player="Ada")), key=lambda r: r.id)
     assert [r.id for r in rows] == [s["record_id"] for s in finished]
     assert [r.won for r in rows] == [True, False, True]
     for row, state in zip(rows, finished, strict=True):

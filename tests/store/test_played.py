@@ -13,7 +13,7 @@ from sweepkit.figures import game_figures
 from sweepkit.game import Game, Status, replay
 from sweepkit.rules import level
 from sweepkit.store.database import StoreError
-from sweepkit.store.played import GameBook, PlayedGame
+from sweepkit.store.played import GameBook, GameFilter, PlayedGame
 from sweepkit.store.schema import MIGRATIONS, SCHEMA_VERSION
 
 
@@ -75,13 +75,13 @@ def test_games_are_filtered_and_sorted(book):
     for seed in range(6):
         book.add(played(finished(seed, lose=seed % 2 == 1), "Ada" if seed < 4 else "Bo",
                         started=f"2026-11-25T10:0{seed}:00+00:00"))
-    assert len(book.games(player="Ada")) == 4
-    assert all(r.won for r in book.games(won=True))
-    assert len(book.games(won=False)) == 3
+    assert len(book.games(GameFilter(player="Ada"))) == 4
+    assert all(r.won for r in book.games(GameFilter(won=True)))
+    assert len(book.games(GameFilter(won=False))) == 3
     times = [r.seconds for r in book.games(order="seconds", descending=False)]
     assert times == sorted(times)
     assert [r.id for r in book.games(limit=2, offset=1, order="id")] == [5, 4]
-    assert book.games(level="custom") == []
+    assert book.games(GameFilter(level="custom")) == []
     with pytest.raises(ValueError, match="cannot sort by 'mines; DROP'"):
         book.games(order="mines; DROP")
 
@@ -117,4 +117,4 @@ def test_a_version_2_database_gains_the_players_and_keeps_its_runs(tmp_path):
     with Store(path) as store:
         assert [r.strategy for r in store.runs()] == ["exact"]
     with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4

@@ -63,7 +63,7 @@ from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.analysis.probability import Analysis
 from sweepkit.game import Game
 from sweepkit.moves import Action
-from sweepkit.position import Position
+from sweepkit.position import UNKNOWN, Position
 from sweepkit.rules import FirstClick, Rules
 from sweepkit.rules import level as preset_level
 
@@ -294,3 +294,71 @@ def _puzzle(view: Position, moves: int, technique: Technique, rules: Rules,
 
 def _on_rung(size: int, min_size: int | None, max_size: int | None) -> bool:
     return (min_size is None or size >= min_size) and (max_size is None or size <= max_size)
+
+
+@dataclass(frozen=True)
+class GuessPuzzle:
+    """A view of a real game with no certain cell: the trainer's "guessing" lesson. The
+    right answers are ``cells``, the covered cells of the lowest mine ``probability``
+    (exact analysis, with the mine count); ``rules``, ``seed`` and ``moves`` say where it
+    comes from, as for :class:`Puzzle`."""
+
+    position: Position
+    cells: tuple[int, ...]
+    probability: float
+    rules: Rules
+    seed: int
+    moves: int
+
+
+def guess_puzzles(rng: random.Random, count: int = 1, *, level: str = "intermediate",
+                  seconds: float | None = DEFAULT_SECONDS,
+                  clock: Callable[[], float] = time.monotonic) -> Iterator[GuessPuzzle]:
+    """``count`` views with no certain cell, one drawn uniformly from each game of the
+    player of this module (module doc) that has one, the first click's view left out
+    (nothing is open then). :class:`PuzzleTimeout` from the iterator when ``seconds``
+    run out.
+
+    >>> (first,) = guess_puzzles(random.Random(2), level="beginner")
+    >>> 0 < first.probability < 1 and first.position.number_cells() != ()
+    True
+    """
+    try:
+        rules = preset_level(level, FirstClick.OPENING)
+    except ValueError as exc:
+        raise PuzzleError(str(exc)) from None
+    deadline = None if seconds is None else clock() + seconds
+    analyser = IncrementalAnalyser(keep_mines=False)
+    found = 0
+    while found < count:
+        seed = rng.getrandbits(63)
+        game = Game(rules, seed)
+        game.play(Action.reveal(rng.randrange(rules.size)))
+        mines = frozenset(game.reveal_layout(cheat=True).known_mines())
+        analyser.reset()
+        chosen: GuessPuzzle | None = None
+        seen = 0
+        while not game.over:
+            if deadline is not None and clock() >= deadline:
+                raise PuzzleTimeout(f"no{' more' if found else ''} guessing puzzle found in "
+                                    f"{seconds:g} s: give it more time")
+            view = game.view()
+            analysis = analyser.update(view)
+            certain = _certain_techniques(analysis)
+            if certain:
+                for cell, (value, _t) in sorted(certain.items()):
+                    if not game.over and game.view().cells[cell] == UNKNOWN:
+                        game.play(Action.flag(cell) if value is CellValue.MINE
+                                  else Action.reveal(cell))
+                continue
+            seen += 1
+            if rng.randrange(seen) == 0:
+                chances = analysis.probabilities()
+                low = min(chances.values())
+                chosen = GuessPuzzle(view, tuple(sorted(c for c, p in chances.items()
+                                                        if p == low)),
+                                     float(low), rules, seed, len(game.log))
+            _guess(game, analysis, mines, rng)
+        if chosen is not None:
+            found += 1
+            yield chosen

@@ -29,7 +29,7 @@ from __future__ import annotations
 import hashlib
 import json
 import zlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
@@ -37,6 +37,7 @@ from sweepkit.figures import Figures
 from sweepkit.game import ClickCounts, GameRecord
 from sweepkit.serialize import RecordError, record_from_json, record_json
 from sweepkit.store.database import Database, StoreError, dumps, now
+from sweepkit.store.training import Score
 
 PlayerKind = Literal["human", "computer"]
 
@@ -187,15 +188,19 @@ class GameBook(Database):
     def player_id(self, name: str, kind: PlayerKind = "human") -> int:
         """The id of the player called ``name`` (case-insensitive), added when new;
         ValueError for a name :func:`player_name` refuses."""
+        with self._guard(), self._transaction():
+            return self._player_id(name, kind)
+
+    def _player_id(self, name: str, kind: PlayerKind) -> int:
         clean = player_name(name)
-        with self._guard(), self._transaction() as db:
-            row = db.execute("SELECT id FROM players WHERE name = ?", (clean,)).fetchone()
-            if row is not None:
-                return int(row[0])
-            cursor = db.execute("INSERT INTO players (name, kind, created) VALUES (?, ?, ?)",
-                                (clean, kind, now()))
-            assert cursor.lastrowid is not None
-            return cursor.lastrowid
+        db = self._db
+        row = db.execute("SELECT id FROM players WHERE name = ?", (clean,)).fetchone()
+        if row is not None:
+            return int(row[0])
+        cursor = db.execute("INSERT INTO players (name, kind, created) VALUES (?, ?, ?)",
+                            (clean, kind, now()))
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
 
     def players(self) -> list[PlayerRow]:
         """Every player, by name."""
@@ -204,11 +209,46 @@ class GameBook(Database):
                                     "ORDER BY name").fetchall()
         return [PlayerRow(*r) for r in rows]
 
+    # -- trainer scores -------------------------------------------------------------------
+
+    def trainer_scores(self, player: str) -> list[Score]:
+        """The player's score in every lesson tried, by lesson."""
+        with self._guard():
+            rows = self._db.execute(
+                "SELECT lesson, right, wrong, streak, difficulty FROM trainer_scores JOIN "
+                "players ON players.id = player_id WHERE players.name = ? ORDER BY lesson",
+                (player,)).fetchall()
+        return [Score(*r) for r in rows]
+
+    def trainer_answer(self, player: str, lesson: str, right: bool) -> Score:
+        """Count one answer in a lesson (in one transaction); the new score."""
+        with self._guard(), self._transaction() as db:
+            player_id = self._player_id(player, "human")
+            row = db.execute("SELECT lesson, right, wrong, streak, difficulty FROM "
+                             "trainer_scores WHERE player_id = ? AND lesson = ?",
+                             (player_id, lesson)).fetchone()
+            score = (Score(*row) if row is not None else Score(lesson)).answered(right)
+            db.execute(
+                "INSERT INTO trainer_scores (player_id, lesson, right, wrong, streak, "
+                "difficulty, updated) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player_id, "
+                "lesson) DO UPDATE SET right = excluded.right, wrong = excluded.wrong, "
+                "streak = excluded.streak, difficulty = excluded.difficulty, "
+                "updated = excluded.updated",
+                (player_id, lesson, score.right, score.wrong, score.streak, score.difficulty,
+                 now()))
+            return score
+
     # -- games --------------------------------------------------------------------------
 
     def add(self, game: PlayedGame) -> int | None:
         """Store a finished game; its id, or ``None`` when that game is already stored."""
-        player = self.player_id(game.player, game.kind)
+        with self._guard(), self._transaction():
+            return self._insert(game)
+
+    def _insert(self, game: PlayedGame) -> int | None:
+        """Insert one game inside the caller's transaction; its id, or None when it is
+        already stored."""
+        player = self._player_id(game.player, game.kind)
         f, rules, record = game.figures, game.record.rules, game.record
         c = f.clicks
         assists = {k: int(v) for k, v in sorted(game.assists.items()) if v}
@@ -220,15 +260,14 @@ class GameBook(Database):
             game.hardest, game.source,
             zlib.compress(dumps(record_json(record)).encode("utf-8"), 6),
         )
-        with self._guard(), self._transaction() as db:
-            cursor = db.execute(
-                "INSERT INTO played (uid, player_id, started, finished, level, rows, cols, "
-                "mines, rule, no_guess, won, seconds, three_bv, three_bv_solved, left_clicks, "
-                "right_clicks, chord_clicks, wasted_clicks, flagged, assists, assisted, "
-                "guesses, hardest, source, record) VALUES "
-                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT (uid) DO NOTHING", values)
-            return cursor.lastrowid if cursor.rowcount else None
+        cursor = self._db.execute(
+            "INSERT INTO played (uid, player_id, started, finished, level, rows, cols, "
+            "mines, rule, no_guess, won, seconds, three_bv, three_bv_solved, left_clicks, "
+            "right_clicks, chord_clicks, wasted_clicks, flagged, assists, assisted, "
+            "guesses, hardest, source, record) VALUES "
+            "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (uid) DO NOTHING", values)
+        return cursor.lastrowid if cursor.rowcount else None
 
     def game(self, game_id: int) -> PlayedRow:
         """One stored game; StoreError naming the id when there is none."""
@@ -239,34 +278,94 @@ class GameBook(Database):
             raise StoreError(f"no played game {game_id} in {self.path}")
         return _played_row(row)
 
-    def games(self, *, player: str | None = None, level: str | None = None,
-              won: bool | None = None, order: str = "finished", descending: bool = True,
-              limit: int = 100, offset: int = 0) -> list[PlayedRow]:
-        """Stored games, filtered by player, level (``"custom"`` for none) and result,
-        sorted by a column of :data:`ORDERS`, a page of ``limit`` from ``offset``."""
+    def games(self, where: GameFilter | None = None, *, order: str = "finished",
+              descending: bool = True, limit: int = 100, offset: int = 0
+              ) -> list[PlayedRow]:
+        """Stored games that pass ``where``, sorted by a column of :data:`ORDERS`, a page
+        of ``limit`` from ``offset``."""
         if order not in ORDERS:
             raise ValueError(f"cannot sort by {order!r} (expected one of {', '.join(ORDERS)})")
-        where, args = [], []
-        if player is not None:
-            where.append("players.name = ?")
-            args.append(player)
-        if level is not None:
-            where.append("level IS NULL" if level == "custom" else "level = ?")
-            args.extend([] if level == "custom" else [level])
-        if won is not None:
-            where.append("won = ?")
-            args.append(int(won))
-        sql = (f"SELECT {_COLUMNS}{_FROM}" + (" WHERE " + " AND ".join(where) if where else "")
-               + f" ORDER BY {ORDERS[order]} {'DESC' if descending else 'ASC'}, played.id "
-               f"{'DESC' if descending else 'ASC'} LIMIT ? OFFSET ?")
+        clause, args = (where or GameFilter()).sql()
+        way = "DESC" if descending else "ASC"
+        sql = (f"SELECT {_COLUMNS}{_FROM}{clause} ORDER BY {ORDERS[order]} {way}, "
+               f"played.id {way} LIMIT ? OFFSET ?")
         with self._guard():
             rows = self._db.execute(sql, (*args, int(limit), int(offset))).fetchall()
         return [_played_row(r) for r in rows]
 
-    def count(self) -> int:
-        """How many games are stored."""
+    def count(self, where: GameFilter | None = None) -> int:
+        """How many stored games pass ``where``."""
+        clause, args = (where or GameFilter()).sql()
         with self._guard():
-            return int(self._db.execute("SELECT COUNT(*) FROM played").fetchone()[0])
+            return int(self._db.execute(f"SELECT COUNT(*){_FROM}{clause}", args).fetchone()[0])
+
+    def results(self, where: GameFilter | None = None) -> list[tuple[Any, ...]]:
+        """``(level, rows, cols, mines, rule, no_guess, flagged, assisted, won, seconds,
+        three_bv, three_bv_solved, effective clicks)`` of every game passing ``where``,
+        oldest first: what the statistics are computed from, without the records."""
+        clause, args = (where or GameFilter()).sql()
+        with self._guard():
+            return [tuple(r) for r in self._db.execute(
+                "SELECT level, rows, cols, mines, rule, no_guess, flagged, assisted, won, "
+                "seconds, three_bv, "
+                "three_bv_solved, left_clicks + right_clicks + chord_clicks - wasted_clicks"
+                f"{_FROM}{clause} ORDER BY finished, played.id", args)]
+
+    def delete(self, where: GameFilter) -> int:
+        """Delete the games passing ``where`` in one transaction; how many went."""
+        clause, args = where.sql()
+        with self._guard(), self._transaction() as db:
+            cursor = db.execute(f"DELETE FROM played WHERE id IN (SELECT played.id{_FROM}"
+                                f"{clause})", args)
+            return cursor.rowcount
+
+    def add_many(self, games: Iterable[PlayedGame]) -> tuple[int, int]:
+        """Store games in one transaction (all or none); ``(added, already there)``."""
+        added = skipped = 0
+        with self._guard(), self._transaction():
+            for game in games:
+                if self._insert(game) is None:
+                    skipped += 1
+                else:
+                    added += 1
+        return added, skipped
+
+
+@dataclass(frozen=True)
+class GameFilter:
+    """Which stored games: by player, level (``"custom"`` for none), rule, no-guess
+    board, result, assisted or not, finish time (ISO text, ``since`` inclusive, ``until``
+    exclusive) and 3BV range."""
+
+    player: str | None = None
+    level: str | None = None
+    rule: str | None = None
+    no_guess: bool | None = None
+    won: bool | None = None
+    assisted: bool | None = None
+    since: str | None = None
+    until: str | None = None
+    min_3bv: int | None = None
+    max_3bv: int | None = None
+
+    def sql(self) -> tuple[str, list[Any]]:
+        """The ``WHERE`` clause (empty when nothing is asked) and its arguments."""
+        where: list[str] = []
+        args: list[Any] = []
+        for test, value in (("players.name = ?", self.player), ("rule = ?", self.rule),
+                            ("no_guess = ?", self.no_guess), ("won = ?", self.won),
+                            ("assisted = ?", self.assisted), ("finished >= ?", self.since),
+                            ("finished < ?", self.until), ("three_bv >= ?", self.min_3bv),
+                            ("three_bv <= ?", self.max_3bv)):
+            if value is not None:
+                where.append(test)
+                args.append(int(value) if isinstance(value, bool) else value)
+        if self.level == "custom":
+            where.append("level IS NULL")
+        elif self.level is not None:
+            where.append("level = ?")
+            args.append(self.level)
+        return (" WHERE " + " AND ".join(where) if where else ""), args
 
 
 def _played_row(r: Any) -> PlayedRow:
@@ -283,5 +382,5 @@ def _played_row(r: Any) -> PlayedRow:
     )
 
 
-__all__ = ["ASSISTS", "MAX_NAME", "ORDERS", "GameBook", "PlayedGame", "PlayedRow",
+__all__ = ["ASSISTS", "MAX_NAME", "ORDERS", "GameBook", "GameFilter", "PlayedGame", "PlayedRow",
            "PlayerRow", "player_name"]

@@ -136,8 +136,23 @@ def _migrate_to_v3(db: sqlite3.Connection) -> None:
         db.execute(statement)
 
 
+def _migrate_to_v4(db: sqlite3.Connection) -> None:
+    """Version 4: each player's trainer score by lesson (right and wrong answers, the
+    current run of right ones, and the difficulty it has reached)."""
+    db.execute("""CREATE TABLE trainer_scores (
+        player_id INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+        lesson TEXT NOT NULL,
+        right INTEGER NOT NULL DEFAULT 0 CHECK (right >= 0),
+        wrong INTEGER NOT NULL DEFAULT 0 CHECK (wrong >= 0),
+        streak INTEGER NOT NULL DEFAULT 0 CHECK (streak >= 0),
+        difficulty INTEGER NOT NULL DEFAULT 1 CHECK (difficulty BETWEEN 1 AND 3),
+        updated TEXT NOT NULL,
+        PRIMARY KEY (player_id, lesson)
+    )""")
+
+
 MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (
-    _migrate_to_v1, _migrate_to_v2, _migrate_to_v3)
+    _migrate_to_v1, _migrate_to_v2, _migrate_to_v3, _migrate_to_v4)
 """The schema steps in order: ``MIGRATIONS[n]`` takes a database from version ``n`` to
 ``n + 1`` (inside a transaction the database opens and commits)."""
 

@@ -23,7 +23,9 @@ from fastapi.staticfiles import StaticFiles
 from sweepkit.store.database import StoreError
 from sweepkit.store.played import GameBook
 from sweepkit.web.live import MAX_LIVE, LiveGames
-from sweepkit.web.routes import games, hints
+from sweepkit.web.routes import analyse, games, hints, replays, stats, trainer, watch
+from sweepkit.web.trainer import TrainerPuzzles
+from sweepkit.web.watch import WatchSessions
 
 STATIC = Path(__file__).parent / "static"
 """The page's files, shipped in the package."""
@@ -47,8 +49,15 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
     )
     app.state.book = book
     app.state.live = LiveGames(max_live)
+    app.state.watch = WatchSessions()
+    app.state.trainer = TrainerPuzzles()
     app.include_router(games.router)
     app.include_router(hints.router)
+    app.include_router(watch.router)
+    app.include_router(stats.router)
+    app.include_router(replays.router)
+    app.include_router(analyse.router)
+    app.include_router(trainer.router)
 
     @app.exception_handler(StoreError)
     async def store_error(request: Request, exc: StoreError) -> JSONResponse:

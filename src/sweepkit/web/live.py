@@ -13,13 +13,22 @@ from __future__ import annotations
 
 import secrets
 import threading
+import time
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final
 
 from sweepkit.figures import game_figures
-from sweepkit.game import Game, MoveResult, Status
+from sweepkit.game import (
+    Game,
+    GameOverError,
+    GameRecord,
+    MoveError,
+    MoveResult,
+    Status,
+    resume,
+)
 from sweepkit.moves import Action, MoveKind
 from sweepkit.position import MINE, UNKNOWN
 from sweepkit.store.played import PlayedGame
@@ -71,6 +80,43 @@ def board_codes(game: Game) -> str:
     return "".join(codes)
 
 
+def move_changes(game: Game, result: MoveResult, index: int) -> list[list[Any]]:
+    """The cells a move at ``index`` changed, as ``[index, code]`` pairs: those it opened
+    and its own cell (a flag, a wasted click), and the whole end of the game when the move
+    ended it."""
+    changed = dict.fromkeys(result.opened)
+    changed[index] = None
+    codes = {i: cell_code(game, i) for i in changed}
+    if game.over:
+        codes.update(end_codes(game))
+    return [[i, code] for i, code in codes.items()]
+
+
+class PausableClock:
+    """A game's clock that stops while the game is paused (the page hides the board)."""
+
+    def __init__(self) -> None:
+        self._offset = 0.0
+        self._paused_at: float | None = None
+
+    def __call__(self) -> float:
+        now = self._paused_at if self._paused_at is not None else time.monotonic()
+        return now - self._offset
+
+    @property
+    def paused(self) -> bool:
+        return self._paused_at is not None
+
+    def pause(self) -> None:
+        if self._paused_at is None:
+            self._paused_at = time.monotonic()
+
+    def resume(self) -> None:
+        if self._paused_at is not None:
+            self._offset += time.monotonic() - self._paused_at
+            self._paused_at = None
+
+
 @dataclass
 class LiveGame:
     """A game on the server: the game, who plays it, its level name, the assists used and,
@@ -84,6 +130,7 @@ class LiveGame:
     started: str | None = None
     saved_id: int | None = None
     save_error: str | None = None
+    clock: PausableClock = field(default_factory=PausableClock, repr=False)
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def status_json(self) -> dict[str, Any]:
@@ -98,7 +145,8 @@ class LiveGame:
             "elapsed": round(game.elapsed, 3),
             "clicks": {"left": c.left, "right": c.right, "chord": c.chord, "wasted": c.wasted},
             "figures": game_figures(game).as_json() if game.over else None,
-            "assists": dict(self.assists), "record_id": self.saved_id,
+            "paused": self.clock.paused, "assists": dict(self.assists),
+            "record_id": self.saved_id,
             "save_error": self.save_error,
         }
 
@@ -111,12 +159,21 @@ class LiveGame:
         if self.started is None:
             self.started = datetime.now(UTC).isoformat(timespec="milliseconds")
         result = self.game.play(Action(kind, index))
-        changed = dict.fromkeys(result.opened)
-        changed[index] = None  # a flag, a wasted click: the page redraws that cell too
-        codes = {i: cell_code(self.game, i) for i in changed}
-        if self.game.over:
-            codes.update(end_codes(self.game))
-        return result, [[i, code] for i, code in codes.items()]
+        return result, move_changes(self.game, result, index)
+
+    def undo(self) -> None:
+        """Take back the last move (an assist): the game is replayed without it on the same
+        layout, and its timer runs on (an undo gives no time back). GameOverError once the
+        game is over, MoveError when there is no move to take back."""
+        game = self.game
+        if game.over:
+            raise GameOverError("the game is over: its moves stand")
+        if not game.log:
+            raise MoveError("no move to undo")
+        mines = frozenset(game.reveal_layout(cheat=True).known_mines())
+        record = GameRecord(game.rules, game.log[:-1], None, mines, game.no_guess)
+        self.game = resume(record, self.clock, elapsed=game.elapsed)
+        self.assists["undo"] += 1
 
     def played(self) -> PlayedGame:
         """The finished game as the database keeps it."""
@@ -138,9 +195,11 @@ class LiveGames:
         self._lock = threading.Lock()
 
     def add(self, game: Game, player: str, level: str | None,
-            assists: Counter[str] | None = None) -> LiveGame:
+            assists: Counter[str] | None = None, clock: PausableClock | None = None
+            ) -> LiveGame:
+        """Keep a game made on ``clock`` (the game's own clock, to pause it)."""
         live = LiveGame(secrets.token_urlsafe(12), game, player, level,
-                        assists or Counter())
+                        assists or Counter(), clock=clock or PausableClock())
         with self._lock:
             self._games[live.id] = live
             while len(self._games) > self.capacity:

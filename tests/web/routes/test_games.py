@@ -5,6 +5,7 @@ request answered with a 4xx that says what is wrong."""
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from fastapi.testclient import TestClient
@@ -12,7 +13,7 @@ from fastapi.testclient import TestClient
 from sweepkit.game import Game
 from sweepkit.position import MINE
 from sweepkit.rules import level
-from sweepkit.store.played import GameBook
+from sweepkit.store.played import GameBook, GameFilter
 from sweepkit.web.app import create_app
 from sweepkit.web.routes.games import MAX_ROWS
 
@@ -117,7 +118,7 @@ def test_a_lost_game_shows_the_mine_hit_the_other_mines_and_the_wrong_flags(clie
     assert {i for i, c in codes.items() if c == "*"} == set(mines) - {hit}
     assert reply["state"]["figures"]["flagged"] is True
     with GameBook(db) as book:
-        (row,) = book.games(player="Ada")
+        (row,) = book.games(GameFilter(player="Ada"))
     assert not row.won and row.flagged and row.id == reply["state"]["record_id"]
     # The game is over: no more moves.
     move(client, state["id"], "reveal", 8, 8, status=409)
@@ -229,3 +230,42 @@ def test_a_200_by_200_first_click_opens_its_cascade_in_one_reply(client):
     assert len(opened) > 1000
     cells = client.get(f"/api/games/{state['id']}").json()["cells"]
     assert {i for i, c in enumerate(cells) if c != "."} == opened
+
+
+def test_undo_takes_back_the_last_move_on_the_same_board_as_an_assist(client, db):
+    seed, first = 8, (4, 4)
+    mines = set(layout_of("beginner", seed, first))
+    state = new(client, level="beginner", seed=seed)
+    assert client.post(f"/api/games/{state['id']}/undo").status_code == 409  # no move yet
+    opened = move(client, state["id"], "reveal", *first)
+    before = client.get(f"/api/games/{state['id']}").json()
+    flag = move(client, state["id"], "flag", *divmod(min(mines), 9))
+    assert flag["state"]["mines_left"] == 9
+    undone = client.post(f"/api/games/{state['id']}/undo").json()
+    assert undone["cells"] == before["cells"] and undone["mines_left"] == 10
+    assert undone["assists"] == {"undo": 1} and undone["clicks"]["right"] == 0
+    assert undone["elapsed"] >= before["elapsed"]  # an undo gives no time back
+    # Undo the first click too: the board stays the one drawn at it.
+    client.post(f"/api/games/{state['id']}/undo")
+    assert set(client.get(f"/api/games/{state['id']}").json()["cells"]) == {"."}
+    assert opened["state"]["status"] == "playing"
+    lost = move(client, state["id"], "reveal", *divmod(max(mines), 9))
+    assert lost["state"]["status"] == "lost"
+    assert client.post(f"/api/games/{state['id']}/undo").status_code == 409  # over
+    with GameBook(db) as book:
+        row = book.game(lost["state"]["record_id"])
+    assert row.assists == {"undo": 2} and row.assisted
+
+
+def test_pause_stops_the_timer_and_the_moves(client):
+    state = new(client, level="beginner", seed=3)
+    move(client, state["id"], "reveal", 4, 4)
+    paused = client.post(f"/api/games/{state['id']}/pause").json()
+    assert paused["paused"] is True
+    time.sleep(0.3)
+    assert client.get(f"/api/games/{state['id']}").json()["elapsed"] == paused["elapsed"]
+    assert move(client, state["id"], "flag", 0, 0, status=409)["detail"].startswith(
+        "the game is paused")
+    resumed = client.post(f"/api/games/{state['id']}/resume").json()
+    assert resumed["paused"] is False and resumed["elapsed"] < paused["elapsed"] + 0.2
+    move(client, state["id"], "flag", 0, 0)

@@ -50,3 +50,31 @@ def test_hints_are_right_and_the_game_is_stored_as_assisted(client, tmp_path):
 def test_a_hint_for_an_unknown_game_is_a_404(client):
     reply = client.post("/api/games/nothing/hint")
     assert reply.status_code == 404 and "no game" in reply.json()["detail"]
+
+
+def test_the_overlay_and_computer_moves_are_right_and_recorded(client, tmp_path):
+    seed, first = 12, (8, 15)
+    twin = Game(level("expert"), seed)
+    twin.reveal(*first)
+    mines = set(twin.reveal_layout(cheat=True).known_mines())
+    game = client.post("/api/games", json={"level": "expert", "seed": seed}).json()
+    client.post(f"/api/games/{game['id']}/moves",
+                json={"kind": "reveal", "row": first[0], "col": first[1]})
+    heat = client.post(f"/api/games/{game['id']}/overlay").json()
+    chances = dict((i, p) for i, p in heat["probabilities"])
+    assert all(0 <= p <= 1 for p in chances.values()) and chances
+    assert not set(heat["safe"]) & mines and set(heat["mines"]) <= mines
+    assert all(chances[i] == 0 for i in heat["safe"])
+    moves = 0
+    while True:
+        reply = client.post(f"/api/games/{game['id']}/computer").json()
+        moves += 1
+        if reply["hint"]["certain"]:
+            r, c = reply["hint"]["move"]
+            assert r * 30 + c not in mines
+        if reply["state"]["status"] != "playing":
+            break
+    state = reply["state"]
+    assert state["assists"] == {"overlay": 1, "computer": moves}
+    with GameBook(tmp_path / "web.db") as book:
+        assert book.game(state["record_id"]).assists == {"overlay": 1, "computer": moves}

@@ -16,7 +16,7 @@ from sweepkit.moves import MoveKind
 from sweepkit.rules import LEVELS, FirstClick, Rules
 from sweepkit.store.database import StoreError
 from sweepkit.store.played import MAX_NAME, GameBook, player_name
-from sweepkit.web.live import LiveGame, LiveGames
+from sweepkit.web.live import LiveGame, LiveGames, PausableClock
 
 router = APIRouter(prefix="/api", tags=["play"])
 log = logging.getLogger("sweepkit.web")
@@ -35,18 +35,16 @@ DEFAULT_PLAYER = "player"
 MAX_SEED = 2**64
 
 
-class NewGame(BaseModel):
-    """A new game: a level, or a custom size; the first-click rule; a no-guess board or
-    not; a seed for a board that can be played again (a decimal string or a number)."""
+class BoardSpec(BaseModel):
+    """A board: a level, or a custom size; the first-click rule; a seed for boards that
+    can be played again (a decimal string or a number)."""
 
     level: Literal["beginner", "intermediate", "expert"] | None = None
     rows: int | None = Field(None, ge=1, le=MAX_ROWS)
     cols: int | None = Field(None, ge=1, le=MAX_COLS)
     mines: int | None = Field(None, ge=0)
     rule: Literal["none", "safe", "opening"] = "safe"
-    no_guess: bool = False
     seed: int | str | None = None
-    player: str | None = Field(None, max_length=MAX_NAME * 4)
 
     @field_validator("seed")
     @classmethod
@@ -60,6 +58,13 @@ class NewGame(BaseModel):
         if not 0 <= value < MAX_SEED:
             raise ValueError("a seed is a whole number from 0 to 2^64 - 1")
         return value
+
+
+class NewGame(BoardSpec):
+    """A new game for a player, on a no-guess board or not."""
+
+    no_guess: bool = False
+    player: str | None = Field(None, max_length=MAX_NAME * 4)
 
 
 class MoveIn(BaseModel):
@@ -82,7 +87,7 @@ Live = Annotated[LiveGames, Depends(live_games)]
 Book = Annotated[GameBook, Depends(game_book)]
 
 
-def rules_of(spec: NewGame) -> Rules:
+def rules_of(spec: BoardSpec, no_guess: bool = False) -> Rules:
     """The rules asked for; 422 naming what is wrong."""
     if spec.level is not None:
         if (spec.rows, spec.cols, spec.mines) != (None, None, None):
@@ -98,7 +103,7 @@ def rules_of(spec: NewGame) -> Rules:
         rules.check_first_click(rules.index(min(1, rows - 1), min(1, cols - 1)))
     except ValueError as exc:
         raise HTTPException(422, str(exc)) from None
-    if spec.no_guess and mines > MAX_DENSITY * rules.size:
+    if no_guess and mines > MAX_DENSITY * rules.size:
         raise HTTPException(
             422, f"no-guess boards are made with at most {MAX_DENSITY:.0%} mines; this one "
                  f"has {mines / rules.size:.0%}: play a normal board, or fewer mines")
@@ -128,14 +133,15 @@ def config() -> dict[str, Any]:
 @router.post("/games", status_code=201)
 def new_game(spec: NewGame, live: Live) -> dict[str, Any]:
     """Start a game; its state (every cell covered)."""
-    rules = rules_of(spec)
+    rules = rules_of(spec, spec.no_guess)
     try:
         player = player_name(spec.player) if spec.player is not None else DEFAULT_PLAYER
     except ValueError as exc:
         raise HTTPException(422, str(exc)) from None
     layouts = NoGuessLayouts(seconds=NO_GUESS_SECONDS) if spec.no_guess else None
-    game = Game(rules, spec.seed, layouts=layouts)
-    return live.add(game, player, spec.level).state_json()
+    clock = PausableClock()
+    game = Game(rules, spec.seed, layouts=layouts, clock=clock)
+    return live.add(game, player, spec.level, clock=clock).state_json()
 
 
 @router.get("/games/{game_id}")
@@ -156,6 +162,8 @@ def move(game_id: str, spec: MoveIn, live: Live, book: Book) -> dict[str, Any]:
         raise HTTPException(422, f"cell ({spec.row}, {spec.col}) is off the "
                                  f"{rules.rows}x{rules.cols} board")
     with game.lock:
+        if game.clock.paused:
+            raise HTTPException(409, "the game is paused: resume it first")
         try:
             result, changes = game.move(MoveKind(spec.kind), rules.index(spec.row, spec.col))
         except GameOverError as exc:
@@ -192,4 +200,39 @@ def restart(game_id: str, live: Live) -> dict[str, Any]:
         game.restart()
         assists = Counter(restart=1) if seen else Counter(old.assists)
         live.drop(old.id)
-    return live.add(game, old.player, old.level, assists).state_json()
+    old.clock.resume()
+    return live.add(game, old.player, old.level, assists, clock=old.clock).state_json()
+
+
+@router.post("/games/{game_id}/undo")
+def undo(game_id: str, live: Live) -> dict[str, Any]:
+    """Take back the last move (recorded as an assist); the whole state, since a move
+    can open thousands of cells."""
+    game = find(live, game_id)
+    with game.lock:
+        if game.clock.paused:
+            raise HTTPException(409, "the game is paused: resume it first")
+        try:
+            game.undo()
+        except MoveError as exc:
+            raise HTTPException(409, str(exc)) from None
+        return game.state_json()
+
+
+@router.post("/games/{game_id}/pause")
+def pause(game_id: str, live: Live) -> dict[str, Any]:
+    """Stop the game's timer (the page hides the board until it resumes)."""
+    game = find(live, game_id)
+    with game.lock:
+        if not game.game.over:
+            game.clock.pause()
+        return game.status_json()
+
+
+@router.post("/games/{game_id}/resume")
+def resume_game(game_id: str, live: Live) -> dict[str, Any]:
+    """Start the timer again after a pause."""
+    game = find(live, game_id)
+    with game.lock:
+        game.clock.resume()
+        return game.status_json()

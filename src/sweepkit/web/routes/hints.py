@@ -1,6 +1,7 @@
-"""Hints on a game under way: the move to make, why, in words, and the runners-up, from
-the player's view only (flags are the player's claims, so the analysis leaves them out).
-Every hint is recorded on the game as an assist: an assisted game keeps out of the best
+"""Help on a game under way: the hint (the move to make, why, in words, and the
+runners-up), the probability overlay, and a move made by the computer, all from the
+player's view only (flags are the player's claims, so the analysis leaves them out).
+Each is recorded on the game as an assist: an assisted game keeps out of the best
 times."""
 
 from __future__ import annotations
@@ -10,9 +11,13 @@ from typing import Any
 from fastapi import APIRouter, HTTPException
 
 from sweepkit.analysis.budget import SERVICE_TABLE, AnalysisLimit, limits
+from sweepkit.analysis.probability import analyse
+from sweepkit.moves import MoveKind
+from sweepkit.position import Position
 from sweepkit.serialize import hint_json
-from sweepkit.strategies.hint import hint
-from sweepkit.web.routes.games import Live, find
+from sweepkit.strategies.hint import Hint, hint
+from sweepkit.web.live import LiveGame
+from sweepkit.web.routes.games import Book, Live, find, save
 
 router = APIRouter(prefix="/api", tags=["hints"])
 
@@ -21,22 +26,69 @@ HINT_SECONDS = 5.0
 server thread for long)."""
 
 
+def checked(game: LiveGame, what: str) -> Position:
+    """The view to analyse (flags left out: they are claims); 409 when the game is over,
+    not started or paused."""
+    if game.game.over:
+        raise HTTPException(409, f"the game is over: no {what} needed")
+    if not game.game.log:
+        raise HTTPException(409, "make the first click first: any cell is as good")
+    if game.clock.paused:
+        raise HTTPException(409, "the game is paused: resume it first")
+    return game.game.view(flags=False)
+
+
+def best_move(view: Position) -> Hint:
+    """The hint for a view under the budget; 422 when there is none in time."""
+    try:
+        with limits(seconds=HINT_SECONDS, table=SERVICE_TABLE):
+            return hint(view)
+    except (AnalysisLimit, ValueError) as exc:
+        raise HTTPException(422, f"no hint: {exc}") from None
+
+
 @router.post("/games/{game_id}/hint")
 def game_hint(game_id: str, live: Live) -> dict[str, Any]:
     """The hint for the game's position now; recorded as an assist."""
     game = find(live, game_id)
     with game.lock:
-        if game.game.over:
-            raise HTTPException(409, "the game is over: no hint needed")
-        if not game.game.log:
-            raise HTTPException(409, "make the first click first: any cell is as good")
-        view = game.game.view(flags=False)
-        try:
-            with limits(seconds=HINT_SECONDS, table=SERVICE_TABLE):
-                found = hint(view)
-        except AnalysisLimit as exc:
-            raise HTTPException(422, f"no hint: {exc}") from None
-        except ValueError as exc:
-            raise HTTPException(422, f"no hint: {exc}") from None
+        view = checked(game, "hint")
+        found = best_move(view)
         game.assists["hint"] += 1
         return {"hint": hint_json(found, view), "assists": dict(game.assists)}
+
+
+@router.post("/games/{game_id}/overlay")
+def overlay(game_id: str, live: Live) -> dict[str, Any]:
+    """Every covered cell's mine probability now (the heat map), as ``[index, p]``
+    pairs, with the certain safe cells and mines; recorded as an assist."""
+    game = find(live, game_id)
+    with game.lock:
+        view = checked(game, "overlay")
+        try:
+            with limits(seconds=HINT_SECONDS, table=SERVICE_TABLE):
+                analysis = analyse(view)
+                chances = analysis.probabilities() if analysis.consistent else {}
+        except AnalysisLimit as exc:
+            raise HTTPException(422, f"no overlay: {exc}") from None
+        game.assists["overlay"] += 1
+        return {"probabilities": [[i, p] for i, p in sorted(chances.items())],
+                "safe": sorted(analysis.safe_cells()) if analysis.consistent else [],
+                "mines": sorted(analysis.mine_cells()) if analysis.consistent else [],
+                "assists": dict(game.assists)}
+
+
+@router.post("/games/{game_id}/computer")
+def computer_move(game_id: str, live: Live, book: Book) -> dict[str, Any]:
+    """Let the computer make the next move (the hint's); recorded as an assist. The
+    reply is a move's, with the hint that chose it."""
+    game = find(live, game_id)
+    with game.lock:
+        view = checked(game, "move")
+        found = best_move(view)
+        game.assists["computer"] += 1
+        result, changes = game.move(MoveKind.REVEAL, found.cell)
+        if game.game.over and game.saved_id is None:
+            save(game, book)
+        return {"changes": changes, "wasted": result.wasted, "hint": hint_json(found, view),
+                "state": game.status_json()}

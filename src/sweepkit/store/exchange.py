@@ -1,0 +1,188 @@
+"""Played games out of the database and back in, as JSON or CSV: a player's statistics
+exported, reset and imported come back the same.
+
+An export holds each game's record (rules, layout or seed, every move with its time) and
+what the record cannot tell (who played it and when, the level's name, the assists). On
+import every record is replayed and the result and figures are taken from the replay,
+never from the file, so a hand-edited file cannot give a player a better time. The whole
+file is checked before anything is stored: a bad or foreign file gets a
+:class:`GamesFileError` naming the game and the field, and changes nothing; a game already
+stored is not added twice (games are named by content).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime
+from typing import Any, Final
+
+from sweepkit.figures import game_figures
+from sweepkit.game import Status, replay
+from sweepkit.serialize import RecordError, record_from_json, record_json
+from sweepkit.store.played import (
+    ASSISTS,
+    GameBook,
+    GameFilter,
+    PlayedGame,
+    PlayedRow,
+    player_name,
+)
+
+FORMAT: Final = "sweepkit-games/1"
+"""The ``format`` tag of a JSON export; an import refuses any other."""
+
+MAX_GAMES: Final = 100_000
+"""The most games one import takes (a bigger file is refused whole)."""
+
+CSV_COLUMNS: Final = (
+    "player", "player_kind", "started", "finished", "level", "rows", "cols", "mines", "rule",
+    "no_guess", "won", "seconds", "three_bv", "three_bv_solved", "three_bv_per_s",
+    "left_clicks", "right_clicks", "chord_clicks", "wasted_clicks", "efficiency", "flagged",
+    "assisted", "assists", "guesses", "hardest", "source", "record",
+)
+"""The CSV export's columns: the figures for a spreadsheet, and the record (as JSON
+text) that an import replays; an import reads only player, player_kind, started,
+finished, level, assists, guesses, hardest, source and record."""
+
+
+class GamesFileError(ValueError):
+    """A file that cannot be imported; the message names the game (from 1) and field."""
+
+
+def game_doc(row: PlayedRow) -> dict[str, Any]:
+    """One stored game as an export entry: its row's fields and its record."""
+    return {**row.as_json(), "record": record_json(row.game_record())}
+
+
+def export_json(book: GameBook, where: GameFilter | None = None) -> dict[str, Any]:
+    """The games passing ``where`` (all by default), oldest first, as one document."""
+    rows = book.games(where, order="id", descending=False, limit=MAX_GAMES)
+    return {"format": FORMAT, "exported": datetime.now(UTC).isoformat(timespec="seconds"),
+            "games": [game_doc(r) for r in rows]}
+
+
+def export_csv(book: GameBook, where: GameFilter | None = None) -> str:
+    """The same games as CSV text, one row a game (:data:`CSV_COLUMNS`)."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, CSV_COLUMNS, extrasaction="ignore", lineterminator="\n")
+    writer.writeheader()
+    for row in book.games(where, order="id", descending=False, limit=MAX_GAMES):
+        doc = row.as_json()
+        clicks = doc.pop("clicks")
+        writer.writerow({
+            **doc, "left_clicks": clicks["left"], "right_clicks": clicks["right"],
+            "chord_clicks": clicks["chord"], "wasted_clicks": clicks["wasted"],
+            "seconds": row.seconds, "assists": json.dumps(row.assists, sort_keys=True),
+            "record": json.dumps(record_json(row.game_record()), separators=(",", ":")),
+        })
+    return out.getvalue()
+
+
+def read_json(text: str | bytes) -> list[PlayedGame]:
+    """The games of a JSON export, checked and replayed; GamesFileError when any is bad."""
+    try:
+        doc = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise GamesFileError(f"not a JSON file ({exc})") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise GamesFileError(f"not a sweepkit games file: its 'format' should be {FORMAT!r}")
+    games = doc.get("games")
+    if not isinstance(games, list):
+        raise GamesFileError("the file has no list of 'games'")
+    return _checked(games)
+
+
+def read_csv(text: str) -> list[PlayedGame]:
+    """The games of a CSV export, checked and replayed; GamesFileError when any is bad."""
+    reader = csv.DictReader(io.StringIO(text))
+    needed = {"player", "started", "finished", "record"}
+    missing = needed - set(reader.fieldnames or ())
+    if missing:
+        raise GamesFileError(f"not a sweepkit games CSV: no column {sorted(missing)[0]!r}")
+    entries: list[dict[str, Any]] = []
+    try:
+        for line in reader:
+            entry: dict[str, Any] = dict(line)
+            for key in ("record", "assists"):
+                if entry.get(key):
+                    entry[key] = json.loads(entry[key])
+            for key in ("guesses",):
+                entry[key] = int(entry[key]) if entry.get(key) else None
+            entries.append({k: (v if v != "" else None) for k, v in entry.items()})
+    except (ValueError, csv.Error) as exc:
+        raise GamesFileError(f"row {len(entries) + 2}: {exc}") from None
+    return _checked(entries)
+
+
+def _checked(entries: list[Any]) -> list[PlayedGame]:
+    if len(entries) > MAX_GAMES:
+        raise GamesFileError(f"the file has {len(entries)} games; one import takes at most "
+                           f"{MAX_GAMES}")
+    return [_game(n, entry) for n, entry in enumerate(entries, 1)]
+
+
+def _game(n: int, entry: Any) -> PlayedGame:
+    where = f"game {n}"
+    if not isinstance(entry, Mapping):
+        raise GamesFileError(f"{where}: expected an object")
+    try:
+        record = record_from_json(entry.get("record"))
+    except RecordError as exc:
+        raise GamesFileError(f"{where}: its record: {exc}") from None
+    try:
+        game = replay(record)
+    except ValueError as exc:
+        raise GamesFileError(f"{where}: its record does not replay ({exc})") from None
+    if not game.over:
+        raise GamesFileError(f"{where}: its record does not end the game")
+    text = {key: entry.get(key) for key in ("player", "started", "finished")}
+    for key, value in text.items():
+        if not isinstance(value, str) or not value:
+            raise GamesFileError(f"{where}: '{key}' should be text")
+    for key in ("started", "finished"):
+        try:
+            datetime.fromisoformat(text[key])
+        except ValueError:
+            raise GamesFileError(f"{where}: '{key}' is not an ISO 8601 time: "
+                               f"{text[key]!r}") from None
+    level = entry.get("level")
+    if level is not None and not isinstance(level, str):
+        raise GamesFileError(f"{where}: 'level' should be text or null")
+    assists = entry.get("assists") or {}
+    if not isinstance(assists, Mapping) or not all(
+            k in ASSISTS and isinstance(v, int) and v >= 0 for k, v in assists.items()):
+        raise GamesFileError(f"{where}: 'assists' should map {', '.join(ASSISTS)} to counts")
+    kind = entry.get("player_kind") or "human"
+    if kind not in ("human", "computer"):
+        raise GamesFileError(f"{where}: 'player_kind' should be human or computer")
+    guesses = entry.get("guesses")
+    if guesses is not None and not isinstance(guesses, int):
+        raise GamesFileError(f"{where}: 'guesses' should be a whole number or null")
+    try:
+        return PlayedGame(
+            player=text["player"], record=record, level=level,
+            won=game.status is Status.WON, figures=game_figures(game),
+            started=text["started"], finished=text["finished"], assists=dict(assists),
+            kind=kind, guesses=guesses, hardest=_text(entry.get("hardest")),
+            source=_text(entry.get("source")) or "import")
+    except ValueError as exc:
+        raise GamesFileError(f"{where}: {exc}") from None
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
+def import_games(book: GameBook, games: Iterable[PlayedGame]) -> tuple[int, int]:
+    """Store checked games in one transaction; ``(added, already there)``. A player
+    name is checked here too (ValueError), before anything is stored."""
+    games = list(games)
+    for n, game in enumerate(games, 1):
+        try:
+            player_name(game.player)
+        except ValueError as exc:
+            raise GamesFileError(f"game {n}: {exc}") from None
+    return book.add_many(games)

@@ -1,0 +1,149 @@
+"""The editor's analysis: any position in ``.board`` text analysed exactly (layouts,
+probabilities, certain cells, explanations, dead cells, the best move), or, when no
+layout explains it, the numbers that contradict each other; and a game on a random
+layout consistent with it.
+
+Every analysis runs under a time and size budget (:data:`ANALYSIS_SECONDS`,
+:data:`~sweepkit.analysis.budget.SERVICE_TABLE`): a position too big to analyse gets a
+422 that says so, never a server that stops answering.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from fastapi import APIRouter, HTTPException
+from pydantic import BaseModel, Field
+
+from sweepkit.analysis.budget import SERVICE_TABLE, AnalysisLimit, limits
+from sweepkit.analysis.consistency import minimal_contradiction
+from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.sample import random_layout
+from sweepkit.boardfile import BoardFormatError, parse_board
+from sweepkit.game import Game
+from sweepkit.moves import Action
+from sweepkit.position import Position
+from sweepkit.rules import FirstClick, Rules
+from sweepkit.serialize import analysis_json, hint_json, position_json
+from sweepkit.store.played import MAX_NAME, player_name
+from sweepkit.strategies.hint import hint
+from sweepkit.web.live import PausableClock
+from sweepkit.web.routes.games import DEFAULT_PLAYER, MAX_COLS, MAX_ROWS, Live
+
+router = APIRouter(prefix="/api", tags=["analysis"])
+
+ANALYSIS_SECONDS = 5.0
+"""The longest one analysis request may run."""
+
+MAX_TEXT = 200_000
+"""The longest ``.board`` text accepted, in characters (a 200×200 board with headers)."""
+
+
+class BoardIn(BaseModel):
+    """A position as ``.board`` text, with an optional mine count (over the file's)."""
+
+    board: str = Field(max_length=MAX_TEXT)
+    mines: int | None = Field(None, ge=0)
+
+
+class AnalyseIn(BoardIn):
+    """What to compute besides counts and probabilities."""
+
+    dead: bool = True
+    explanations: bool = True
+    best: bool = True
+
+
+class PlayIn(BoardIn):
+    """A game on a random layout consistent with the position."""
+
+    player: str | None = Field(None, max_length=MAX_NAME * 4)
+    seed: int | None = Field(None, ge=0, le=2**64 - 1)
+
+
+def position_of(spec: BoardIn) -> Position:
+    """The position of the request; 422 with the format error's line, column and cell,
+    or for a board bigger than the app serves."""
+    try:
+        position = parse_board(spec.board)
+        if spec.mines is not None:
+            position = position.with_mines(spec.mines)
+    except BoardFormatError as exc:
+        raise HTTPException(422, f"the board: {exc}") from None
+    except ValueError as exc:
+        raise HTTPException(422, f"mines: {exc}") from None
+    if len(position.shape) != 2 or position.topology != "grid":
+        raise HTTPException(422, "the editor takes 2-D grid boards")
+    if position.rows > MAX_ROWS or position.cols > MAX_COLS:
+        raise HTTPException(422, f"the board is {position.rows}x{position.cols}; the app "
+                                 f"analyses up to {MAX_ROWS}x{MAX_COLS}")
+    return position
+
+
+def too_big(exc: AnalysisLimit) -> HTTPException:
+    return HTTPException(422, f"this position is too big to analyse here ({exc}); try a "
+                              "smaller one or give the mine count")
+
+
+@router.post("/analyse")
+def analyse_position(spec: AnalyseIn) -> dict[str, Any]:
+    """The exact analysis of a position; when inconsistent, a smallest set of numbers that
+    contradict each other (and whether the mine count is part of it)."""
+    position = position_of(spec)
+    try:
+        with limits(seconds=ANALYSIS_SECONDS, table=SERVICE_TABLE):
+            analysis = analyse(position)
+            doc = analysis_json(position, analysis, dead=spec.dead,
+                                explanations=spec.explanations)
+            contradiction = None
+            if not analysis.consistent:
+                found = minimal_contradiction(position)
+                if found is not None:
+                    contradiction = {
+                        "numbers": [list(position.coord(i)) for i in found.numbers],
+                        "uses_mine_count": found.uses_mine_count,
+                        "text": found.describe(position)}
+            best = None
+            if spec.best and analysis.consistent and position.unknown_cells():
+                try:
+                    best = hint_json(hint(position), position)
+                except ValueError:
+                    best = None  # every covered cell is a mine: nothing to reveal
+    except AnalysisLimit as exc:
+        raise too_big(exc) from None
+    return {**doc, "position": position_json(position), "contradiction": contradiction,
+            "best": best}
+
+
+@router.post("/analyse/play", status_code=201)
+def play_position(spec: PlayIn, live: Live) -> dict[str, Any]:
+    """A new game on a layout drawn uniformly from those consistent with the position,
+    its numbers already open (an assisted game: it starts from a position)."""
+    position = position_of(spec)
+    if position.mines is None:
+        raise HTTPException(422, "give the mine count (a 'mines:' header or 'mines') to "
+                                 "play the position")
+    try:
+        with limits(seconds=ANALYSIS_SECONDS, table=SERVICE_TABLE):
+            mines = random_layout(position, random.Random(spec.seed))
+    except AnalysisLimit as exc:
+        raise too_big(exc) from None
+    except ValueError as exc:
+        raise HTTPException(422, str(exc)) from None
+    try:
+        player = player_name(spec.player) if spec.player is not None else DEFAULT_PLAYER
+        rules = Rules(position.rows, position.cols, len(mines), FirstClick.NONE)
+    except ValueError as exc:
+        raise HTTPException(422, str(exc)) from None
+    clock = PausableClock()
+    game = Game(rules, mine_cells=mines, clock=clock)
+    for cell in position.number_cells():
+        if not game.over:
+            game.play(Action.reveal(cell))
+    if game.over:
+        raise HTTPException(422, "the position is already solved: nothing left to play")
+    for cell in position.known_mines():
+        game.play(Action.flag(cell))
+    return live.add(game, player, None, Counter(from_position=1), clock=clock).state_json()

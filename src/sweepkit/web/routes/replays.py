@@ -1,0 +1,83 @@
+"""Replays: a stored game's moves for the page's slider, a replay file (or link) from
+another copy of the app, and "play from here": a new game from any moment of one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException
+from pydantic import BaseModel, Field
+
+from sweepkit.game import GameRecord
+from sweepkit.serialize import RecordError, record_from_json
+from sweepkit.store.played import MAX_NAME, player_name
+from sweepkit.web.replays import play_from, replay_frames
+from sweepkit.web.routes.games import DEFAULT_PLAYER, MAX_COLS, MAX_ROWS, Book, Live
+from sweepkit.web.routes.stats import GameId, stored
+
+router = APIRouter(prefix="/api", tags=["replays"])
+
+
+def record_of(doc: Any) -> GameRecord:
+    """A record document (``record`` of an export entry, or the entry itself); 422 when
+    it is unreadable or its board is bigger than the app serves."""
+    if isinstance(doc, dict) and "record" in doc and "rules" not in doc:
+        doc = doc["record"]
+    try:
+        record = record_from_json(doc)
+    except RecordError as exc:
+        raise HTTPException(422, f"not a game record: {exc}") from None
+    if record.rules.rows > MAX_ROWS or record.rules.cols > MAX_COLS:
+        raise HTTPException(422, f"the board is {record.rules.rows}x{record.rules.cols}; "
+                                 f"the app replays up to {MAX_ROWS}x{MAX_COLS}")
+    return record
+
+
+def frames(record: GameRecord) -> dict[str, Any]:
+    try:
+        return replay_frames(record)
+    except ValueError as exc:
+        raise HTTPException(422, str(exc)) from None
+
+
+@router.get("/stats/games/{game_id}/replay")
+def stored_replay(game_id: GameId, book: Book) -> dict[str, Any]:
+    """A stored game's replay: every move with its time, reason and changed cells."""
+    row = stored(book, game_id)
+    return {"game": row.as_json(), "replay": frames(row.game_record())}
+
+
+@router.post("/replays")
+def shared_replay(doc: dict[str, Any]) -> dict[str, Any]:
+    """The replay of a record sent by the page (a replay file or link from another copy
+    of the app); nothing is stored."""
+    return {"replay": frames(record_of(doc))}
+
+
+class PlayFrom(BaseModel):
+    """Where to start: a stored game (``game_id``) or a record, after ``moves`` moves."""
+
+    game_id: int | None = Field(None, ge=1, le=2**63 - 1)
+    record: dict[str, Any] | None = None
+    moves: int = Field(ge=0)
+    player: str | None = Field(None, max_length=MAX_NAME * 4)
+
+
+@router.post("/replays/play", status_code=201)
+def play_from_here(spec: PlayFrom, live: Live, book: Book) -> dict[str, Any]:
+    """A new game on a finished game's board from any of its moves (an assisted game:
+    the board has been seen)."""
+    if (spec.game_id is None) == (spec.record is None):
+        raise HTTPException(422, "give a stored game's 'game_id' or a 'record', one of them")
+    level = None
+    if spec.game_id is not None:
+        row = stored(book, spec.game_id)
+        record, level = row.game_record(), row.level
+    else:
+        record = record_of(spec.record)
+    try:
+        player = player_name(spec.player) if spec.player is not None else DEFAULT_PLAYER
+        game = play_from(live, record, spec.moves, player, level)
+    except ValueError as exc:
+        raise HTTPException(422, str(exc)) from None
+    return game.state_json()

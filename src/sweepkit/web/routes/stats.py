@@ -1,0 +1,197 @@
+"""Statistics and replays: the players, their finished games (filtered, sorted, a page at
+a time), their statistics and best times, one game's record to replay, and export,
+import and reset of a player's games."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Annotated, Any, Literal
+from urllib.parse import quote
+
+from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
+from fastapi.responses import PlainTextResponse, Response
+from pydantic import BaseModel
+
+from sweepkit.serialize import record_json
+from sweepkit.store.database import StoreError
+from sweepkit.store.exchange import (
+    GamesFileError,
+    export_csv,
+    export_json,
+    import_games,
+    read_csv,
+    read_json,
+)
+from sweepkit.store.played import ORDERS, GameFilter, PlayedRow
+from sweepkit.store.statistics import summary
+from sweepkit.web.routes.games import LEVEL_NAMES, Book
+
+router = APIRouter(prefix="/api", tags=["statistics"])
+
+MAX_PAGE = 1000
+"""The most games one page of the table lists."""
+
+MAX_IMPORT_BYTES = 64 * 1024 * 1024
+"""The largest file an import reads."""
+
+GameId = Annotated[int, Path(ge=1, le=2**63 - 1, description="a stored game's id")]
+"""A stored game's id: SQLite's integers stop at 2^63 - 1."""
+
+BESTS = 10
+"""How many best times a level's table lists."""
+
+
+def time_text(value: str | None, name: str) -> str | None:
+    if value is None:
+        return None
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        raise HTTPException(422, f"{name}: expected a date or time such as 2026-11-25, got "
+                                 f"{value!r}") from None
+    return value
+
+
+def game_filter(
+    player: str | None = None,
+    level: Annotated[str | None, Query(description="beginner, intermediate, expert or "
+                                                   "custom")] = None,
+    rule: Literal["none", "safe", "opening"] | None = None,
+    no_guess: bool | None = None,
+    won: bool | None = None,
+    assisted: bool | None = None,
+    since: Annotated[str | None, Query(description="ISO date or time, inclusive")] = None,
+    until: Annotated[str | None, Query(description="ISO date or time, exclusive")] = None,
+    min_3bv: Annotated[int | None, Query(ge=0, le=10**9)] = None,
+    max_3bv: Annotated[int | None, Query(ge=0, le=10**9)] = None,
+) -> GameFilter:
+    if level is not None and level not in (*LEVEL_NAMES, "custom"):
+        raise HTTPException(422, f"level: expected one of {', '.join(LEVEL_NAMES)}, custom; "
+                                 f"got {level!r}")
+    return GameFilter(player=player, level=level, rule=rule, no_guess=no_guess, won=won,
+                      assisted=assisted, since=time_text(since, "since"),
+                      until=time_text(until, "until"), min_3bv=min_3bv, max_3bv=max_3bv)
+
+
+Filter = Annotated[GameFilter, Depends(game_filter)]
+
+
+@router.get("/players")
+def players(book: Book) -> dict[str, Any]:
+    """Every player, people and the computer's strategies."""
+    return {"players": [{"name": p.name, "kind": p.kind, "created": p.created}
+                        for p in book.players()]}
+
+
+@router.get("/stats/games")
+def games(book: Book, where: Filter,
+          order: Literal[tuple(ORDERS)] = "finished",  # type: ignore[valid-type]
+          descending: bool = True,
+          limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 100,
+          offset: Annotated[int, Query(ge=0, le=10**9)] = 0) -> dict[str, Any]:
+    """Finished games passing the filters, sorted, one page; with the total."""
+    rows = book.games(where, order=order, descending=descending, limit=limit, offset=offset)
+    return {"total": book.count(where), "games": [r.as_json() for r in rows]}
+
+
+@router.get("/stats/summary")
+def stats_summary(book: Book, player: str) -> dict[str, Any]:
+    """A player's statistics (see :mod:`sweepkit.store.statistics`) and best times per
+    level, unassisted wins only."""
+    bests = {name: [r.as_json() for r in book.games(
+        GameFilter(player=player, level=name, won=True, assisted=False),
+        order="seconds", descending=False, limit=BESTS)] for name in LEVEL_NAMES}
+    return {"player": player, "groups": summary(book, player), "bests": bests}
+
+
+def stored(book: Book, game_id: GameId) -> PlayedRow:
+    try:
+        return book.game(game_id)
+    except StoreError:
+        raise HTTPException(404, f"no stored game {game_id}") from None
+
+
+@router.get("/stats/games/{game_id}")
+def stored_game(game_id: GameId, book: Book) -> dict[str, Any]:
+    """A finished game with its record (layout and every move with its time): what a
+    replay plays."""
+    row = stored(book, game_id)
+    return {"game": row.as_json(), "record": record_json(row.game_record())}
+
+
+@router.get("/stats/games/{game_id}/replay.txt", response_class=PlainTextResponse)
+def text_replay(game_id: GameId, book: Book) -> str:
+    """A finished game as a text replay: who, the board, the mines, then one move a line
+    with its time."""
+    row = stored(book, game_id)
+    record = row.game_record()
+    rules = record.rules
+    game = row.as_json()
+    mines = sorted(record.mine_cells or ()) or None
+    lines = [
+        "# sweepkit replay", f"player: {row.player}", f"played: {row.started}",
+        f"board: {rules.rows}x{rules.cols}, {rules.mines} mines, first click "
+        f"{rules.first_click}{', no-guess' if record.no_guess else ''}",
+        f"seed: {record.seed}" if mines is None else
+        "mines: " + " ".join(f"{r},{c}" for r, c in (rules.coord(i) for i in mines)),
+        f"result: {'won' if row.won else 'lost'} in {row.seconds:.2f} s, 3BV {row.three_bv}"
+        f"{', assisted' if row.assisted else ''}{', NF' if not row.flagged else ''}",
+        f"3BV/s: {game['three_bv_per_s'] or 0:.3f}, efficiency: {game['efficiency'] or 0:.3f}",
+        "",
+    ]
+    for move in record.log:
+        r, c = rules.coord(move.cell)
+        lines.append(f"{move.time:9.3f} {move.kind:<6} {r} {c}")
+    return "\n".join(lines) + "\n"
+
+
+@router.get("/stats/export")
+def export(book: Book, where: Filter, format: Literal["json", "csv"] = "json") -> Response:
+    """The games passing the filters as a JSON or CSV file to download."""
+    name = f"sweepkit-games-{where.player or 'all'}.{format}".replace(" ", "_")
+    plain = name.encode("ascii", "replace").decode().replace('"', "_")
+    # A header is Latin-1: the name itself travels percent-encoded (RFC 6266).
+    headers = {"Content-Disposition": f'attachment; filename="{plain}"; '
+                                      f"filename*=UTF-8''{quote(name)}"}
+    if format == "csv":
+        return Response(export_csv(book, where), media_type="text/csv", headers=headers)
+    return Response(json.dumps(export_json(book, where)),
+                    media_type="application/json", headers=headers)
+
+
+@router.post("/stats/import", openapi_extra={"requestBody": {"content": {
+    "application/json": {"schema": {"type": "object"}},
+    "text/csv": {"schema": {"type": "string"}}}}})
+async def import_file(request: Request, book: Book,
+                      format: Literal["json", "csv"] = "json") -> dict[str, Any]:
+    """Import an exported JSON or CSV file (the request body): every game is checked and
+    replayed first; a bad file is refused whole, with the reason; games already stored
+    are skipped."""
+    body = await request.body()
+    if len(body) > MAX_IMPORT_BYTES:
+        raise HTTPException(413, f"the file is over {MAX_IMPORT_BYTES // 2**20} MB")
+    try:
+        text = body.decode("utf-8-sig")
+        found = read_csv(text) if format == "csv" else read_json(text)
+        added, skipped = import_games(book, found)
+    except UnicodeDecodeError:
+        raise HTTPException(422, "the file is not UTF-8 text; nothing was imported") from None
+    except GamesFileError as exc:
+        raise HTTPException(422, f"{exc}; nothing was imported") from None
+    return {"added": added, "skipped": skipped}
+
+
+class Reset(BaseModel):
+    """Delete a player's games: ``confirm`` must repeat the player's name."""
+
+    player: str
+    confirm: str
+
+
+@router.post("/stats/reset")
+def reset(spec: Reset, book: Book) -> dict[str, Any]:
+    """Delete every stored game of a player (after confirmation); how many went."""
+    if spec.confirm != spec.player:
+        raise HTTPException(422, "to reset, repeat the player's name in 'confirm'")
+    return {"deleted": book.delete(GameFilter(player=spec.player))}

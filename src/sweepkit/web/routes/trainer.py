@@ -1,0 +1,93 @@
+"""The trainer: a puzzle of a lesson at the player's difficulty, the answer graded with
+its explanation, and the player's scores (kept in the database, one per lesson)."""
+
+from __future__ import annotations
+
+import random
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, HTTPException, Request
+from pydantic import BaseModel, Field
+
+from sweepkit.generate.puzzles import PuzzleError, PuzzleTimeout
+from sweepkit.store.played import MAX_NAME, player_name
+from sweepkit.web.routes.games import DEFAULT_PLAYER, Book
+from sweepkit.web.trainer import LESSONS, TrainerPuzzles, make_puzzle
+
+router = APIRouter(prefix="/api", tags=["trainer"])
+
+
+def trainer_puzzles(request: Request) -> TrainerPuzzles:
+    return request.app.state.trainer
+
+
+Puzzles = Annotated[TrainerPuzzles, Depends(trainer_puzzles)]
+
+
+class PuzzleIn(BaseModel):
+    """A puzzle of a lesson for a player (at the difficulty the player's score gives)."""
+
+    lesson: Literal["single", "subset", "linked", "global", "guess"]
+    player: str | None = Field(None, max_length=MAX_NAME * 4)
+    seed: int | None = Field(None, ge=0, le=2**64 - 1)
+
+
+class AnswerIn(BaseModel):
+    """The player's answer: reveal a cell thought safe, or flag a cell thought a mine."""
+
+    row: int
+    col: int
+    action: Literal["reveal", "flag"] = "reveal"
+
+
+def name_of(player: str | None) -> str:
+    try:
+        return player_name(player) if player is not None else DEFAULT_PLAYER
+    except ValueError as exc:
+        raise HTTPException(422, str(exc)) from None
+
+
+@router.post("/trainer/puzzles", status_code=201)
+def new_puzzle(spec: PuzzleIn, puzzles: Puzzles, book: Book) -> dict[str, Any]:
+    """A puzzle for the lesson; its board and prompt, never its answer."""
+    player = name_of(spec.player)
+    scores = {s.lesson: s for s in book.trainer_scores(player)}
+    difficulty = scores[spec.lesson].difficulty if spec.lesson in scores else 1
+    try:
+        puzzle = make_puzzle(spec.lesson, difficulty, player, random.Random(spec.seed))
+    except PuzzleTimeout as exc:
+        raise HTTPException(503, f"no puzzle was found in time ({exc}); try again") from None
+    except PuzzleError as exc:
+        raise HTTPException(422, str(exc)) from None
+    puzzles.add(puzzle)
+    return puzzle.as_json()
+
+
+@router.post("/trainer/puzzles/{puzzle_id}/answer")
+def answer(puzzle_id: str, spec: AnswerIn, puzzles: Puzzles, book: Book) -> dict[str, Any]:
+    """Grade the answer (once a puzzle), explain it, and count it in the player's
+    score."""
+    try:
+        puzzle = puzzles.get(puzzle_id)
+    except KeyError:
+        raise HTTPException(404, f"no puzzle {puzzle_id!r}: ask for a new one") from None
+    position = puzzle.position
+    if not (0 <= spec.row < position.rows and 0 <= spec.col < position.cols):
+        raise HTTPException(422, f"cell ({spec.row}, {spec.col}) is off the "
+                                 f"{position.rows}x{position.cols} board")
+    with puzzle.lock:
+        if puzzle.answered:
+            raise HTTPException(409, "this puzzle is answered: ask for a new one")
+        graded = puzzle.grade(position.index(spec.row, spec.col), spec.action == "flag")
+        puzzle.answered = True
+    score = book.trainer_answer(puzzle.player, puzzle.lesson, graded["right"])
+    return {**graded, "score": score.as_json()}
+
+
+@router.get("/trainer/scores")
+def scores(player: str, book: Book) -> dict[str, Any]:
+    """The player's score in every lesson (lessons not tried yet at difficulty 1)."""
+    found = {s.lesson: s.as_json() for s in book.trainer_scores(player)}
+    return {"player": player, "lessons": [
+        found.get(lesson, {"lesson": lesson, "right": 0, "wrong": 0, "streak": 0,
+                           "difficulty": 1, "rate": None}) for lesson in LESSONS]}

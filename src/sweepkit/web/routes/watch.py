@@ -1,0 +1,192 @@
+"""Watch the computer play: start a session, follow its moves as server-sent events
+(``game``, ``move`` with the reason and the mine probability, ``end`` with the figures and
+the live statistics, ``error``), and pause, step, resume, change the pace or stop it.
+
+Each finished game is stored as the strategy's (a player of kind ``computer``), with its
+guesses and the hardest thing it needed, before its ``end`` event is sent.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import AsyncIterator, Iterator
+from datetime import UTC, datetime
+from typing import Annotated, Any, Literal
+
+from anyio import to_thread
+from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi.sse import EventSourceResponse, ServerSentEvent
+from pydantic import BaseModel, Field
+
+from sweepkit.analysis.budget import SERVICE_TABLE, AnalysisLimit, limits
+from sweepkit.bench.result import game_seed, strategy_rng, summarise
+from sweepkit.figures import game_figures
+from sweepkit.game import Game, Status
+from sweepkit.play import Step, steps
+from sweepkit.serialize import reason_json, record_json
+from sweepkit.store.played import GameBook, PlayedGame
+from sweepkit.strategies import STRATEGIES, Strategy, StrategyError, make_strategy
+from sweepkit.web.live import move_changes
+from sweepkit.web.routes.games import BoardSpec, Book, rules_of
+from sweepkit.web.watch import MAX_DELAY_MS, ThinkClock, WatchSession, WatchSessions
+
+router = APIRouter(prefix="/api", tags=["watch"])
+
+MOVE_SECONDS = 20.0
+"""The longest one move of a watched strategy may think before the session stops with
+an ``error`` event."""
+
+OptionValue = str | int | float | bool | None
+
+
+class NewWatch(BoardSpec):
+    """A watch session: a strategy (with options, as ``sweepkit bench --option``), the
+    board, the pace and how many games (none: until stopped)."""
+
+    strategy: str = "best"
+    options: dict[str, OptionValue] = Field(default_factory=dict, max_length=16)
+    delay_ms: int = Field(300, ge=0, le=MAX_DELAY_MS)
+    games: int | None = Field(None, ge=1, le=1_000_000)
+
+
+class Control(BaseModel):
+    """A watcher's control: pause, resume, step (one move, pausing first), stop, or
+    ``pace`` to change only the delay."""
+
+    action: Literal["pause", "resume", "step", "stop", "pace"]
+    delay_ms: int | None = Field(None, ge=0, le=MAX_DELAY_MS)
+
+
+def watch_sessions(request: Request) -> WatchSessions:
+    return request.app.state.watch
+
+
+Sessions = Annotated[WatchSessions, Depends(watch_sessions)]
+
+
+def find(sessions: WatchSessions, session_id: str) -> WatchSession:
+    try:
+        return sessions.get(session_id)
+    except KeyError:
+        raise HTTPException(404, f"no watch session {session_id!r}: start a new one") from None
+
+
+def build(session: WatchSession) -> Strategy:
+    return make_strategy(session.strategy, **session.options)
+
+
+@router.get("/strategies")
+def strategies() -> dict[str, Any]:
+    """The strategies the computer can play with, by name, with a line on each."""
+    return {"strategies": {name: (cls.__doc__ or "").strip().splitlines()[0]
+                           for name, cls in sorted(STRATEGIES.items())}}
+
+
+@router.post("/watch", status_code=201)
+def new_watch(spec: NewWatch, sessions: Sessions) -> dict[str, Any]:
+    """Start a watch session (play begins when its events are followed)."""
+    rules = rules_of(spec)
+    try:
+        make_strategy(spec.strategy, **spec.options)
+    except (TypeError, ValueError) as exc:
+        raise HTTPException(422, str(exc)) from None
+    seed = spec.seed if spec.seed is not None else secrets.randbits(64)
+    session = sessions.add(strategy=spec.strategy, options=dict(spec.options), rules=rules,
+                           level=spec.level, seed=int(seed), delay_ms=spec.delay_ms,
+                           games=spec.games)
+    return session.as_json()
+
+
+@router.get("/watch/{session_id}")
+def watch_state(session_id: str, sessions: Sessions) -> dict[str, Any]:
+    """A session's settings, controls and statistics."""
+    return find(sessions, session_id).as_json()
+
+
+@router.post("/watch/{session_id}/control")
+def control(session_id: str, spec: Control, sessions: Sessions) -> dict[str, Any]:
+    """Pause, resume, step, stop, or change the pace; the session as it is now."""
+    session = find(sessions, session_id)
+    session.control(spec.action, spec.delay_ms)
+    return session.as_json()
+
+
+def unwatched(session_id: str, sessions: Sessions) -> WatchSession:
+    """The session to stream, checked before the stream starts (afterwards no error
+    status can be sent): 404 when unknown, 409 when someone already follows it."""
+    session = find(sessions, session_id)
+    if session.streaming:
+        raise HTTPException(409, "this session is already being watched")
+    session.streaming = True
+    return session
+
+
+@router.get("/watch/{session_id}/events", response_class=EventSourceResponse)
+async def events(session: Annotated[WatchSession, Depends(unwatched)], book: Book
+                 ) -> AsyncIterator[ServerSentEvent]:
+    """The session's games, move by move, as server-sent events; the stream ends when
+    the session has played its games or is stopped. One stream at a time."""
+    try:
+        while not session.finished:
+            async for event in play_one(session, book):
+                yield event
+    finally:
+        session.streaming = False
+
+
+async def play_one(session: WatchSession, book: GameBook) -> AsyncIterator[ServerSentEvent]:
+    """One game of the session: a ``game`` event, its moves, its ``end``."""
+    index = session.next_game
+    layout_seed = game_seed(session.seed, index)
+    clock = ThinkClock()
+    game = Game(session.rules, layout_seed, clock=clock)
+    moves = steps(game, build(session), rng=strategy_rng(layout_seed))
+    started = datetime.now(UTC).isoformat(timespec="milliseconds")
+    yield ServerSentEvent(event="game", data={"game": index, "game_seed": str(layout_seed),
+                                              "session": session.as_json()})
+    while await session.wait_turn(first=not game.log):
+        clock.run()
+        try:
+            step = await to_thread.run_sync(next_step, moves)
+        except (StrategyError, AnalysisLimit) as exc:
+            session.stopped = True
+            yield ServerSentEvent(event="error", data={"game": index, "message": str(exc)})
+            return
+        finally:
+            clock.halt()
+        if step is None:
+            break
+        yield ServerSentEvent(event="move", data=move_json(index, game, step))
+    if not game.over:  # stopped mid-game: nothing to store
+        return
+    session.next_game = index + 1
+    result = summarise(index, layout_seed, game, clock(), record_json(game.record()))
+    session.stats.add(result)
+    played = PlayedGame(
+        player=f"computer: {session.strategy}", kind="computer", record=game.record(),
+        level=session.level, won=result.won, figures=game_figures(game), started=started,
+        guesses=result.guesses, hardest=result.needed, source="watch")
+    record_id = await to_thread.run_sync(book.add, played)
+    yield ServerSentEvent(event="end", data={
+        "game": index, "status": str(game.status), "won": game.status is Status.WON,
+        "figures": game_figures(game).as_json(), "guesses": result.guesses,
+        "needed": result.needed, "loss_cause": result.loss_cause, "record_id": record_id,
+        "stats": session.stats.as_json()})
+
+
+def next_step(moves: Iterator[Step]) -> Step | None:
+    """The next move of a watched game, thought under the move budget; None at the end."""
+    with limits(seconds=MOVE_SECONDS, table=SERVICE_TABLE):
+        return next(moves, None)
+
+
+def move_json(index: int, game: Game, step: Step) -> dict[str, Any]:
+    action, reason = step.decision.action, step.decision.reason
+    rules = game.rules
+    return {
+        "game": index, "move": step.number, "kind": str(action.kind),
+        "cell": list(rules.coord(action.cell)),
+        "changes": move_changes(game, step.result, action.cell),
+        "reason": reason_json(reason), "status": str(game.status),
+        "mines_left": game.mines_left, "elapsed": round(game.elapsed, 3),
+    }

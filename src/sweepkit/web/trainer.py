@@ -1,0 +1,153 @@
+"""The trainer: lessons of positions from real games whose easiest certain move needs one
+technique (or, for guessing, that have no certain move), at the difficulty the player's
+score has reached; the answers stay on the server until the player has answered.
+
+Difficulty (1–3, :mod:`sweepkit.store.training`): the board the positions come from
+(beginner, intermediate, expert) and, for linked sets, how many numbers the easiest
+answer needs (2, 3, 4 or more).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from sweepkit.analysis.explain import CellValue, Explanation, explain
+from sweepkit.analysis.probability import analyse
+from sweepkit.generate.puzzles import guess_puzzles, puzzles
+from sweepkit.position import MINE, UNKNOWN, Position
+
+LESSONS: Final = ("single", "subset", "linked", "global", "guess")
+"""The lessons: one per technique, and guessing."""
+
+PROMPTS: Final = {
+    "single": "One number tells it all: find a safe cell (click) or a mine (flag).",
+    "subset": "Two numbers share cells: compare them to find a safe cell or a mine.",
+    "linked": "No one or two numbers decide it: follow a chain of numbers.",
+    "global": "Count the mines left: the total decides a cell.",
+    "guess": "Nothing is certain here: reveal the cell least likely to be a mine.",
+}
+
+LEVEL_OF_DIFFICULTY: Final = {1: "beginner", 2: "intermediate", 3: "expert"}
+
+LINKED_SIZES: Final = {1: (2, 2), 2: (3, 3), 3: (4, None)}
+"""For linked sets, the fewest numbers the easiest answer needs, by difficulty."""
+
+PUZZLE_SECONDS: Final = 10.0
+"""The longest the server looks for one puzzle."""
+
+MAX_PUZZLES: Final = 1000
+"""Puzzles kept waiting for an answer at once."""
+
+
+@dataclass
+class TrainerPuzzle:
+    """A puzzle handed to a player; what makes an answer right stays here."""
+
+    id: str
+    player: str
+    lesson: str
+    difficulty: int
+    position: Position
+    safe: frozenset[int]
+    mines: frozenset[int]
+    explanations: dict[int, Explanation]
+    lesson_cells: frozenset[int]
+    """The cells the lesson's technique proves (the lowest-probability cells for guess)."""
+    probabilities: dict[int, float]
+    answered: bool = False
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def as_json(self) -> dict[str, Any]:
+        """What the page shows: the board and the lesson, no answer."""
+        codes = {UNKNOWN: ".", MINE: "F"}
+        position = self.position
+        return {
+            "id": self.id, "lesson": self.lesson, "difficulty": self.difficulty,
+            "prompt": PROMPTS[self.lesson], "rows": position.rows, "cols": position.cols,
+            "mines": position.mines, "mines_left": position.remaining_mines(),
+            "cells": "".join(codes.get(v, str(v)) for v in position.cells),
+        }
+
+    def grade(self, cell: int, flag: bool) -> dict[str, Any]:
+        """Whether the answer is right, and why, in words, with the numbers used."""
+        coord = self.position.coord
+        if self.lesson == "guess":
+            right = not flag and cell in self.lesson_cells
+            p = self.probabilities.get(cell)
+            best = min(self.probabilities.values())
+            why = (f"{coord(cell)} has mine probability {p:.0%}" if p is not None else
+                   f"{coord(cell)} is not a covered cell")
+            lowest = ", ".join(str(coord(c)) for c in sorted(self.lesson_cells)[:4])
+            why += f"; the lowest here is {best:.0%}" + ("" if right else f", at {lowest}")
+            return {"right": right, "explanation": why, "because": [],
+                    "answers": [list(coord(c)) for c in sorted(self.lesson_cells)]}
+        right = cell in (self.mines if flag else self.safe)
+        shown = self.explanations.get(cell) if right else None
+        if shown is None:
+            shown = self.explanations[min(self.lesson_cells)]
+        if right:
+            text = shown.sentence
+        elif cell in self.safe or cell in self.mines:
+            what = "safe" if cell in self.safe else "a mine"
+            text = (f"{coord(cell)} is {what}, so it should be "
+                    f"{'revealed' if cell in self.safe else 'flagged'}: "
+                    f"{self.explanations[cell].sentence}")
+        else:
+            p = self.probabilities.get(cell)
+            text = (f"{coord(cell)} is not certain" + (f" (mine probability {p:.0%})"
+                                                       if p is not None else "")
+                    + f". For example: {shown.sentence}")
+        return {"right": right, "explanation": text,
+                "because": [list(coord(i)) for i in shown.because],
+                "answers": [[*coord(c), "flag" if c in self.mines else "reveal"]
+                            for c in sorted(self.lesson_cells)]}
+
+
+def make_puzzle(lesson: str, difficulty: int, player: str, rng: random.Random
+                ) -> TrainerPuzzle:
+    """A puzzle of ``lesson`` at ``difficulty``; PuzzleError (or PuzzleTimeout) when
+    none can be made."""
+    level = LEVEL_OF_DIFFICULTY[difficulty]
+    if lesson == "guess":
+        (found,) = guess_puzzles(rng, 1, level=level, seconds=PUZZLE_SECONDS)
+        position, lesson_cells = found.position, frozenset(found.cells)
+    else:
+        low, high = LINKED_SIZES[difficulty] if lesson == "linked" else (None, None)
+        (made,) = puzzles(lesson, rng, 1, level=level if lesson != "linked" else
+                          "intermediate", min_size=low, max_size=high,
+                          seconds=PUZZLE_SECONDS)
+        position, lesson_cells = made.position, frozenset(e.cell for e in made.answer)
+    analysis = analyse(position)
+    found_all = explain(position, analysis=analysis)
+    return TrainerPuzzle(
+        id=secrets.token_urlsafe(12), player=player, lesson=lesson, difficulty=difficulty,
+        position=position, safe=frozenset(analysis.safe_cells()),
+        mines=frozenset(analysis.mine_cells()),
+        explanations={e.cell: e for e in found_all if e.value in (CellValue.SAFE,
+                                                                  CellValue.MINE)},
+        lesson_cells=lesson_cells, probabilities=dict(analysis.probabilities()))
+
+
+class TrainerPuzzles:
+    """The puzzles waiting for an answer, by id, at most ``capacity``."""
+
+    def __init__(self, capacity: int = MAX_PUZZLES) -> None:
+        self.capacity = capacity
+        self._puzzles: OrderedDict[str, TrainerPuzzle] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def add(self, puzzle: TrainerPuzzle) -> None:
+        with self._lock:
+            self._puzzles[puzzle.id] = puzzle
+            while len(self._puzzles) > self.capacity:
+                self._puzzles.popitem(last=False)
+
+    def get(self, puzzle_id: str) -> TrainerPuzzle:
+        """The puzzle; KeyError when there is none."""
+        with self._lock:
+            return self._puzzles[puzzle_id]

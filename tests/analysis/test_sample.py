@@ -1,0 +1,60 @@
+"""Uniform random layouts against the brute-force enumerator: every draw explains the
+position, and on small positions each layout comes out about equally often."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sweepkit.analysis.sample import random_layout
+from sweepkit.position import Position
+from tests import brute
+
+
+def small_positions():
+    """Random small positions read off a random layout (so they are consistent)."""
+    return st.builds(_position, st.integers(2, 4), st.integers(2, 4), st.integers(0, 10**6),
+                     st.booleans())
+
+
+def _position(rows, cols, seed, with_count):
+    rng = random.Random(seed)
+    size = rows * cols
+    mines = set(rng.sample(range(size), rng.randint(1, size // 2)))
+    layout = Position.unknown(rows, cols).layout(sorted(mines))
+    shown = {i: layout.cells[i] for i in range(size) if i not in mines and rng.random() < 0.4}
+    view = Position.unknown(rows, cols, len(mines) if with_count else None).replace(shown)
+    return view
+
+
+@settings(max_examples=40, deadline=None)
+@given(position=small_positions(), seed=st.integers(0, 10**6))
+def test_every_draw_explains_the_position(position, seed):
+    drawn = random_layout(position, random.Random(seed))
+    assert drawn in set(brute.explanations(position))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_each_layout_comes_out_about_equally_often(seed):
+    rng = random.Random(seed)
+    while True:
+        position = _position(3, 3, rng.randrange(10**6), True)
+        layouts = brute.explanations(position)
+        if 2 <= len(layouts) <= 8:
+            break
+    draws = 400 * len(layouts)
+    counts = Counter(random_layout(position, rng) for _ in range(draws))
+    assert set(counts) <= set(layouts)
+    expected = draws / len(layouts)
+    sigma = (expected * (1 - 1 / len(layouts))) ** 0.5
+    for layout in layouts:
+        assert abs(counts[layout] - expected) < 5 * sigma, (position, counts)
+
+
+def test_an_inconsistent_position_has_no_layout():
+    with pytest.raises(ValueError, match="inconsistent"):
+        random_layout(Position.from_rows(["01", "??"]), random.Random(1))

@@ -1,0 +1,69 @@
+"""Export and import in the library: a JSON and a CSV round trip keep every game's
+figures, and the checks name the game and the field."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from sweepkit.figures import game_figures
+from sweepkit.game import Game, Status
+from sweepkit.moves import Action
+from sweepkit.rules import level
+from sweepkit.store.exchange import (
+    FORMAT,
+    GamesFileError,
+    export_csv,
+    export_json,
+    import_games,
+    read_csv,
+    read_json,
+)
+from sweepkit.store.played import GameBook, PlayedGame
+
+
+def stored_games(book: GameBook, count: int) -> None:
+    for seed in range(count):
+        game = Game(level("beginner"), seed)
+        game.reveal(0, 0)
+        mines = game.reveal_layout(cheat=True).known_mines()
+        for i in range(81):
+            if not game.over and (i not in mines or seed % 3 == 0):
+                game.play(Action.reveal(i))
+        book.add(PlayedGame(f"p{seed % 2}", game.record(), "beginner",
+                            game.status is Status.WON, game_figures(game),
+                            f"2026-11-2{seed % 9}T10:00:00+00:00",
+                            assists={"hint": seed % 2}))
+
+
+@pytest.mark.parametrize(("write", "read"), [
+    (lambda b: json.dumps(export_json(b)), read_json), (export_csv, read_csv)])
+def test_a_round_trip_keeps_every_game(tmp_path, write, read):
+    with GameBook(tmp_path / "a.db") as book:
+        stored_games(book, 6)
+        text = write(book)
+        rows = book.games(order="id", descending=False)
+    with GameBook(tmp_path / "b.db") as other:
+        assert import_games(other, read(text)) == (6, 0)
+        again = other.games(order="id", descending=False)
+    assert [r.as_json() | {"id": 0} for r in again] == [r.as_json() | {"id": 0} for r in rows]
+
+
+def test_the_checks_name_the_game_and_the_field(tmp_path):
+    with GameBook(tmp_path / "a.db") as book:
+        stored_games(book, 2)
+        doc = export_json(book)
+    assert doc["format"] == FORMAT
+    doc["games"][1]["started"] = "last week"
+    with pytest.raises(GamesFileError, match="game 2: 'started' is not an ISO 8601 time"):
+        read_json(json.dumps(doc))
+    doc["games"][1]["started"] = doc["games"][0]["started"]
+    doc["games"][0]["assists"] = {"peek": 1}
+    with pytest.raises(GamesFileError, match="game 1: 'assists' should map"):
+        read_json(json.dumps(doc))
+    doc["games"][0]["assists"] = {}
+    doc["games"][0]["player"] = " "
+    with GameBook(tmp_path / "c.db") as other, pytest.raises(GamesFileError,
+                                                              match="game 1: a player name"):
+        import_games(other, read_json(json.dumps(doc)))

@@ -1,0 +1,162 @@
+"""Watch mode through the API: the streamed games are the benchmark's games move for move,
+the counters add up to what was stored, and pause, step, resume and stop act between
+moves; bad sessions get a 4xx that says why."""
+
+from __future__ import annotations
+
+import json
+import queue
+import threading
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from sweepkit.bench.result import StrategySpec, game_seed, play_game
+from sweepkit.game import Game
+from sweepkit.moves import Action
+from sweepkit.rules import level
+from sweepkit.store.played import GameBook, GameFilter
+from sweepkit.web.app import create_app
+from sweepkit.web.live import board_codes
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "web.db"
+
+
+@pytest.fixture
+def client(db):
+    with TestClient(create_app(db)) as c:
+        yield c
+
+
+def read_events(client, session_id, sink=None):
+    """The session's events as (name, data) pairs, read to the end of the stream (or put
+    into ``sink`` one by one)."""
+    found = []
+    with client.stream("GET", f"/api/watch/{session_id}/events") as reply:
+        assert reply.status_code == 200
+        name = None
+        for line in reply.iter_lines():
+            if line.startswith("event:"):
+                name = line.partition(":")[2].strip()
+            elif line.startswith("data:"):
+                event = (name, json.loads(line.partition(":")[2]))
+                found.append(event)
+                if sink is not None:
+                    sink.put(event)
+    return found
+
+
+def test_watched_games_are_the_benchmarks_games_and_are_stored(client, db):
+    seed, games = 17, 3
+    session = client.post("/api/watch", json={"level": "beginner", "strategy": "exact",
+                                              "delay_ms": 0, "games": games,
+                                              "seed": seed}).json()
+    events = read_events(client, session["id"])
+    assert [n for n, _ in events if n != "move"] == ["game", "end"] * games
+    rules = level("beginner")
+    ends = [d for n, d in events if n == "end"]
+    for index in range(games):
+        # Replay the streamed moves on the same layout: every change agrees.
+        twin = Game(rules, game_seed(seed, index))
+        moves = [d for n, d in events if n == "move" and d["game"] == index]
+        cells = ["."] * rules.size
+        for move in moves:
+            twin.play(getattr(Action, move["kind"])(rules.index(*move["cell"])))
+            for i, code in move["changes"]:
+                cells[i] = code
+            assert move["reason"]["basis"]
+        assert twin.over and "".join(cells) == board_codes(twin)
+        bench = play_game(rules, StrategySpec("exact"), seed, index)
+        assert ends[index]["won"] == bench.won and ends[index]["guesses"] == bench.guesses
+        assert len(moves) == bench.moves
+    stats = ends[-1]["stats"]
+    assert stats["games"] == games and stats["wins"] == sum(e["won"] for e in ends)
+    with GameBook(db) as book:
+        stored = book.games(GameFilter(player="computer: exact"))
+    assert len(stored) == games
+    assert sorted(r.won for r in stored) == sorted(e["won"] for e in ends)
+    assert {r.source for r in stored} == {"watch"} and not any(r.assisted for r in stored)
+    assert client.get(f"/api/watch/{session['id']}").json()["stats"] == stats
+
+
+def test_pause_step_resume_and_stop_act_between_moves(client):
+    session = client.post("/api/watch", json={"level": "expert", "strategy": "best",
+                                              "delay_ms": 0, "seed": 5}).json()
+    url = f"/api/watch/{session['id']}"
+    client.post(url + "/control", json={"action": "pause"})
+    sink: queue.Queue = queue.Queue()
+    reader = threading.Thread(target=read_events, args=(client, session["id"], sink))
+    reader.start()
+    assert sink.get(timeout=30)[0] == "game"
+    assert sink.empty() or sink.get(timeout=0.5) is None  # paused: no move comes
+    for expected in range(3):
+        client.post(url + "/control", json={"action": "step"})
+        name, data = sink.get(timeout=30)
+        assert name == "move" and data["move"] == expected
+        time.sleep(0.2)
+        assert sink.empty()  # one step, one move
+    client.post(url + "/control", json={"action": "resume", "delay_ms": 0})
+    seen = [sink.get(timeout=30) for _ in range(5)]
+    assert all(name in ("move", "end", "game") for name, _ in seen)
+    stopped = client.post(url + "/control", json={"action": "stop"}).json()
+    assert stopped["stopped"]
+    reader.join(timeout=30)
+    assert not reader.is_alive()  # the stream ended
+
+
+def test_the_pace_changes_at_once(client):
+    session = client.post("/api/watch", json={"level": "beginner", "delay_ms": 2000,
+                                              "games": 1, "seed": 2}).json()
+    url = f"/api/watch/{session['id']}"
+    sink: queue.Queue = queue.Queue()
+    reader = threading.Thread(target=read_events, args=(client, session["id"], sink))
+    reader.start()
+    assert sink.get(timeout=30)[0] == "game"
+    assert sink.get(timeout=30)[0] == "move"  # a game's first move waits for nothing
+    assert client.post(url + "/control", json={"action": "pace", "delay_ms": 0}
+                       ).json()["delay_ms"] == 0
+    reader.join(timeout=60)
+    assert not reader.is_alive()
+    names = []
+    while not sink.empty():
+        names.append(sink.get()[0])
+    assert names[-1] == "end"
+
+
+@pytest.mark.parametrize(("spec", "words"), [
+    ({"level": "expert", "strategy": "psychic"}, "unknown strategy 'psychic'"),
+    ({"level": "expert", "strategy": "exact", "options": {"radius": 3}},
+     "takes no option radius"),
+    ({"level": "expert", "delay_ms": 2001}, "less than or equal to 2000"),
+    ({"level": "expert", "games": 0}, "greater than or equal to 1"),
+    ({"level": "expert", "rows": 3}, "not both"),
+    ({}, "give a level"),
+])
+def test_a_bad_watch_gets_a_422_that_says_why(client, spec, words):
+    reply = client.post("/api/watch", json=spec)
+    assert reply.status_code == 422 and words in reply.text
+
+
+def test_unknown_sessions_and_a_second_stream(client):
+    assert client.get("/api/watch/nope").status_code == 404
+    assert client.get("/api/watch/nope/events").status_code == 404
+    assert client.post("/api/watch/nope/control", json={"action": "pause"}).status_code == 404
+    session = client.post("/api/watch", json={"level": "beginner", "games": 1,
+                                              "delay_ms": 2000}).json()
+    sink: queue.Queue = queue.Queue()
+    reader = threading.Thread(target=read_events, args=(client, session["id"], sink))
+    reader.start()
+    sink.get(timeout=30)
+    second = client.get(f"/api/watch/{session['id']}/events")
+    assert second.status_code == 409
+    client.post(f"/api/watch/{session['id']}/control", json={"action": "stop"})
+    reader.join(timeout=30)
+
+
+def test_the_strategies_are_listed(client):
+    names = client.get("/api/strategies").json()["strategies"]
+    assert {"best", "exact", "single-point"} <= set(names)
