@@ -319,6 +319,17 @@ def test_win_on_a_phone_with_touch_only(open_page):
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         settle(page)
 
+    # On a phone the game options fold away behind one button; the board comes first.
+    assert not page.locator("#level").is_visible()
+    toggle = page.locator("#options-toggle")
+    box = toggle.bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert page.locator("#level").is_visible()
+    assert toggle.get_attribute("aria-expanded") == "true"
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert not page.locator("#level").is_visible()
+    assert "long-press" in page.inner_text("#board-help")  # the touch hint, not the mouse one
+
     tap(FIRST[0] * 9 + FIRST[1])
     assert page.get_attribute("#face", "data-state") == "playing"
     found = satisfied_number(cells, labels(page), 9, 9)

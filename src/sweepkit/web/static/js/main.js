@@ -317,7 +317,7 @@ class App {
         );
       }
     } else {
-      this.timer.sync(g.elapsed, g.status === "playing");
+      this.timer.sync(g.elapsed, g.status === "playing" && !g.paused); // paused: clock stops
     }
   }
 
@@ -459,6 +459,14 @@ class App {
   }
 
   initTools() {
+    const toggle = $("options-toggle");
+    const top = toggle.closest(".top");
+    const fold = (open) => {
+      top.classList.toggle("open", open);
+      toggle.setAttribute("aria-expanded", String(open));
+    };
+    toggle.addEventListener("click", () => fold(!top.classList.contains("open")));
+    $("game-form").addEventListener("submit", () => fold(false));
     $("face").addEventListener("click", () => this.command("newGame"));
     $("restart").addEventListener("click", () => this.restart());
     $("zoom-in").addEventListener("click", () => this.zoom(1.2));
