@@ -480,6 +480,19 @@ def test_200_by_200_board_and_a_40000_cell_cascade(open_page):
     page.mouse.click(box["x"] + box["width"] * 0.9, box["y"] + box["height"] * 0.9)
     scrolled = page.evaluate("() => document.getElementById('board-wrap').scrollTop")
     assert scrolled > 0
+    # Arrow keys move the focus far down and right, and the board scrolls to it.
+    cell(page, 0).focus()
+    page.keyboard.press("End")
+    for _ in range(60):
+        page.keyboard.press("ArrowDown")
+    assert page.evaluate("() => document.activeElement.dataset.index") == str(60 * 200 + 199)
+    inside = page.evaluate(
+        """() => { const c = document.activeElement.getBoundingClientRect();
+                   const w = document.getElementById('board-wrap').getBoundingClientRect();
+                   return c.top >= w.top && c.bottom <= w.bottom + 1 &&
+                          c.left >= w.left && c.right <= w.right + 1; }"""
+    )
+    assert inside, "the focused cell is scrolled into the board's view"
     assert sum(name != "hidden" for name in shown) >= 30_000
 
 
