@@ -356,7 +356,7 @@ class Game:
                     self._set_layout(self.rules.place_mines(index, rng))
                 else:
                     self._set_layout(self._layouts(self.rules, index, rng))
-            except ValueError:
+            except BaseException:  # the rule cannot be met, or the maker was stopped
                 self.clicks.left -= 1  # the game is unchanged
                 raise
         if self._start is None:

@@ -25,6 +25,7 @@ sweepkit.analysis.budget.AnalysisTooLarge: a table would hold 1,000,000 numbers,
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -49,24 +50,31 @@ class AnalysisTooLarge(AnalysisLimit):
     """The analysis would build a table larger than its size budget."""
 
 
+class AnalysisCancelled(AnalysisLimit):
+    """The analysis was cancelled by its caller (the web app's cancel button)."""
+
+
 @dataclass(frozen=True)
 class Budget:
     """An open budget: the ``time.monotonic()`` deadline (``None``: no time limit), the
-    seconds it was given, and the most numbers one table may hold (``None``: no limit)."""
+    seconds it was given, the most numbers one table may hold (``None``: no limit), and an
+    event that, once set (from any thread), stops the analysis at its next check."""
 
     deadline: float | None
     seconds: float | None
     table: int | None
+    cancel: threading.Event | None = None
 
 
 _current: ContextVar[Budget | None] = ContextVar("sweepkit_analysis_budget", default=None)
 
 
 @contextmanager
-def limits(seconds: float | None = None, table: int | None = None) -> Iterator[Budget]:
+def limits(seconds: float | None = None, table: int | None = None,
+           cancel: threading.Event | None = None) -> Iterator[Budget]:
     """Run the body under a time budget of ``seconds`` and a size budget of ``table`` numbers
-    per table (either ``None``: unlimited). A budget inside another keeps the tighter of
-    each limit."""
+    per table (either ``None``: unlimited), stopped early once ``cancel`` is set. A budget
+    inside another keeps the tighter of each limit and the outer cancel event."""
     outer = _current.get()
     deadline = None if seconds is None else time.monotonic() + seconds
     if outer is not None:
@@ -74,7 +82,8 @@ def limits(seconds: float | None = None, table: int | None = None) -> Iterator[B
             deadline, seconds = outer.deadline, outer.seconds
         if outer.table is not None and (table is None or outer.table < table):
             table = outer.table
-    budget = Budget(deadline, seconds, table)
+        cancel = cancel or outer.cancel
+    budget = Budget(deadline, seconds, table, cancel)
     token = _current.set(budget)
     try:
         yield budget
@@ -88,10 +97,15 @@ def current() -> Budget | None:
 
 
 def check() -> None:
-    """Raise :class:`AnalysisTimeout` when the open budget's time has run out."""
+    """Raise :class:`AnalysisTimeout` when the open budget's time has run out, and
+    :class:`AnalysisCancelled` once it is cancelled."""
     budget = _current.get()
-    if budget is not None and budget.deadline is not None and time.monotonic() > budget.deadline:
+    if budget is None:
+        return
+    if budget.deadline is not None and time.monotonic() > budget.deadline:
         raise AnalysisTimeout(f"the analysis took longer than its budget of {budget.seconds:g} s")
+    if budget.cancel is not None and budget.cancel.is_set():
+        raise AnalysisCancelled("the analysis was cancelled")
 
 
 def check_size(numbers: int, what: str) -> None:

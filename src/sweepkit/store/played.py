@@ -311,6 +311,16 @@ class GameBook(Database):
                 "three_bv_solved, left_clicks + right_clicks + chord_clicks - wasted_clicks"
                 f"{_FROM}{clause} ORDER BY finished, played.id", args)]
 
+    def daily(self, where: GameFilter | None = None) -> list[tuple[str, int, int, float | None]]:
+        """``(day, played, won, mean time of the unassisted wins)`` for each UTC day with
+        a game passing ``where``, oldest first: what the charts draw."""
+        clause, args = (where or GameFilter()).sql()
+        with self._guard():
+            return [tuple(r) for r in self._db.execute(
+                "SELECT substr(finished, 1, 10) AS day, COUNT(*), SUM(won), "
+                "AVG(CASE WHEN won AND NOT assisted THEN seconds END)"
+                f"{_FROM}{clause} GROUP BY day ORDER BY day", args)]
+
     def delete(self, where: GameFilter) -> int:
         """Delete the games passing ``where`` in one transaction; how many went."""
         clause, args = where.sql()

@@ -20,10 +20,12 @@ from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
+from sweepkit.bench.store import Store
 from sweepkit.store.database import StoreError
 from sweepkit.store.played import GameBook
+from sweepkit.web.jobs import Jobs
 from sweepkit.web.live import MAX_LIVE, LiveGames
-from sweepkit.web.routes import analyse, games, hints, replays, stats, trainer, watch
+from sweepkit.web.routes import analyse, games, hints, jobs, replays, stats, trainer, watch
 from sweepkit.web.trainer import TrainerPuzzles
 from sweepkit.web.watch import WatchSessions
 
@@ -37,20 +39,25 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
     """The web app, storing finished games in the database at ``db_path`` (created, or
     brought up to date, at start-up; StoreError when it cannot be used)."""
     book = GameBook(db_path)  # fail now, before serving, on a database we cannot use
+    runs = Store(db_path)  # the benchmark runs, read for the statistics page
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
+        app.state.jobs.shutdown()
         book.close()
+        runs.close()
 
     app = FastAPI(
         title="sweepkit", version="0.1.0", lifespan=lifespan,
         description="Play Minesweeper, watch the computer play, analyse positions.",
     )
     app.state.book = book
+    app.state.runs = runs
     app.state.live = LiveGames(max_live)
     app.state.watch = WatchSessions()
     app.state.trainer = TrainerPuzzles()
+    app.state.jobs = Jobs()
     app.include_router(games.router)
     app.include_router(hints.router)
     app.include_router(watch.router)
@@ -58,6 +65,7 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
     app.include_router(replays.router)
     app.include_router(analyse.router)
     app.include_router(trainer.router)
+    app.include_router(jobs.router)
 
     @app.exception_handler(StoreError)
     async def store_error(request: Request, exc: StoreError) -> JSONResponse:

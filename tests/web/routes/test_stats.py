@@ -181,3 +181,26 @@ def test_a_stored_game_replays_and_exports_as_text(client, history):
     assert client.get("/api/stats/games/99999").status_code == 404
     assert client.get("/api/stats/games", params={"level": "huge"}).status_code == 422
     assert client.get("/api/stats/games", params={"since": "yesterday"}).status_code == 422
+
+
+def test_the_daily_figures_add_up(client, history):
+    days = client.get("/api/stats/daily", params={"player": "Ada"}).json()["days"]
+    assert sum(d["played"] for d in days) == 4 and sum(d["won"] for d in days) == 3
+    if len(days) == 1:  # all played today (unless the test ran across midnight UTC)
+        (today,) = days
+        unassisted = [history["nf"]["figures"]["time"], history["flag"]["figures"]["time"]]
+        assert today["average_time"] == pytest.approx(sum(unassisted) / 2)
+        assert today["win_rate"] == 0.75
+
+
+def test_the_benchmark_runs_of_the_same_database_are_listed(tmp_path):
+    from sweepkit.bench.store import Store
+
+    db = tmp_path / "shared.db"
+    with Store(db) as store:
+        store.begin_run({"strategy": "exact", "options": {}, "level": "beginner", "rows": 9,
+                         "cols": 9, "mines": 10, "rule": "safe", "first": "corner",
+                         "seed": 1, "games": 2})
+    with TestClient(create_app(db)) as c:
+        (run,) = c.get("/api/runs").json()["runs"]
+    assert run["strategy"] == "exact" and run["games"] == 2 and run["status"] == "running"

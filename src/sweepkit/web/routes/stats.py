@@ -95,6 +95,14 @@ def games(book: Book, where: Filter,
     return {"total": book.count(where), "games": [r.as_json() for r in rows]}
 
 
+@router.get("/runs")
+def runs(request: Request) -> dict[str, Any]:
+    """The computer's benchmark runs (``sweepkit bench``) in the same database: each a
+    strategy with its options, rules, games played and won."""
+    store = request.app.state.runs
+    return {"runs": [r.as_json() for r in store.runs()]}
+
+
 @router.get("/stats/summary")
 def stats_summary(book: Book, player: str) -> dict[str, Any]:
     """A player's statistics (see :mod:`sweepkit.store.statistics`) and best times per
@@ -103,6 +111,15 @@ def stats_summary(book: Book, player: str) -> dict[str, Any]:
         GameFilter(player=player, level=name, won=True, assisted=False),
         order="seconds", descending=False, limit=BESTS)] for name in LEVEL_NAMES}
     return {"player": player, "groups": summary(book, player), "bests": bests}
+
+
+@router.get("/stats/daily")
+def daily(book: Book, where: Filter) -> dict[str, Any]:
+    """Games played and won, win rate and mean winning time (unassisted wins) per day,
+    for the charts."""
+    return {"days": [{"day": day, "played": played, "won": won,
+                      "win_rate": won / played, "average_time": average}
+                     for day, played, won, average in book.daily(where)]}
 
 
 def stored(book: Book, game_id: GameId) -> PlayedRow:

@@ -1,0 +1,121 @@
+"""Work that may take a while, off the request path: an analysis, a hint, a move that
+makes a no-guess board. A job runs on a small pool of worker threads (one per core)
+under a time budget; the page polls it, shows what is happening, and can cancel it (the
+analysis stops at its next check: :func:`sweepkit.analysis.budget.check`).
+
+Jobs are bounded (:data:`MAX_JOBS` kept, the oldest finished dropped first), and a job's
+result is the very reply its synchronous endpoint gives.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from fastapi import HTTPException
+
+from sweepkit.analysis.budget import SERVICE_TABLE, AnalysisCancelled, AnalysisLimit, limits
+
+MAX_JOBS: Final = 500
+"""Jobs remembered at once."""
+
+JOB_SECONDS: Final = 30.0
+"""The longest a job may run."""
+
+log = logging.getLogger("sweepkit.web")
+
+
+@dataclass
+class Job:
+    """One piece of work: its state (``queued``, ``running``, ``done``, ``failed``,
+    ``cancelled``), and its result or error (with the HTTP status the synchronous
+    endpoint would have answered)."""
+
+    id: str
+    kind: str
+    status: str = "queued"
+    result: Any = None
+    error: str | None = None
+    code: int | None = None
+    created: float = field(default_factory=time.monotonic)
+    started: float | None = None
+    finished: float | None = None
+    cancel: threading.Event = field(default_factory=threading.Event, repr=False)
+
+    def as_json(self) -> dict[str, Any]:
+        end = self.finished if self.finished is not None else time.monotonic()
+        return {"id": self.id, "kind": self.kind, "status": self.status,
+                "seconds": round(end - (self.started or end), 3), "result": self.result,
+                "error": self.error, "code": self.code}
+
+
+class Jobs:
+    """The job pool and the jobs by id."""
+
+    def __init__(self, workers: int | None = None, capacity: int = MAX_JOBS) -> None:
+        self.capacity = capacity
+        self._pool = ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 2,
+                                        thread_name_prefix="sweepkit-job")
+        self._jobs: OrderedDict[str, Job] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def submit(self, kind: str, work: Callable[[], Any], seconds: float = JOB_SECONDS) -> Job:
+        """Queue ``work`` (a function returning the reply); the job."""
+        job = Job(secrets.token_urlsafe(12), kind)
+        with self._lock:
+            self._jobs[job.id] = job
+            while len(self._jobs) > self.capacity:
+                oldest = next(iter(self._jobs.values()))
+                if oldest.finished is None:
+                    break  # never forget a job still to come back
+                self._jobs.popitem(last=False)
+        self._pool.submit(self._run, job, work, seconds)
+        return job
+
+    @staticmethod
+    def _run(job: Job, work: Callable[[], Any], seconds: float) -> None:
+        if job.cancel.is_set():
+            job.status, job.finished = "cancelled", time.monotonic()
+            return
+        job.status, job.started = "running", time.monotonic()
+        try:
+            with limits(seconds=seconds, table=SERVICE_TABLE, cancel=job.cancel):
+                job.result = work()
+            job.status = "done"
+        except AnalysisCancelled:
+            job.status = "cancelled"
+        except HTTPException as exc:
+            job.status, job.error, job.code = "failed", str(exc.detail), exc.status_code
+        except AnalysisLimit as exc:
+            job.status, job.error, job.code = "failed", str(exc), 422
+        except Exception as exc:  # a bug: the page still gets an answer, the log the rest
+            log.exception("job %s (%s) failed", job.id, job.kind)
+            job.status, job.error, job.code = "failed", f"internal error: {exc}", 500
+        finally:
+            job.finished = time.monotonic()
+
+    def get(self, job_id: str) -> Job:
+        """The job; KeyError when there is none."""
+        with self._lock:
+            return self._jobs[job_id]
+
+    def cancel(self, job_id: str) -> Job:
+        """Ask the job to stop (a queued job never starts); the job."""
+        job = self.get(job_id)
+        job.cancel.set()
+        return job
+
+    def shutdown(self) -> None:
+        """Cancel every job and stop the pool (the server is stopping)."""
+        with self._lock:
+            for job in self._jobs.values():
+                job.cancel.set()
+        self._pool.shutdown(wait=False, cancel_futures=True)

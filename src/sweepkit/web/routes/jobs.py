@@ -1,0 +1,78 @@
+"""Jobs: an analysis, a hint or a move (a no-guess board's first click) run off the
+request path; poll ``GET /api/jobs/{id}`` for its state and result, ``DELETE`` to cancel.
+The result is what the synchronous endpoint would have replied."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, HTTPException, Request
+from pydantic import BaseModel
+
+from sweepkit.web.jobs import Job, Jobs
+from sweepkit.web.routes import analyse, games, hints
+from sweepkit.web.routes.games import Book, Live, MoveIn
+
+router = APIRouter(prefix="/api", tags=["jobs"])
+
+
+def job_pool(request: Request) -> Jobs:
+    return request.app.state.jobs
+
+
+Pool = Annotated[Jobs, Depends(job_pool)]
+
+
+class GameRef(BaseModel):
+    """A live game, by id."""
+
+    game_id: str
+
+
+class GameMove(MoveIn):
+    """A move of a live game, by id."""
+
+    game_id: str
+
+
+@router.post("/jobs/analyse", status_code=202)
+def analyse_job(spec: analyse.AnalyseIn, pool: Pool) -> dict[str, Any]:
+    """Analyse a position as a job (``POST /api/analyse``'s reply as its result)."""
+    analyse.position_of(spec)  # a malformed board is refused now, not in the job
+    return pool.submit("analyse", lambda: analyse.analyse_position(spec)).as_json()
+
+
+@router.post("/jobs/hint", status_code=202)
+def hint_job(spec: GameRef, pool: Pool, live: Live) -> dict[str, Any]:
+    """A live game's hint as a job."""
+    games.find(live, spec.game_id)
+    return pool.submit("hint", lambda: hints.game_hint(spec.game_id, live)).as_json()
+
+
+@router.post("/jobs/move", status_code=202)
+def move_job(spec: GameMove, pool: Pool, live: Live, book: Book) -> dict[str, Any]:
+    """A move as a job: the first click of a no-guess game makes its board, which can
+    take seconds; cancelled, the game is unchanged."""
+    games.find(live, spec.game_id)
+    move = MoveIn(kind=spec.kind, row=spec.row, col=spec.col)
+    return pool.submit("move", lambda: games.move(spec.game_id, move, live, book)).as_json()
+
+
+def find(pool: Jobs, job_id: str) -> Job:
+    try:
+        return pool.get(job_id)
+    except KeyError:
+        raise HTTPException(404, f"no job {job_id!r}") from None
+
+
+@router.get("/jobs/{job_id}")
+def job_state(job_id: str, pool: Pool) -> dict[str, Any]:
+    """A job's state, and its result (or error) once it has finished."""
+    return find(pool, job_id).as_json()
+
+
+@router.delete("/jobs/{job_id}")
+def cancel_job(job_id: str, pool: Pool) -> dict[str, Any]:
+    """Cancel a job; its state (``cancelled`` once it has stopped)."""
+    find(pool, job_id)
+    return pool.cancel(job_id).as_json()
