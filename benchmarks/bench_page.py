@@ -22,7 +22,8 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from bench_web import p95, start
+from bench_web import p95
+from sweepkit.web.process import spawn
 
 CHROMIUM = "/usr/bin/chromium"
 SIZE, MINES = 200, 400
@@ -62,7 +63,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=10, help="boards (default 10)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        process, url = start(Path(tmp) / "bench.db")
+        process, url = spawn(Path(tmp) / "bench.db")
         try:
             times = measure(url, args.runs)
         finally:

@@ -19,33 +19,14 @@ to ``config`` measured in the same run (the machine is noisy; the ratios travel 
 from __future__ import annotations
 
 import argparse
-import re
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 import httpx
 
-
-def start(db: Path) -> tuple[subprocess.Popen[str], str]:
-    process = subprocess.Popen([sys.executable, "-m", "sweepkit", "web", "--port", "0",
-                                "--db", str(db)], stdout=subprocess.PIPE, text=True)
-    assert process.stdout is not None
-    found = re.search(r"http://[^ ]+/", process.stdout.readline())
-    if not found:
-        process.kill()
-        raise SystemExit("the server printed no address")
-    url = found.group(0).rstrip("/")
-    for _ in range(600):
-        try:
-            httpx.get(url + "/api/config")
-            return process, url
-        except httpx.TransportError:
-            time.sleep(0.05)
-    raise SystemExit("the server did not answer")
+from sweepkit.web.process import spawn
 
 
 def timed(call, *args, **kwargs):
@@ -93,7 +74,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10, help="expert games (default 10)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        process, url = start(Path(tmp) / "bench.db")
+        process, url = spawn(Path(tmp) / "bench.db")
         try:
             times = measure(url, args.games)
         finally:

@@ -11,14 +11,9 @@ from __future__ import annotations
 
 import argparse
 import random
-import re
-import subprocess
-import sys
 import tempfile
-import time
 from pathlib import Path
 
-import httpx
 from playwright.sync_api import Page, sync_playwright
 
 from sweepkit.game import Game
@@ -26,26 +21,9 @@ from sweepkit.moves import MoveKind
 from sweepkit.play import steps
 from sweepkit.rules import level
 from sweepkit.strategies import make_strategy
+from sweepkit.web.process import spawn
 
 CHROMIUM = "/usr/bin/chromium"
-
-
-def serve(db: Path) -> tuple[subprocess.Popen[str], str]:
-    process = subprocess.Popen([sys.executable, "-m", "sweepkit", "web", "--port", "0",
-                                "--db", str(db)], stdout=subprocess.PIPE, text=True)
-    assert process.stdout is not None
-    found = re.search(r"http://[^ ]+/", process.stdout.readline())
-    if not found:
-        process.kill()
-        raise SystemExit("the server printed no address")
-    url = found.group(0).rstrip("/")
-    for _ in range(600):
-        try:
-            httpx.get(url + "/api/config")
-            return process, url
-        except httpx.TransportError:
-            time.sleep(0.05)
-    raise SystemExit("the server did not answer")
 
 
 def play_some(page: Page, name: str, seed: int, moves: int) -> None:
@@ -72,7 +50,7 @@ def main() -> None:
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        process, url = serve(Path(tmp) / "shots.db")
+        process, url = spawn(Path(tmp) / "shots.db")
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, headless=True)

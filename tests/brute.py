@@ -46,3 +46,17 @@ def probabilities(position: Position, use_mine_count: bool = True) -> dict[int, 
         return None
     unknown = [i for i, v in enumerate(position.cells) if v == UNKNOWN]
     return {c: Fraction(sum(1 for s in sols if c in s), len(sols)) for c in unknown}
+
+
+def random_view(rows: int, cols: int, seed: int, with_count: bool) -> Position:
+    """A test input: a random layout of ``rows`` x ``cols`` (at least one mine, at most
+    half the cells) with about 40% of its safe cells shown as numbers, the rest unknown;
+    consistent by construction. With ``with_count`` it carries the mine total."""
+    import random
+
+    rng = random.Random(seed)
+    size = rows * cols
+    mines = set(rng.sample(range(size), rng.randint(1, size // 2)))
+    layout = Position.unknown(rows, cols).layout(sorted(mines))
+    shown = {i: layout.cells[i] for i in range(size) if i not in mines and rng.random() < 0.4}
+    return Position.unknown(rows, cols, len(mines) if with_count else None).replace(shown)

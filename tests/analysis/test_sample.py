@@ -17,18 +17,8 @@ from tests import brute
 
 def small_positions():
     """Random small positions read off a random layout (so they are consistent)."""
-    return st.builds(_position, st.integers(2, 4), st.integers(2, 4), st.integers(0, 10**6),
+    return st.builds(brute.random_view, st.integers(2, 4), st.integers(2, 4), st.integers(0, 10**6),
                      st.booleans())
-
-
-def _position(rows, cols, seed, with_count):
-    rng = random.Random(seed)
-    size = rows * cols
-    mines = set(rng.sample(range(size), rng.randint(1, size // 2)))
-    layout = Position.unknown(rows, cols).layout(sorted(mines))
-    shown = {i: layout.cells[i] for i in range(size) if i not in mines and rng.random() < 0.4}
-    view = Position.unknown(rows, cols, len(mines) if with_count else None).replace(shown)
-    return view
 
 
 @settings(max_examples=40, deadline=None)
@@ -42,7 +32,7 @@ def test_every_draw_explains_the_position(position, seed):
 def test_each_layout_comes_out_about_equally_often(seed):
     rng = random.Random(seed)
     while True:
-        position = _position(3, 3, rng.randrange(10**6), True)
+        position = brute.random_view(3, 3, rng.randrange(10**6), True)
         layouts = brute.explanations(position)
         if 2 <= len(layouts) <= 8:
             break

@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import logging
 import os
-import secrets
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -23,6 +21,7 @@ from typing import Any, Final
 from fastapi import HTTPException
 
 from sweepkit.analysis.budget import SERVICE_TABLE, AnalysisCancelled, AnalysisLimit, limits
+from sweepkit.web.registry import Registry, new_id
 
 MAX_JOBS: Final = 500
 """Jobs remembered at once."""
@@ -61,22 +60,15 @@ class Jobs:
     """The job pool and the jobs by id."""
 
     def __init__(self, workers: int | None = None, capacity: int = MAX_JOBS) -> None:
-        self.capacity = capacity
         self._pool = ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 2,
                                         thread_name_prefix="sweepkit-job")
-        self._jobs: OrderedDict[str, Job] = OrderedDict()
-        self._lock = threading.Lock()
+        # A job still to come back is never forgotten.
+        self._jobs: Registry[Job] = Registry(capacity, keep=lambda j: j.finished is None)
 
     def submit(self, kind: str, work: Callable[[], Any], seconds: float = JOB_SECONDS) -> Job:
         """Queue ``work`` (a function returning the reply); the job."""
-        job = Job(secrets.token_urlsafe(12), kind)
-        with self._lock:
-            self._jobs[job.id] = job
-            while len(self._jobs) > self.capacity:
-                oldest = next(iter(self._jobs.values()))
-                if oldest.finished is None:
-                    break  # never forget a job still to come back
-                self._jobs.popitem(last=False)
+        job = Job(new_id(), kind)
+        self._jobs.add(job.id, job)
         self._pool.submit(self._run, job, work, seconds)
         return job
 
@@ -104,8 +96,7 @@ class Jobs:
 
     def get(self, job_id: str) -> Job:
         """The job; KeyError when there is none."""
-        with self._lock:
-            return self._jobs[job_id]
+        return self._jobs.get(job_id)
 
     def cancel(self, job_id: str) -> Job:
         """Ask the job to stop (a queued job never starts); the job."""
@@ -115,7 +106,6 @@ class Jobs:
 
     def shutdown(self) -> None:
         """Cancel every job and stop the pool (the server is stopping)."""
-        with self._lock:
-            for job in self._jobs.values():
-                job.cancel.set()
+        for job in self._jobs.values():
+            job.cancel.set()
         self._pool.shutdown(wait=False, cancel_futures=True)

@@ -11,10 +11,9 @@ each game has a lock, so the server's threads never interleave two moves of one 
 
 from __future__ import annotations
 
-import secrets
 import threading
 import time
-from collections import Counter, OrderedDict
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final
@@ -32,6 +31,7 @@ from sweepkit.game import (
 from sweepkit.moves import Action, MoveKind
 from sweepkit.position import MINE, UNKNOWN
 from sweepkit.store.played import PlayedGame
+from sweepkit.web.registry import Registry, new_id
 
 MAX_LIVE: Final = 500
 """Games kept in memory at once; past it the least recently used is dropped (a finished
@@ -186,37 +186,16 @@ class LiveGame:
         )
 
 
-class LiveGames:
-    """The games on the server, by id (unguessable), at most ``capacity`` of them."""
+class LiveGames(Registry[LiveGame]):
+    """The games on the server, by id, at most ``capacity`` of them."""
 
     def __init__(self, capacity: int = MAX_LIVE) -> None:
-        self.capacity = capacity
-        self._games: OrderedDict[str, LiveGame] = OrderedDict()
-        self._lock = threading.Lock()
+        super().__init__(capacity)
 
-    def add(self, game: Game, player: str, level: str | None,
-            assists: Counter[str] | None = None, clock: PausableClock | None = None
-            ) -> LiveGame:
+    def add_game(self, game: Game, player: str, level: str | None,
+                 assists: Counter[str] | None = None, clock: PausableClock | None = None
+                 ) -> LiveGame:
         """Keep a game made on ``clock`` (the game's own clock, to pause it)."""
-        live = LiveGame(secrets.token_urlsafe(12), game, player, level,
-                        assists or Counter(), clock=clock or PausableClock())
-        with self._lock:
-            self._games[live.id] = live
-            while len(self._games) > self.capacity:
-                self._games.popitem(last=False)
-        return live
-
-    def get(self, game_id: str) -> LiveGame:
-        """The game called ``game_id``; KeyError when there is none (or it was dropped)."""
-        with self._lock:
-            live = self._games[game_id]
-            self._games.move_to_end(game_id)
-            return live
-
-    def drop(self, game_id: str) -> None:
-        with self._lock:
-            self._games.pop(game_id, None)
-
-    def __len__(self) -> int:
-        return len(self._games)
-
+        live = LiveGame(new_id(), game, player, level, assists or Counter(),
+                        clock=clock or PausableClock())
+        return self.add(live.id, live)

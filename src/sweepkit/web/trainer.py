@@ -10,9 +10,7 @@ answer needs (2, 3, 4 or more).
 from __future__ import annotations
 
 import random
-import secrets
 import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -20,6 +18,7 @@ from sweepkit.analysis.explain import CellValue, Explanation, explain
 from sweepkit.analysis.probability import analyse
 from sweepkit.generate.puzzles import guess_puzzles, puzzles
 from sweepkit.position import MINE, UNKNOWN, Position
+from sweepkit.web.registry import Registry, new_id
 
 LESSONS: Final = ("single", "subset", "linked", "global", "guess")
 """The lessons: one per technique, and guessing."""
@@ -125,7 +124,7 @@ def make_puzzle(lesson: str, difficulty: int, player: str, rng: random.Random
     analysis = analyse(position)
     found_all = explain(position, analysis=analysis)
     return TrainerPuzzle(
-        id=secrets.token_urlsafe(12), player=player, lesson=lesson, difficulty=difficulty,
+        id=new_id(), player=player, lesson=lesson, difficulty=difficulty,
         position=position, safe=frozenset(analysis.safe_cells()),
         mines=frozenset(analysis.mine_cells()),
         explanations={e.cell: e for e in found_all if e.value in (CellValue.SAFE,
@@ -133,21 +132,8 @@ def make_puzzle(lesson: str, difficulty: int, player: str, rng: random.Random
         lesson_cells=lesson_cells, probabilities=dict(analysis.probabilities()))
 
 
-class TrainerPuzzles:
+class TrainerPuzzles(Registry[TrainerPuzzle]):
     """The puzzles waiting for an answer, by id, at most ``capacity``."""
 
     def __init__(self, capacity: int = MAX_PUZZLES) -> None:
-        self.capacity = capacity
-        self._puzzles: OrderedDict[str, TrainerPuzzle] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def add(self, puzzle: TrainerPuzzle) -> None:
-        with self._lock:
-            self._puzzles[puzzle.id] = puzzle
-            while len(self._puzzles) > self.capacity:
-                self._puzzles.popitem(last=False)
-
-    def get(self, puzzle_id: str) -> TrainerPuzzle:
-        """The puzzle; KeyError when there is none."""
-        with self._lock:
-            return self._puzzles[puzzle_id]
+        super().__init__(capacity)

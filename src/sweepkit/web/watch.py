@@ -12,15 +12,14 @@ nothing. Sessions are bounded (:data:`MAX_WATCH`, least recently used dropped fi
 from __future__ import annotations
 
 import asyncio
-import secrets
-import threading
 import time
-from collections import Counter, OrderedDict
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from sweepkit.bench.result import GameResult
 from sweepkit.rules import Rules
+from sweepkit.web.registry import Registry, new_id
 
 MAX_WATCH: Final = 50
 """Watch sessions kept at once."""
@@ -140,6 +139,9 @@ class WatchSession:
         elif action == "stop":
             self.stopped = True
 
+    def stop(self) -> None:
+        self.stopped = True
+
     def as_json(self) -> dict[str, Any]:
         rules = self.rules
         return {
@@ -152,26 +154,13 @@ class WatchSession:
         }
 
 
-class WatchSessions:
-    """The watch sessions by id (unguessable), at most ``capacity``."""
+class WatchSessions(Registry[WatchSession]):
+    """The watch sessions by id, at most ``capacity``; a session dropped to make room is
+    stopped."""
 
     def __init__(self, capacity: int = MAX_WATCH) -> None:
-        self.capacity = capacity
-        self._sessions: OrderedDict[str, WatchSession] = OrderedDict()
-        self._lock = threading.Lock()
+        super().__init__(capacity, on_drop=WatchSession.stop)
 
-    def add(self, **fields: Any) -> WatchSession:
-        session = WatchSession(id=secrets.token_urlsafe(12), **fields)
-        with self._lock:
-            self._sessions[session.id] = session
-            while len(self._sessions) > self.capacity:
-                _, dropped = self._sessions.popitem(last=False)
-                dropped.stopped = True
-        return session
-
-    def get(self, session_id: str) -> WatchSession:
-        """The session; KeyError when there is none."""
-        with self._lock:
-            session = self._sessions[session_id]
-            self._sessions.move_to_end(session_id)
-            return session
+    def start(self, **fields: Any) -> WatchSession:
+        session = WatchSession(id=new_id(), **fields)
+        return self.add(session.id, session)

@@ -4,8 +4,6 @@ name line and column, and a game on a consistent random layout."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from fastapi.testclient import TestClient
 from hypothesis import given, settings
@@ -23,20 +21,11 @@ def client(tmp_path_factory):
         yield c
 
 
-def view_of(rows, cols, seed, with_count):
-    rng = random.Random(seed)
-    size = rows * cols
-    mines = set(rng.sample(range(size), rng.randint(1, size // 2)))
-    layout = Position.unknown(rows, cols).layout(sorted(mines))
-    shown = {i: layout.cells[i] for i in range(size) if i not in mines and rng.random() < 0.4}
-    return Position.unknown(rows, cols, len(mines) if with_count else None).replace(shown)
-
-
 @settings(max_examples=25, deadline=None)
 @given(rows=st.integers(2, 4), cols=st.integers(2, 4), seed=st.integers(0, 10**6),
        with_count=st.booleans())
 def test_counts_and_probabilities_match_brute_force(client, rows, cols, seed, with_count):
-    position = view_of(rows, cols, seed, with_count)
+    position = brute.random_view(rows, cols, seed, with_count)
     doc = client.post("/api/analyse", json={"board": format_board(position)}).json()
     layouts = brute.explanations(position)
     assert doc["consistent"] and doc["layouts"] == str(len(layouts))

@@ -8,25 +8,12 @@ import json
 import time
 
 import pytest
-from fastapi.testclient import TestClient
 
 from sweepkit.game import Game
 from sweepkit.position import MINE
 from sweepkit.rules import level
 from sweepkit.store.played import GameBook, GameFilter
-from sweepkit.web.app import create_app
 from sweepkit.web.routes.games import MAX_ROWS
-
-
-@pytest.fixture
-def db(tmp_path):
-    return tmp_path / "web.db"
-
-
-@pytest.fixture
-def client(db):
-    with TestClient(create_app(db)) as c:
-        yield c
 
 
 def layout_of(name: str, seed: int, first: tuple[int, int], rule: str = "safe") -> list[int]:

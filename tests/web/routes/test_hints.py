@@ -4,19 +4,9 @@ to hint."""
 
 from __future__ import annotations
 
-import pytest
-from fastapi.testclient import TestClient
-
 from sweepkit.game import Game
 from sweepkit.rules import level
 from sweepkit.store.played import GameBook
-from sweepkit.web.app import create_app
-
-
-@pytest.fixture
-def client(tmp_path):
-    with TestClient(create_app(tmp_path / "web.db")) as c:
-        yield c
 
 
 def test_hints_are_right_and_the_game_is_stored_as_assisted(client, tmp_path):

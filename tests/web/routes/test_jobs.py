@@ -6,19 +6,9 @@ from __future__ import annotations
 
 import time
 
-import pytest
-from fastapi.testclient import TestClient
-
-from sweepkit.web.app import create_app
-
 PATIENCE = 120.0
 """Seconds a test waits for a job before calling it hung (not a speed limit)."""
 
-
-@pytest.fixture
-def client(tmp_path):
-    with TestClient(create_app(tmp_path / "web.db")) as c:
-        yield c
 
 
 def finished(client, job):

@@ -5,19 +5,11 @@ an assisted game at that moment."""
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 
 from sweepkit.game import Game, replay
 from sweepkit.rules import level
 from sweepkit.serialize import record_from_json, record_json
-from sweepkit.web.app import create_app
 from sweepkit.web.live import board_codes
-
-
-@pytest.fixture
-def client(tmp_path):
-    with TestClient(create_app(tmp_path / "web.db")) as c:
-        yield c
 
 
 @pytest.fixture

@@ -15,12 +15,6 @@ from sweepkit.rules import level
 from sweepkit.web.app import create_app
 
 
-@pytest.fixture
-def client(tmp_path):
-    with TestClient(create_app(tmp_path / "web.db")) as c:
-        yield c
-
-
 def play(client, seed, player, *, lose=False, flag=False, hint=False, name="beginner"):
     """A seeded game through the API, to a win (or a loss), with a flag or a hint when
     asked; its final state."""

@@ -5,17 +5,9 @@ player's score, whose difficulty follows it."""
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 
 from sweepkit.analysis.probability import analyse
 from sweepkit.position import MINE, UNKNOWN, Position
-from sweepkit.web.app import create_app
-
-
-@pytest.fixture
-def client(tmp_path):
-    with TestClient(create_app(tmp_path / "web.db")) as c:
-        yield c
 
 
 def position_of(puzzle) -> Position:

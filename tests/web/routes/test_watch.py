@@ -10,26 +10,13 @@ import threading
 import time
 
 import pytest
-from fastapi.testclient import TestClient
 
 from sweepkit.bench.result import StrategySpec, game_seed, play_game
 from sweepkit.game import Game
 from sweepkit.moves import Action
 from sweepkit.rules import level
 from sweepkit.store.played import GameBook, GameFilter
-from sweepkit.web.app import create_app
 from sweepkit.web.live import board_codes
-
-
-@pytest.fixture
-def db(tmp_path):
-    return tmp_path / "web.db"
-
-
-@pytest.fixture
-def client(db):
-    with TestClient(create_app(db)) as c:
-        yield c
 
 
 def read_events(client, session_id, sink=None):

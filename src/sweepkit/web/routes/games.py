@@ -141,7 +141,7 @@ def new_game(spec: NewGame, live: Live) -> dict[str, Any]:
     layouts = NoGuessLayouts(seconds=NO_GUESS_SECONDS) if spec.no_guess else None
     clock = PausableClock()
     game = Game(rules, spec.seed, layouts=layouts, clock=clock)
-    return live.add(game, player, spec.level, clock=clock).state_json()
+    return live.add_game(game, player, spec.level, clock=clock).state_json()
 
 
 @router.get("/games/{game_id}")
@@ -201,7 +201,7 @@ def restart(game_id: str, live: Live) -> dict[str, Any]:
         assists = Counter(restart=1) if seen else Counter(old.assists)
         live.drop(old.id)
     old.clock.resume()
-    return live.add(game, old.player, old.level, assists, clock=old.clock).state_json()
+    return live.add_game(game, old.player, old.level, assists, clock=old.clock).state_json()
 
 
 @router.post("/games/{game_id}/undo")

@@ -59,7 +59,7 @@ def new_puzzle(spec: PuzzleIn, puzzles: Puzzles, book: Book) -> dict[str, Any]:
         raise HTTPException(503, f"no puzzle was found in time ({exc}); try again") from None
     except PuzzleError as exc:
         raise HTTPException(422, str(exc)) from None
-    puzzles.add(puzzle)
+    puzzles.add(puzzle.id, puzzle)
     return puzzle.as_json()
 
 

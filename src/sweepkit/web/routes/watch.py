@@ -91,9 +91,9 @@ def new_watch(spec: NewWatch, sessions: Sessions) -> dict[str, Any]:
     except (TypeError, ValueError) as exc:
         raise HTTPException(422, str(exc)) from None
     seed = spec.seed if spec.seed is not None else secrets.randbits(64)
-    session = sessions.add(strategy=spec.strategy, options=dict(spec.options), rules=rules,
-                           level=spec.level, seed=int(seed), delay_ms=spec.delay_ms,
-                           games=spec.games)
+    session = sessions.start(strategy=spec.strategy, options=dict(spec.options), rules=rules,
+                             level=spec.level, seed=int(seed), delay_ms=spec.delay_ms,
+                             games=spec.games)
     return session.as_json()
 
 
