@@ -26,12 +26,6 @@ ARTIFACTS = ROOT / "test-artifacts"
 START_TIMEOUT = 30.0  # seconds for the server to answer /api/config
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers", "browser: drives the play page in Chromium against the real web server"
-    )
-
-
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

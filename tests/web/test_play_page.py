@@ -205,8 +205,8 @@ def test_flag_unflag_and_chords(open_page):
 
     # Chord with both buttons held on another number.
     found = satisfied_number(cells, shown, 9, 9, frozenset(flagged))
-    if found is None or page.get_attribute("#face", "data-state") != "playing":
-        pytest.skip("no second number to chord in this seeded game")
+    assert found, "the seeded game has a second number to chord"
+    assert page.get_attribute("#face", "data-state") == "playing"
     number, its_mines = found
     for m in its_mines:
         click(page, m, "right")
@@ -319,6 +319,17 @@ def test_win_on_a_phone_with_touch_only(open_page):
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         settle(page)
 
+    # On a phone the game options fold away behind one button; the board comes first.
+    assert not page.locator("#level").is_visible()
+    toggle = page.locator("#options-toggle")
+    box = toggle.bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert page.locator("#level").is_visible()
+    assert toggle.get_attribute("aria-expanded") == "true"
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert not page.locator("#level").is_visible()
+    assert "long-press" in page.inner_text("#board-help")  # the touch hint, not the mouse one
+
     tap(FIRST[0] * 9 + FIRST[1])
     assert page.get_attribute("#face", "data-state") == "playing"
     found = satisfied_number(cells, labels(page), 9, 9)
@@ -327,16 +338,16 @@ def test_win_on_a_phone_with_touch_only(open_page):
     long_press(its_mines[0])  # long-press flags
     assert label(page, its_mines[0]) == "flagged"
     assert page.inner_text("#mines-left") == "009"
-    if len(its_mines) > 1:
-        flag_mode = page.locator("#flag-mode")
-        box = flag_mode.bounding_box()
-        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        assert flag_mode.get_attribute("aria-pressed") == "true"
-        for m in its_mines[1:]:
-            tap(m)  # in flag mode a tap flags
-            assert label(page, m) == "flagged"
-        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        assert flag_mode.get_attribute("aria-pressed") == "false"
+    assert len(its_mines) >= 2, "the seeded number has a mine for each way to flag"
+    flag_mode = page.locator("#flag-mode")
+    box = flag_mode.bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert flag_mode.get_attribute("aria-pressed") == "true"
+    for m in its_mines[1:]:
+        tap(m)  # in flag mode a tap flags
+        assert label(page, m) == "flagged"
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert flag_mode.get_attribute("aria-pressed") == "false"
     tap(number)  # a satisfied number: a tap chords
     shown = labels(page)
     assert all(shown[j] != "hidden" for j in neighbours(number, 9, 9) if cells[j] != MINE)
@@ -469,6 +480,19 @@ def test_200_by_200_board_and_a_40000_cell_cascade(open_page):
     page.mouse.click(box["x"] + box["width"] * 0.9, box["y"] + box["height"] * 0.9)
     scrolled = page.evaluate("() => document.getElementById('board-wrap').scrollTop")
     assert scrolled > 0
+    # Arrow keys move the focus far down and right, and the board scrolls to it.
+    cell(page, 0).focus()
+    page.keyboard.press("End")
+    for _ in range(60):
+        page.keyboard.press("ArrowDown")
+    assert page.evaluate("() => document.activeElement.dataset.index") == str(60 * 200 + 199)
+    inside = page.evaluate(
+        """() => { const c = document.activeElement.getBoundingClientRect();
+                   const w = document.getElementById('board-wrap').getBoundingClientRect();
+                   return c.top >= w.top && c.bottom <= w.bottom + 1 &&
+                          c.left >= w.left && c.right <= w.right + 1; }"""
+    )
+    assert inside, "the focused cell is scrolled into the board's view"
     assert sum(name != "hidden" for name in shown) >= 30_000
 
 

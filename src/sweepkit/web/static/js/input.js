@@ -110,6 +110,7 @@ export function attachTouch(board, ctl, delay) {
 
   const cancel = () => {
     clearTimeout(timer);
+    if (touch) board.cells[touch.i]?.classList.remove("c-holding");
     touch = null;
     board.release();
   };
@@ -128,10 +129,14 @@ export function attachTouch(board, ctl, delay) {
       if (i < 0 || !ctl.canPlay()) return cancel();
       touch = { id: t.identifier, x: t.clientX, y: t.clientY, i, held: false };
       board.press([i]);
+      // The cell's outline grows over the long-press delay: how long to hold is visible.
+      grid.style.setProperty("--hold-ms", `${delay()}ms`);
+      board.cells[i].classList.add("c-holding");
       clearTimeout(timer);
       timer = setTimeout(() => {
         if (!touch) return;
         touch.held = true;
+        board.cells[touch.i]?.classList.remove("c-holding");
         board.release();
         navigator.vibrate?.(15);
         ctl.hold(touch.i);

@@ -94,7 +94,10 @@ class App {
     $("game-form").addEventListener("submit", (e) => {
       e.preventDefault();
       const spec = this.specFromForm();
-      if (spec) this.startGame(spec);
+      if (spec) {
+        this.foldOptions(false);
+        this.startGame(spec);
+      }
     });
   }
 
@@ -142,11 +145,11 @@ class App {
     const level = $("level").value;
     const spec = {};
     if (level === "custom") {
-      const form = $("game-form");
       for (const id of ["rows", "cols", "mines"]) {
         const input = $(id);
         if (!input.checkValidity()) {
           this.showError(`${input.labels[0]?.textContent.trim() || id}: ${input.validationMessage}`);
+          this.foldOptions(true); // on a phone the form may be folded away
           input.focus();
           return null;
         }
@@ -155,7 +158,6 @@ class App {
       spec.cols = Number($("cols").value);
       spec.mines = Number($("mines").value);
       Object.assign(s, spec);
-      form.dataset.custom = "1";
     } else {
       spec.level = level;
     }
@@ -317,7 +319,7 @@ class App {
         );
       }
     } else {
-      this.timer.sync(g.elapsed, g.status === "playing");
+      this.timer.sync(g.elapsed, g.status === "playing" && !g.paused); // paused: clock stops
     }
   }
 
@@ -458,7 +460,18 @@ class App {
     wrap.scrollTop = y * size - oy;
   }
 
+  /** Show or fold the game options (folded by default on phones only; CSS decides). */
+  foldOptions(open) {
+    const toggle = $("options-toggle");
+    toggle.closest(".top").classList.toggle("open", open);
+    toggle.setAttribute("aria-expanded", String(open));
+  }
+
   initTools() {
+    const toggle = $("options-toggle");
+    toggle.addEventListener("click", () =>
+      this.foldOptions(toggle.getAttribute("aria-expanded") !== "true"),
+    );
     $("face").addEventListener("click", () => this.command("newGame"));
     $("restart").addEventListener("click", () => this.restart());
     $("zoom-in").addEventListener("click", () => this.zoom(1.2));
