@@ -225,12 +225,13 @@ RECORD_FORMAT = "sweepkit-game/1"
 
 def hint_json(hint: Hint, position: Position) -> dict[str, Any]:
     """A hint (:mod:`sweepkit.strategies.hint`) as plain data, cells as ``[row, col]``:
-    ``{move, action, certain, probability, rule, reason, alternatives: [{cells,
-    probability, scores, reason}]}``."""
+    ``{move, action, certain, probability, rule, reason, because, alternatives: [{cells,
+    probability, scores, reason}]}`` (``because``: the numbers a certain hint's reason
+    uses)."""
     return {
         "move": list(position.coord(hint.cell)), "action": hint.action,
         "certain": hint.certain, "probability": hint.probability, "rule": hint.rule,
-        "reason": hint.reason,
+        "reason": hint.reason, "because": [list(position.coord(i)) for i in hint.because],
         "alternatives": [{"cells": [list(position.coord(c)) for c in a.cells],
                           "probability": a.probability, "scores": dict(a.scores),
                           "reason": a.reason} for a in hint.alternatives],

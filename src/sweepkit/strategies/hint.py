@@ -54,6 +54,8 @@ class Hint:
     rule: str
     reason: str
     alternatives: tuple[Alternative, ...]
+    because: tuple[int, ...] = ()
+    """The numbers (flat indices) a certain hint's reason uses, to highlight them."""
 
 
 def hint(position: Position, *, budget: str | int = "normal", use_mine_count: bool = True,
@@ -73,7 +75,7 @@ def hint(position: Position, *, budget: str | int = "normal", use_mine_count: bo
                                    f"certainly safe ({e.technique}): {e.sentence}")
                        for e in found[1:alternatives + 1])
         return Hint(first.cell, "reveal", True, 0.0, str(first.technique), first.sentence,
-                    others)
+                    others, tuple(first.because))
     if not any(p < 1 for p in analysis.probabilities().values()):
         raise ValueError("nothing is left to reveal: every covered cell is a mine")
     strategy = BestStrategy(budget=budget, use_mine_count=use_mine_count)

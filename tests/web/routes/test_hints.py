@@ -68,3 +68,16 @@ def test_the_overlay_and_computer_moves_are_right_and_recorded(client, tmp_path)
     assert state["assists"] == {"overlay": 1, "computer": moves}
     with GameBook(tmp_path / "web.db") as book:
         assert book.game(state["record_id"]).assists == {"overlay": 1, "computer": moves}
+
+
+def test_a_certain_hint_names_the_numbers_it_uses(client):
+    game = client.post("/api/games", json={"level": "beginner", "seed": 6}).json()
+    client.post(f"/api/games/{game['id']}/moves", json={"kind": "reveal", "row": 4, "col": 4})
+    found = client.post(f"/api/games/{game['id']}/hint").json()["hint"]
+    if found["certain"]:
+        state = client.get(f"/api/games/{game['id']}").json()
+        assert found["because"]
+        for r, c in found["because"]:
+            assert state["cells"][r * 9 + c] in "012345678"  # open numbers
+        assert all(max(abs(r - found["move"][0]), abs(c - found["move"][1])) <= 2
+                   for r, c in found["because"]) or found["rule"] == "global"
