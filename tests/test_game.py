@@ -640,3 +640,36 @@ def test_resume_brings_a_game_in_progress_back_with_its_timer_running():
     assert back.elapsed == 14.5
     back.reveal(15, 29)
     assert back.log[-1].time == 14.5
+
+
+def test_undo_takes_back_a_move_on_the_same_layout_and_keeps_the_time():
+    now = [0.0]
+    game = Game(level("beginner"), seed=5, clock=lambda: now[0])
+    game.flag(0, 0)
+    game.undo()  # a flag before any reveal: no layout yet, none drawn
+    assert game.flags == 0 and not game.log
+    with pytest.raises(MoveError, match="no move"):
+        game.undo()
+    game.reveal(4, 4)
+    mines = game.reveal_layout(cheat=True).known_mines()
+    now[0] = 3.0
+    before = game.view()
+    game.play(Action.flag(mines[0]))
+    assert game.flagged
+    now[0] = 5.0
+    game.undo()
+    assert game.view() == before and game.elapsed == 5.0 and game.flags == 0
+    assert game.flagged is False  # the flag was taken back
+    game.undo()  # the first reveal too: the layout stays
+    game.reveal(*((0, 0) if 0 not in mines else (8, 8)))
+    assert game.reveal_layout(cheat=True).known_mines() == mines
+    again = replay(game.record(cheat=True))
+    assert again.view() == game.view()
+
+
+def test_a_right_click_on_an_open_cell_places_no_flag():
+    game = Game(level("beginner"), seed=5)
+    game.reveal(4, 4)
+    opened = next(i for i, v in enumerate(game.view().cells) if v >= 0)
+    game.flag(*divmod(opened, 9))
+    assert not game.flagged and game.clicks.wasted == 1

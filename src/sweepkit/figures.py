@@ -21,7 +21,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sweepkit.game import ClickCounts, Game
-from sweepkit.moves import MoveKind
 
 
 @dataclass(frozen=True)
@@ -82,5 +81,5 @@ def game_figures(game: Game) -> Figures:
         three_bv=game.three_bv(),
         three_bv_solved=game.three_bv_solved(),
         clicks=ClickCounts(clicks.left, clicks.right, clicks.chord, clicks.wasted),
-        flagged=any(m.kind is MoveKind.FLAG for m in game.log),
+        flagged=game.flagged,
     )

@@ -198,6 +198,7 @@ class Game:
         self._shown = [UNKNOWN] * self.rules.size  # the view with flags, cell by cell
         self._opened = 0
         self._flags = 0
+        self._flagged = False  # a flag was placed at some time
         self._status = Status.READY
         self._over = False
         self._exploded: list[int] = []  # the mines opened by the losing move, in order
@@ -244,6 +245,12 @@ class Game:
     @property
     def flags(self) -> int:
         return self._flags
+
+    @property
+    def flagged(self) -> bool:
+        """Whether a flag was placed at any time in the game (a game without one is "NF",
+        no flags; a right click on an open cell places none)."""
+        return self._flagged
 
     @property
     def mines_left(self) -> int:
@@ -373,6 +380,7 @@ class Game:
             self._state[index] = _FLAGGED
             self._shown[index] = MINE
             self._flags += 1
+            self._flagged = True
         elif state == _FLAGGED:
             self._state[index] = _COVERED
             self._shown[index] = UNKNOWN
@@ -471,6 +479,28 @@ class Game:
             )
         return super().__reduce_ex__(protocol)
 
+    def undo(self) -> None:
+        """Take back the last move: the game is played again without it, on the same
+        layout (a layout drawn stays drawn, even when the first reveal is taken back), and
+        its timer runs on: an undo gives no time back. GameOverError once the game is
+        over, MoveError when there is no move to take back."""
+        if self._over:
+            raise GameOverError(f"the game is over ({self.status}): its moves stand")
+        if not self._log:
+            raise MoveError("no move to undo")
+        log, elapsed, clock = self._log[:-1], self.elapsed, self._clock
+        if self._is_mine is not None:
+            self._fixed_layout = True  # a replay must not draw it again from the seed
+        self._reset_play()
+        replay_clock = _ReplayClock()
+        self._clock = replay_clock
+        for move in log:
+            replay_clock.now = move.time
+            self.play(move.action, move.reason)
+        self._clock = clock
+        if self._start is not None:
+            self._start = clock() - elapsed
+
     def restart(self) -> None:
         """Close every cell and clear flags, clicks, log and timer; keep the layout."""
         if self._is_mine is not None:
@@ -478,18 +508,14 @@ class Game:
         self._reset_play()
 
 
-def resume(record: GameRecord, clock: Callable[[], float] = time.monotonic, *,
-           elapsed: float | None = None) -> Game:
-    """A game in progress brought back from its record (a saved game, a server restart, an
-    undo): replayed, then put on ``clock`` so its timer runs on from ``elapsed`` seconds
-    (by default the time of the last logged move)."""
+def resume(record: GameRecord, clock: Callable[[], float] = time.monotonic) -> Game:
+    """A game in progress brought back from its record (a saved game, a server restart):
+    replayed, then put on ``clock`` so its timer runs on from the last logged move."""
     game = replay(record)
     if not game.over:
         game._clock = clock
         if game._start is not None:
-            if elapsed is None:
-                elapsed = record.log[-1].time if record.log else 0.0
-            game._start = clock() - elapsed
+            game._start = clock() - (record.log[-1].time if record.log else 0.0)
     return game
 
 

@@ -19,6 +19,7 @@ interpreter's int-to-str digit limit, so it travels as text, with its base-10 lo
 from __future__ import annotations
 
 import math
+import re
 import sys
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
@@ -219,6 +220,10 @@ def analysis_json(position: Position, analysis: Analysis | None = None, *,
     }
 
 
+MAX_TIME = 1e7
+"""The longest move time a record may hold, in seconds (about 116 days): beyond it a
+time is an error, not a game."""
+
 RECORD_FORMAT = "sweepkit-game/1"
 """The ``format`` tag of a game record document; a reader refuses any other."""
 
@@ -309,8 +314,11 @@ def record_from_json(doc: Any) -> GameRecord:
     except ValueError as exc:
         raise RecordError(f"rules: {exc}") from None
     seed_text = doc.get("seed")
-    if seed_text is not None and not (isinstance(seed_text, str) and seed_text.isdigit()):
-        raise RecordError(f"seed: expected a decimal string or null, got {seed_text!r}")
+    if seed_text is not None and not (isinstance(seed_text, str)
+                                      and re.fullmatch(r"[0-9]{1,20}", seed_text)
+                                      and int(seed_text) < 2**64):
+        raise RecordError(f"seed: expected a decimal string below 2^64 or null, got "
+                          f"{str(seed_text)[:40]!r}")
     mine_doc = doc.get("mine_cells")
     mine_cells = None
     if mine_doc is not None:
@@ -318,6 +326,9 @@ def record_from_json(doc: Any) -> GameRecord:
             raise RecordError("mine_cells: expected a list of [row, col] or null")
         mine_cells = frozenset(_cell(rules, c, f"mine_cells[{i}]")
                                for i, c in enumerate(mine_doc))
+    if seed_text is None and mine_cells is None:
+        raise RecordError("a record needs its 'seed' or its 'mine_cells': without either, "
+                          "every replay would deal another board")
     no_guess = doc.get("no_guess", False)  # absent in records made before the field
     if not isinstance(no_guess, bool):
         raise RecordError(f"no_guess: expected true or false, got {no_guess!r}")
@@ -328,8 +339,9 @@ def record_from_json(doc: Any) -> GameRecord:
             raise RecordError(f"{where}: expected an object")
         kind = _choice(MoveKind, m.get("kind"), f"{where}.kind")
         time = m.get("time", 0.0)
-        if not _is_number(time) or time < 0:
-            raise RecordError(f"{where}.time: expected a number of seconds >= 0")
+        if not _is_number(time) or not 0 <= time <= MAX_TIME:
+            raise RecordError(f"{where}.time: expected a number of seconds from 0 to "
+                              f"{MAX_TIME:g}")
         reason = None if m.get("reason") is None else _reason(m["reason"], f"{where}.reason")
         moves.append(Move(kind, _cell(rules, m.get("cell"), f"{where}.cell"), float(time),
                           reason))

@@ -21,12 +21,8 @@ from typing import Any, Final
 from sweepkit.figures import game_figures
 from sweepkit.game import (
     Game,
-    GameOverError,
-    GameRecord,
-    MoveError,
     MoveResult,
     Status,
-    resume,
 )
 from sweepkit.moves import Action, MoveKind
 from sweepkit.position import MINE, UNKNOWN
@@ -162,17 +158,8 @@ class LiveGame:
         return result, move_changes(self.game, result, index)
 
     def undo(self) -> None:
-        """Take back the last move (an assist): the game is replayed without it on the same
-        layout, and its timer runs on (an undo gives no time back). GameOverError once the
-        game is over, MoveError when there is no move to take back."""
-        game = self.game
-        if game.over:
-            raise GameOverError("the game is over: its moves stand")
-        if not game.log:
-            raise MoveError("no move to undo")
-        mines = frozenset(game.reveal_layout(cheat=True).known_mines())
-        record = GameRecord(game.rules, game.log[:-1], None, mines, game.no_guess)
-        self.game = resume(record, self.clock, elapsed=game.elapsed)
+        """Take back the last move (an assist; see :meth:`Game.undo`)."""
+        self.game.undo()
         self.assists["undo"] += 1
 
     def played(self) -> PlayedGame:
