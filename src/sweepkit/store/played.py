@@ -42,11 +42,12 @@ from sweepkit.store.training import Score
 PlayerKind = Literal["human", "computer"]
 
 ASSISTS: Final = ("hint", "overlay", "undo", "auto_flag", "computer", "from_position",
-                  "restart")
+                  "restart", "seeded", "pause")
 """The assists a game can record: a hint asked for, the probability overlay shown, a
 move undone, flags placed by the app, a move made by the computer, a game started from
 a position (a replay's "play from here", an edited board), a board played again after
-it was seen (restart)."""
+it was seen (restart), a board the player chose by its seed (it can be known in
+advance), a pause (the board could be studied off the clock)."""
 
 MAX_NAME: Final = 40
 """The longest player name, in characters."""

@@ -14,6 +14,7 @@ from sweepkit.position import MINE
 from sweepkit.rules import level
 from sweepkit.store.played import GameBook, GameFilter
 from sweepkit.web.routes.games import MAX_ROWS
+from tests.web.players import win_unseeded
 
 
 def layout_of(name: str, seed: int, first: tuple[int, int], rule: str = "safe") -> list[int]:
@@ -83,7 +84,16 @@ def test_a_seeded_game_is_won_and_stored_with_its_figures(client, db):
     with GameBook(db) as book:
         row = book.game(state["record_id"])
     assert row.won and row.player == "player" and row.level == "beginner"
-    assert row.three_bv == figures["three_bv"] and not row.assisted and not row.flagged
+    assert row.three_bv == figures["three_bv"] and not row.flagged
+    assert row.assists == {"seeded": 1}  # a board chosen by its seed is no record
+
+
+def test_an_unseeded_win_is_stored_unassisted(client, db):
+    state = win_unseeded(lambda method, path, body: client.request(
+        method, "/api" + path, json=body).json(), "Ada")
+    with GameBook(db) as book:
+        row = book.game(state["record_id"])
+    assert row.won and not row.assisted and row.assists == {}
 
 
 def test_a_lost_game_shows_the_mine_hit_the_other_mines_and_the_wrong_flags(client, db):
@@ -145,7 +155,7 @@ def test_restart_plays_the_same_board_again_as_an_assisted_game(client, db):
     assert again.status_code == 201
     state = again.json()
     assert state["id"] != game_id and set(state["cells"]) == {"."}
-    assert state["assists"] == {"restart": 1}
+    assert state["assists"] == {"restart": 1, "seeded": 1}
     # The same board: a mine of the first game is a mine here, whatever the first click.
     hit = sorted(mines)[0]
     lost = move(client, state["id"], "reveal", *divmod(hit, 9))
@@ -153,7 +163,7 @@ def test_restart_plays_the_same_board_again_as_an_assisted_game(client, db):
     assert {i for i, c in lost["changes"] if c in "*X"} == mines
     with GameBook(db) as book:
         row = book.game(lost["state"]["record_id"])
-    assert row.assisted and row.assists == {"restart": 1}
+    assert row.assisted and row.assists == {"restart": 1, "seeded": 1}
     assert client.get(f"/api/games/{game_id}").status_code == 404
 
 
@@ -230,7 +240,8 @@ def test_undo_takes_back_the_last_move_on_the_same_board_as_an_assist(client, db
     assert flag["state"]["mines_left"] == 9
     undone = client.post(f"/api/games/{state['id']}/undo").json()
     assert undone["cells"] == before["cells"] and undone["mines_left"] == 10
-    assert undone["assists"] == {"undo": 1} and undone["clicks"]["right"] == 0
+    assert undone["assists"] == {"undo": 1, "seeded": 1}
+    assert undone["clicks"]["right"] == 0
     assert undone["elapsed"] >= before["elapsed"]  # an undo gives no time back
     # Undo the first click too: the board stays the one drawn at it.
     client.post(f"/api/games/{state['id']}/undo")
@@ -241,14 +252,14 @@ def test_undo_takes_back_the_last_move_on_the_same_board_as_an_assist(client, db
     assert client.post(f"/api/games/{state['id']}/undo").status_code == 409  # over
     with GameBook(db) as book:
         row = book.game(lost["state"]["record_id"])
-    assert row.assists == {"undo": 2} and row.assisted
+    assert row.assists == {"undo": 2, "seeded": 1} and row.assisted
 
 
 def test_pause_stops_the_timer_and_the_moves(client):
     state = new(client, level="beginner", seed=3)
     move(client, state["id"], "reveal", 4, 4)
     paused = client.post(f"/api/games/{state['id']}/pause").json()
-    assert paused["paused"] is True
+    assert paused["paused"] is True and paused["assists"] == {"seeded": 1, "pause": 1}
     time.sleep(0.3)
     assert client.get(f"/api/games/{state['id']}").json()["elapsed"] == paused["elapsed"]
     assert move(client, state["id"], "flag", 0, 0, status=409)["detail"].startswith(

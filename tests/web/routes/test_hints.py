@@ -22,7 +22,7 @@ def test_hints_are_right_and_the_game_is_stored_as_assisted(client, tmp_path):
     while reply["state"]["status"] == "playing" and hints < 480:
         found = client.post(f"/api/games/{game['id']}/hint").json()
         hints += 1
-        assert found["assists"] == {"hint": hints}
+        assert found["assists"] == {"hint": hints, "seeded": 1}
         row, col = found["hint"]["move"]
         assert found["hint"]["reason"]
         if found["hint"]["certain"]:
@@ -34,7 +34,7 @@ def test_hints_are_right_and_the_game_is_stored_as_assisted(client, tmp_path):
     assert client.post(f"/api/games/{game['id']}/hint").status_code == 409  # over
     with GameBook(tmp_path / "web.db") as book:
         stored = book.game(reply["state"]["record_id"])
-    assert stored.assisted and stored.assists == {"hint": hints}
+    assert stored.assisted and stored.assists == {"hint": hints, "seeded": 1}
 
 
 def test_a_hint_for_an_unknown_game_is_a_404(client):
@@ -65,9 +65,10 @@ def test_the_overlay_and_computer_moves_are_right_and_recorded(client, tmp_path)
         if reply["state"]["status"] != "playing":
             break
     state = reply["state"]
-    assert state["assists"] == {"overlay": 1, "computer": moves}
+    expected = {"overlay": 1, "computer": moves, "seeded": 1}
+    assert state["assists"] == expected
     with GameBook(tmp_path / "web.db") as book:
-        assert book.game(state["record_id"]).assists == {"overlay": 1, "computer": moves}
+        assert book.game(state["record_id"]).assists == expected
 
 
 def test_a_certain_hint_names_the_numbers_it_uses(client):

@@ -37,7 +37,7 @@ def test_a_hint_job_is_an_assist_and_a_failure_keeps_its_message(client):
     assert "first click" in early["error"]
     client.post(f"/api/games/{game['id']}/moves", json={"kind": "reveal", "row": 8, "col": 15})
     done = finished(client, client.post("/api/jobs/hint", json={"game_id": game["id"]}).json())
-    assert done["status"] == "done" and done["result"]["assists"] == {"hint": 1}
+    assert done["status"] == "done" and done["result"]["assists"] == {"hint": 1, "seeded": 1}
 
 
 def test_a_cancelled_no_guess_click_leaves_the_game_unchanged(client):

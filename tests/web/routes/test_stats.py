@@ -13,17 +13,18 @@ from fastapi.testclient import TestClient
 from sweepkit.game import Game
 from sweepkit.rules import level
 from sweepkit.web.app import create_app
+from tests.web.players import win_unseeded
 
 
 def play(client, seed, player, *, lose=False, flag=False, hint=False, name="beginner"):
     """A seeded game through the API, to a win (or a loss), with a flag or a hint when
     asked; its final state."""
     first = (4, 4)
-    twin = Game(level(name), seed)
+    twin = Game(level(name, "opening"), seed)
     twin.reveal(*first)
     mines = sorted(twin.reveal_layout(cheat=True).known_mines())
     cols = twin.rules.cols
-    game = client.post("/api/games", json={"level": name, "seed": seed,
+    game = client.post("/api/games", json={"level": name, "seed": seed, "rule": "opening",
                                            "player": player}).json()
     url = f"/api/games/{game['id']}/moves"
 
@@ -50,14 +51,17 @@ def play(client, seed, player, *, lose=False, flag=False, hint=False, name="begi
 
 @pytest.fixture
 def history(client):
-    """Ada's games: wins (one NF, one with a flag, one assisted by a hint), a loss; Bo's
-    win."""
+    """Ada's games: unseeded wins (one NF, one with flags), a seeded win helped by a
+    hint, a seeded loss; Bo's unseeded win."""
+    def send(method, path, body):
+        return client.request(method, "/api" + path, json=body).json()
+
     return {
-        "nf": play(client, 1, "Ada"),
-        "flag": play(client, 2, "Ada", flag=True),
+        "nf": win_unseeded(send, "Ada"),
+        "flag": win_unseeded(send, "Ada", flags=True),
         "hinted": play(client, 3, "Ada", hint=True),
         "lost": play(client, 4, "Ada", lose=True),
-        "bo": play(client, 5, "Bo"),
+        "bo": win_unseeded(send, "Bo"),
     }
 
 
@@ -81,15 +85,15 @@ def test_the_table_filters_sorts_and_pages(client, history):
 
 def test_assisted_games_are_kept_out_of_the_bests_and_nf_is_told_apart(client, history):
     hinted = client.get(f"/api/stats/games/{history['hinted']['record_id']}").json()["game"]
-    assert hinted["assisted"] and hinted["assists"] == {"hint": 1}
+    assert hinted["assisted"] and hinted["assists"] == {"hint": 1, "seeded": 1}
     stats = client.get("/api/stats/summary", params={"player": "Ada"}).json()
     bests = stats["bests"]["beginner"]
     assert {g["id"] for g in bests} == {history["nf"]["record_id"],
                                         history["flag"]["record_id"]}
     (group,) = stats["groups"]
-    assert group["board"] == "beginner" and group["rule"] == "safe"
+    assert group["board"] == "beginner" and group["rule"] == "opening"
     assert group["all"]["played"] == 4 and group["all"]["won"] == 3
-    assert group["all"]["assisted"] == 1
+    assert group["all"]["assisted"] == 2  # the hinted win and the seeded loss
     assert group["flag"]["played"] == 1 and group["flag"]["won"] == 1
     assert group["nf"]["played"] == 3
     assert group["all"]["current_streak"] == 0 and group["all"]["best_streak"] == 3

@@ -141,7 +141,9 @@ def new_game(spec: NewGame, live: Live) -> dict[str, Any]:
     layouts = NoGuessLayouts(seconds=NO_GUESS_SECONDS) if spec.no_guess else None
     clock = PausableClock()
     game = Game(rules, spec.seed, layouts=layouts, clock=clock)
-    return live.add_game(game, player, spec.level, clock=clock).state_json()
+    # A board chosen by its seed can be known before it is played: not a record.
+    assists = Counter(seeded=1) if spec.seed is not None else None
+    return live.add_game(game, player, spec.level, assists, clock=clock).state_json()
 
 
 @router.get("/games/{game_id}")
@@ -198,7 +200,9 @@ def restart(game_id: str, live: Live) -> dict[str, Any]:
         game = old.game
         seen = bool(game.log)
         game.restart()
-        assists = Counter(restart=1) if seen else Counter(old.assists)
+        assists = Counter(old.assists)
+        if seen:  # a fresh start on a board already seen: what it knew stays known
+            assists = Counter(restart=1, **({"seeded": 1} if old.assists["seeded"] else {}))
         live.drop(old.id)
     old.clock.resume()
     return live.add_game(game, old.player, old.level, assists, clock=old.clock).state_json()
@@ -221,11 +225,14 @@ def undo(game_id: str, live: Live) -> dict[str, Any]:
 
 @router.post("/games/{game_id}/pause")
 def pause(game_id: str, live: Live) -> dict[str, Any]:
-    """Stop the game's timer (the page hides the board until it resumes)."""
+    """Stop the game's timer (the page hides the board until it resumes); once the game
+    has begun, recorded as an assist: the board could be studied off the clock."""
     game = find(live, game_id)
     with game.lock:
-        if not game.game.over:
+        if not game.game.over and not game.clock.paused:
             game.clock.pause()
+            if game.game.log:  # the board could be studied off the clock: an assist
+                game.assists["pause"] += 1
         return game.status_json()
 
 
