@@ -126,6 +126,8 @@ class LiveGame:
     started: str | None = None
     saved_id: int | None = None
     save_error: str | None = None
+    closed: bool = False
+    """Replaced by a restart: requests that still hold it get a 404."""
     clock: PausableClock = field(default_factory=PausableClock, repr=False)
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 

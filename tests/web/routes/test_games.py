@@ -267,3 +267,14 @@ def test_pause_stops_the_timer_and_the_moves(client):
     resumed = client.post(f"/api/games/{state['id']}/resume").json()
     assert resumed["paused"] is False and resumed["elapsed"] < paused["elapsed"] + 0.2
     move(client, state["id"], "flag", 0, 0)
+
+
+def test_undo_and_restart_before_any_reveal(client):
+    state = new(client, level="beginner")
+    move(client, state["id"], "flag", 0, 0)
+    undone = client.post(f"/api/games/{state['id']}/undo")
+    assert undone.status_code == 200 and undone.json()["mines_left"] == 10
+    move(client, state["id"], "flag", 0, 0)
+    again = client.post(f"/api/games/{state['id']}/restart").json()
+    assert again["id"] == state["id"] and again["mines_left"] == 10  # nothing drawn yet
+    assert set(again["cells"]) == {"."}

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from pydantic import BaseModel, Field, field_validator
 
-from sweepkit.game import Game, GameOverError, MoveError
+from sweepkit.game import Game, GameOverError, HiddenLayoutError, MoveError
 from sweepkit.generate import MAX_DENSITY, NoGuessError, NoGuessLayouts
 from sweepkit.moves import MoveKind
 from sweepkit.rules import LEVELS, FirstClick, Rules
@@ -118,6 +120,21 @@ def find(live: LiveGames, game_id: str) -> LiveGame:
                                  "ended long ago): start a new one") from None
 
 
+@contextmanager
+def locked(live: LiveGames, game_id: str, book: GameBook | None = None
+           ) -> Iterator[LiveGame]:
+    """The game, held by its lock for the body; 404 also for a game closed meanwhile (a
+    restart replaced it while this request waited for the lock). With ``book``, a
+    finished game whose saving failed is saved again first."""
+    game = find(live, game_id)
+    with game.lock:
+        if game.closed:
+            raise HTTPException(404, f"game {game_id!r} was restarted: play the new one")
+        if book is not None and game.game.over and game.saved_id is None:
+            save(game, book)
+        yield game
+
+
 @router.get("/config")
 def config() -> dict[str, Any]:
     """The levels, the largest board and the first-click rules the server offers."""
@@ -147,10 +164,9 @@ def new_game(spec: NewGame, live: Live) -> dict[str, Any]:
 
 
 @router.get("/games/{game_id}")
-def game_state(game_id: str, live: Live) -> dict[str, Any]:
+def game_state(game_id: str, live: Live, book: Book) -> dict[str, Any]:
     """A game's state: its cells (the mines only once it is over) and figures."""
-    game = find(live, game_id)
-    with game.lock:
+    with locked(live, game_id, book) as game:
         return game.state_json()
 
 
@@ -193,27 +209,30 @@ def save(game: LiveGame, book: GameBook) -> None:
 
 @router.post("/games/{game_id}/restart", status_code=201)
 def restart(game_id: str, live: Live) -> dict[str, Any]:
-    """The same board again, every cell covered, as a new game (recorded with the
-    ``restart`` assist: the player has seen this board)."""
-    old = find(live, game_id)
-    with old.lock:
+    """The same board again, every cell covered, as a new game on its own (recorded with
+    the ``restart`` assist: the player has seen this board); the old game is closed.
+    Before the board is drawn (no reveal yet) it is the same game, its flags cleared."""
+    with locked(live, game_id) as old:
         game = old.game
-        seen = bool(game.log)
-        game.restart()
-        assists = Counter(old.assists)
-        if seen:  # a fresh start on a board already seen: what it knew stays known
-            assists = Counter(restart=1, **({"seeded": 1} if old.assists["seeded"] else {}))
+        try:
+            mines = frozenset(game.reveal_layout(cheat=True).known_mines())
+        except HiddenLayoutError:
+            game.restart()
+            return old.state_json()
+        # What the player knew of the board stays known: a seeded board stays seeded.
+        assists = Counter(restart=1, **({"seeded": 1} if old.assists["seeded"] else {}))
+        old.closed = True
         live.drop(old.id)
-    old.clock.resume()
-    return live.add_game(game, old.player, old.level, assists, clock=old.clock).state_json()
+    clock = PausableClock()
+    fresh = Game(game.rules, mine_cells=mines, clock=clock, no_guess=game.no_guess)
+    return live.add_game(fresh, old.player, old.level, assists, clock=clock).state_json()
 
 
 @router.post("/games/{game_id}/undo")
 def undo(game_id: str, live: Live) -> dict[str, Any]:
     """Take back the last move (recorded as an assist); the whole state, since a move
     can open thousands of cells."""
-    game = find(live, game_id)
-    with game.lock:
+    with locked(live, game_id) as game:
         if game.clock.paused:
             raise HTTPException(409, "the game is paused: resume it first")
         try:
@@ -227,8 +246,7 @@ def undo(game_id: str, live: Live) -> dict[str, Any]:
 def pause(game_id: str, live: Live) -> dict[str, Any]:
     """Stop the game's timer (the page hides the board until it resumes); once the game
     has begun, recorded as an assist: the board could be studied off the clock."""
-    game = find(live, game_id)
-    with game.lock:
+    with locked(live, game_id) as game:
         if not game.game.over and not game.clock.paused:
             game.clock.pause()
             if game.game.log:  # the board could be studied off the clock: an assist
@@ -239,7 +257,6 @@ def pause(game_id: str, live: Live) -> dict[str, Any]:
 @router.post("/games/{game_id}/resume")
 def resume_game(game_id: str, live: Live) -> dict[str, Any]:
     """Start the timer again after a pause."""
-    game = find(live, game_id)
-    with game.lock:
+    with locked(live, game_id) as game:
         game.clock.resume()
         return game.status_json()

@@ -17,7 +17,7 @@ from sweepkit.position import Position
 from sweepkit.serialize import hint_json
 from sweepkit.strategies.hint import Hint, hint
 from sweepkit.web.live import LiveGame
-from sweepkit.web.routes.games import Book, Live, find, save
+from sweepkit.web.routes.games import Book, Live, locked, save
 
 router = APIRouter(prefix="/api", tags=["hints"])
 
@@ -50,8 +50,7 @@ def best_move(view: Position) -> Hint:
 @router.post("/games/{game_id}/hint")
 def game_hint(game_id: str, live: Live) -> dict[str, Any]:
     """The hint for the game's position now; recorded as an assist."""
-    game = find(live, game_id)
-    with game.lock:
+    with locked(live, game_id) as game:
         view = checked(game, "hint")
         found = best_move(view)
         game.assists["hint"] += 1
@@ -62,8 +61,7 @@ def game_hint(game_id: str, live: Live) -> dict[str, Any]:
 def overlay(game_id: str, live: Live) -> dict[str, Any]:
     """Every covered cell's mine probability now (the heat map), as ``[index, p]``
     pairs, with the certain safe cells and mines; recorded as an assist."""
-    game = find(live, game_id)
-    with game.lock:
+    with locked(live, game_id) as game:
         view = checked(game, "overlay")
         try:
             with limits(seconds=HINT_SECONDS, table=SERVICE_TABLE):
@@ -82,8 +80,7 @@ def overlay(game_id: str, live: Live) -> dict[str, Any]:
 def computer_move(game_id: str, live: Live, book: Book) -> dict[str, Any]:
     """Let the computer make the next move (the hint's); recorded as an assist. The
     reply is a move's, with the hint that chose it."""
-    game = find(live, game_id)
-    with game.lock:
+    with locked(live, game_id) as game:
         view = checked(game, "move")
         found = best_move(view)
         game.assists["computer"] += 1
