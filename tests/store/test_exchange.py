@@ -67,3 +67,19 @@ def test_the_checks_name_the_game_and_the_field(tmp_path):
     with GameBook(tmp_path / "c.db") as other, pytest.raises(GamesFileError,
                                                               match="game 1: a player name"):
         import_games(other, read_json(json.dumps(doc)))
+
+
+def test_times_come_in_as_utc_and_a_level_must_name_its_board(tmp_path):
+    with GameBook(tmp_path / "a.db") as book:
+        stored_games(book, 1)
+        doc = export_json(book)
+    entry = doc["games"][0]
+    entry["started"] = "2026-11-25T12:00:00+02:00"
+    (game,) = read_json(json.dumps(doc))
+    assert game.started == "2026-11-25T10:00:00+00:00"
+    entry["level"] = "expert"
+    with pytest.raises(GamesFileError, match="'level' 'expert' is not the name of its 9x9"):
+        read_json(json.dumps(doc))
+    entry["level"] = "beginner"
+    with pytest.raises(GamesFileError, match="keeps boards up to 5x5"):
+        read_json(json.dumps(doc), max_side=5)

@@ -3,9 +3,11 @@ exported, reset and imported come back the same.
 
 An export holds each game's record (rules, layout or seed, every move with its time) and
 what the record cannot tell (who played it and when, the level's name, the assists). On
-import every record is replayed and the result and figures are taken from the replay,
-never from the file, so a hand-edited file cannot give a player a better time. The whole
-file is checked before anything is stored: a bad or foreign file gets a
+import every record is replayed and the result, 3BV and clicks are taken from the replay,
+never from the file's figures; the level's name must match the board; times are stored
+in UTC. What a record itself says (its moves' times, the assists it lists) is trusted:
+an import is a player's own games moving between copies of a local app, not a contest.
+The whole file is checked before anything is stored: a bad or foreign file gets a
 :class:`GamesFileError` naming the game and the field, and changes nothing; a game already
 stored is not added twice (games are named by content).
 """
@@ -16,11 +18,12 @@ import csv
 import io
 import json
 from collections.abc import Iterable, Mapping
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
 from sweepkit.figures import game_figures
 from sweepkit.game import Status, replay
+from sweepkit.rules import LEVELS
 from sweepkit.serialize import RecordError, record_from_json, record_json
 from sweepkit.store.played import (
     ASSISTS,
@@ -81,8 +84,9 @@ def export_csv(book: GameBook, where: GameFilter | None = None) -> str:
     return out.getvalue()
 
 
-def read_json(text: str | bytes) -> list[PlayedGame]:
-    """The games of a JSON export, checked and replayed; GamesFileError when any is bad."""
+def read_json(text: str | bytes, max_side: int | None = None) -> list[PlayedGame]:
+    """The games of a JSON export, checked and replayed; GamesFileError when any is bad
+    (or, with ``max_side``, on a board with more rows or columns)."""
     try:
         doc = json.loads(text)
     except (ValueError, UnicodeDecodeError) as exc:
@@ -92,11 +96,12 @@ def read_json(text: str | bytes) -> list[PlayedGame]:
     games = doc.get("games")
     if not isinstance(games, list):
         raise GamesFileError("the file has no list of 'games'")
-    return _checked(games)
+    return _checked(games, max_side)
 
 
-def read_csv(text: str) -> list[PlayedGame]:
-    """The games of a CSV export, checked and replayed; GamesFileError when any is bad."""
+def read_csv(text: str, max_side: int | None = None) -> list[PlayedGame]:
+    """The games of a CSV export, checked and replayed; GamesFileError when any is bad
+    (or, with ``max_side``, on a board with more rows or columns)."""
     reader = csv.DictReader(io.StringIO(text))
     needed = {"player", "started", "finished", "record"}
     missing = needed - set(reader.fieldnames or ())
@@ -114,17 +119,29 @@ def read_csv(text: str) -> list[PlayedGame]:
             entries.append({k: (v if v != "" else None) for k, v in entry.items()})
     except (ValueError, csv.Error) as exc:
         raise GamesFileError(f"row {len(entries) + 2}: {exc}") from None
-    return _checked(entries)
+    return _checked(entries, max_side)
 
 
-def _checked(entries: list[Any]) -> list[PlayedGame]:
+def _checked(entries: list[Any], max_side: int | None) -> list[PlayedGame]:
     if len(entries) > MAX_GAMES:
         raise GamesFileError(f"the file has {len(entries)} games; one import takes at most "
-                           f"{MAX_GAMES}")
-    return [_game(n, entry) for n, entry in enumerate(entries, 1)]
+                             f"{MAX_GAMES}")
+    return [_game(n, entry, max_side) for n, entry in enumerate(entries, 1)]
 
 
-def _game(n: int, entry: Any) -> PlayedGame:
+def _utc(text: str) -> str:
+    """An ISO time in UTC, as the store keeps it: a UTC time as it is written (so a game
+    exported and imported keeps its name), another zone's converted, a time without a
+    zone taken as UTC."""
+    moment = datetime.fromisoformat(text)
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=UTC).isoformat()
+    if moment.utcoffset() == timedelta(0):
+        return text
+    return moment.astimezone(UTC).isoformat()
+
+
+def _game(n: int, entry: Any, max_side: int | None) -> PlayedGame:
     where = f"game {n}"
     if not isinstance(entry, Mapping):
         raise GamesFileError(f"{where}: expected an object")
@@ -132,6 +149,10 @@ def _game(n: int, entry: Any) -> PlayedGame:
         record = record_from_json(entry.get("record"))
     except RecordError as exc:
         raise GamesFileError(f"{where}: its record: {exc}") from None
+    rules = record.rules
+    if max_side is not None and max(rules.rows, rules.cols) > max_side:
+        raise GamesFileError(f"{where}: its board is {rules.rows}x{rules.cols}; this app "
+                             f"keeps boards up to {max_side}x{max_side}")
     try:
         game = replay(record)
     except ValueError as exc:
@@ -144,13 +165,15 @@ def _game(n: int, entry: Any) -> PlayedGame:
             raise GamesFileError(f"{where}: '{key}' should be text")
     for key in ("started", "finished"):
         try:
-            datetime.fromisoformat(text[key])
+            text[key] = _utc(text[key])
         except ValueError:
             raise GamesFileError(f"{where}: '{key}' is not an ISO 8601 time: "
-                               f"{text[key]!r}") from None
+                                 f"{text[key]!r}") from None
     level = entry.get("level")
-    if level is not None and not isinstance(level, str):
-        raise GamesFileError(f"{where}: 'level' should be text or null")
+    if level is not None and (not isinstance(level, str) or LEVELS.get(level) != (
+            rules.rows, rules.cols, rules.mines)):
+        raise GamesFileError(f"{where}: 'level' {level!r} is not the name of its "
+                             f"{rules.rows}x{rules.cols} board with {rules.mines} mines")
     assists = entry.get("assists") or {}
     if not isinstance(assists, Mapping) or not all(
             k in ASSISTS and isinstance(v, int) and v >= 0 for k, v in assists.items()):

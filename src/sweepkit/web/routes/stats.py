@@ -10,6 +10,7 @@ from typing import Annotated, Any, Literal
 from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel
 
@@ -23,9 +24,9 @@ from sweepkit.store.exchange import (
     read_csv,
     read_json,
 )
-from sweepkit.store.played import ORDERS, GameFilter, PlayedRow
+from sweepkit.store.played import ORDERS, GameBook, GameFilter, PlayedRow
 from sweepkit.store.statistics import summary
-from sweepkit.web.routes.games import LEVEL_NAMES, Book
+from sweepkit.web.routes.games import LEVEL_NAMES, MAX_COLS, MAX_ROWS, Book
 
 router = APIRouter(prefix="/api", tags=["statistics"])
 
@@ -106,9 +107,10 @@ def runs(request: Request) -> dict[str, Any]:
 @router.get("/stats/summary")
 def stats_summary(book: Book, player: str) -> dict[str, Any]:
     """A player's statistics (see :mod:`sweepkit.store.statistics`) and best times per
-    level, unassisted wins only."""
+    level: unassisted wins on normal boards (no-guess boards keep to their own rows of
+    the statistics), each with its first-click rule."""
     bests = {name: [r.as_json() for r in book.games(
-        GameFilter(player=player, level=name, won=True, assisted=False),
+        GameFilter(player=player, level=name, won=True, assisted=False, no_guess=False),
         order="seconds", descending=False, limit=BESTS)] for name in LEVEL_NAMES}
     return {"player": player, "groups": summary(book, player), "bests": bests}
 
@@ -185,13 +187,22 @@ async def import_file(request: Request, book: Book,
     """Import an exported JSON or CSV file (the request body): every game is checked and
     replayed first; a bad file is refused whole, with the reason; games already stored
     are skipped."""
-    body = await request.body()
-    if len(body) > MAX_IMPORT_BYTES:
-        raise HTTPException(413, f"the file is over {MAX_IMPORT_BYTES // 2**20} MB")
+    body = bytearray()
+    async for chunk in request.stream():  # refused as soon as it is too big
+        body += chunk
+        if len(body) > MAX_IMPORT_BYTES:
+            raise HTTPException(413, f"the file is over {MAX_IMPORT_BYTES // 2**20} MB; "
+                                     "nothing was imported")
+    # Replaying every record takes time: off the event loop, which serves everyone.
+    return await run_in_threadpool(import_text, bytes(body), format, book)
+
+
+def import_text(body: bytes, format: str, book: GameBook) -> dict[str, Any]:
+    """Check, replay and store the games of an import; 422 naming what is wrong."""
     try:
         text = body.decode("utf-8-sig")
-        found = read_csv(text) if format == "csv" else read_json(text)
-        added, skipped = import_games(book, found)
+        read = read_csv if format == "csv" else read_json
+        added, skipped = import_games(book, read(text, max_side=max(MAX_ROWS, MAX_COLS)))
     except UnicodeDecodeError:
         raise HTTPException(422, "the file is not UTF-8 text; nothing was imported") from None
     except GamesFileError as exc:
