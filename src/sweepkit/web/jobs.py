@@ -29,6 +29,13 @@ MAX_JOBS: Final = 500
 JOB_SECONDS: Final = 30.0
 """The longest a job may run."""
 
+MAX_WAITING: Final = 32
+"""Jobs queued or running at once; past it a new one is refused (the server is busy)."""
+
+
+class JobsBusy(RuntimeError):
+    """Too many jobs are waiting: try again later."""
+
 log = logging.getLogger("sweepkit.web")
 
 
@@ -60,13 +67,21 @@ class Jobs:
     """The job pool and the jobs by id."""
 
     def __init__(self, workers: int | None = None, capacity: int = MAX_JOBS) -> None:
+        self._lock = threading.Lock()
         self._pool = ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 2,
                                         thread_name_prefix="sweepkit-job")
         # A job still to come back is never forgotten.
         self._jobs: Registry[Job] = Registry(capacity, keep=lambda j: j.finished is None)
 
     def submit(self, kind: str, work: Callable[[], Any], seconds: float = JOB_SECONDS) -> Job:
-        """Queue ``work`` (a function returning the reply); the job."""
+        """Queue ``work`` (a function returning the reply); the job. JobsBusy when
+        :data:`MAX_WAITING` jobs are already queued or running."""
+        with self._lock:
+            if sum(1 for j in self._jobs.values() if j.finished is None) >= MAX_WAITING:
+                raise JobsBusy(f"{MAX_WAITING} jobs are already waiting: try again shortly")
+            return self._submit(kind, work, seconds)
+
+    def _submit(self, kind: str, work: Callable[[], Any], seconds: float) -> Job:
         job = Job(new_id(), kind)
         self._jobs.add(job.id, job)
         self._pool.submit(self._run, job, work, seconds)

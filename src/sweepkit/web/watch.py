@@ -12,6 +12,7 @@ nothing. Sessions are bounded (:data:`MAX_WATCH`, least recently used dropped fi
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -104,6 +105,7 @@ class WatchSession:
     streaming: bool = False
     next_game: int = 0
     stats: WatchStats = field(default_factory=WatchStats)
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property
     def finished(self) -> bool:

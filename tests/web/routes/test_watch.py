@@ -147,3 +147,12 @@ def test_unknown_sessions_and_a_second_stream(client):
 def test_the_strategies_are_listed(client):
     names = client.get("/api/strategies").json()["strategies"]
     assert {"best", "exact", "single-point"} <= set(names)
+
+
+def test_a_strategy_that_fails_at_its_first_move_ends_the_stream_with_an_error(client):
+    session = client.post("/api/watch", json={"level": "beginner", "strategy": "exact",
+                                              "options": {"first": 5}, "delay_ms": 0,
+                                              "games": 1}).json()
+    events = read_events(client, session["id"])
+    assert [name for name, _ in events] == ["game", "error"]
+    assert events[-1][1]["message"]

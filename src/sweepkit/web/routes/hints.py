@@ -13,7 +13,7 @@ from fastapi import APIRouter, HTTPException
 from sweepkit.analysis.budget import SERVICE_TABLE, AnalysisLimit, limits
 from sweepkit.analysis.probability import analyse
 from sweepkit.moves import MoveKind
-from sweepkit.position import Position
+from sweepkit.position import MINE, Position
 from sweepkit.serialize import hint_json
 from sweepkit.strategies.hint import Hint, hint
 from sweepkit.web.live import LiveGame
@@ -84,6 +84,8 @@ def computer_move(game_id: str, live: Live, book: Book) -> dict[str, Any]:
         view = checked(game, "move")
         found = best_move(view)
         game.assists["computer"] += 1
+        if game.game.cell(found.cell) == MINE:  # the player's flag on a cell known safe
+            game.move(MoveKind.FLAG, found.cell)
         result, changes = game.move(MoveKind.REVEAL, found.cell)
         if game.game.over and game.saved_id is None:
             save(game, book)

@@ -4,12 +4,13 @@ The result is what the synchronous endpoint would have replied."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from pydantic import BaseModel
 
-from sweepkit.web.jobs import Job, Jobs
+from sweepkit.web.jobs import Job, Jobs, JobsBusy
 from sweepkit.web.routes import analyse, games, hints
 from sweepkit.web.routes.games import Book, Live, MoveIn
 
@@ -18,6 +19,14 @@ router = APIRouter(prefix="/api", tags=["jobs"])
 
 def job_pool(request: Request) -> Jobs:
     return request.app.state.jobs
+
+
+def submit(pool: Jobs, kind: str, work: Callable[[], Any]) -> dict[str, Any]:
+    """Queue a job; its state. 503 (with Retry-After) when too many are waiting."""
+    try:
+        return pool.submit(kind, work).as_json()
+    except JobsBusy as exc:
+        raise HTTPException(503, str(exc), headers={"Retry-After": "2"}) from None
 
 
 Pool = Annotated[Jobs, Depends(job_pool)]
@@ -39,14 +48,14 @@ class GameMove(MoveIn):
 def analyse_job(spec: analyse.AnalyseIn, pool: Pool) -> dict[str, Any]:
     """Analyse a position as a job (``POST /api/analyse``'s reply as its result)."""
     analyse.position_of(spec)  # a malformed board is refused now, not in the job
-    return pool.submit("analyse", lambda: analyse.analyse_position(spec)).as_json()
+    return submit(pool, "analyse", lambda: analyse.analyse_position(spec))
 
 
 @router.post("/jobs/hint", status_code=202)
 def hint_job(spec: GameRef, pool: Pool, live: Live) -> dict[str, Any]:
     """A live game's hint as a job."""
     games.find(live, spec.game_id)
-    return pool.submit("hint", lambda: hints.game_hint(spec.game_id, live)).as_json()
+    return submit(pool, "hint", lambda: hints.game_hint(spec.game_id, live))
 
 
 @router.post("/jobs/move", status_code=202)
@@ -55,7 +64,7 @@ def move_job(spec: GameMove, pool: Pool, live: Live, book: Book) -> dict[str, An
     take seconds; cancelled, the game is unchanged."""
     games.find(live, spec.game_id)
     move = MoveIn(kind=spec.kind, row=spec.row, col=spec.col)
-    return pool.submit("move", lambda: games.move(spec.game_id, move, live, book)).as_json()
+    return submit(pool, "move", lambda: games.move(spec.game_id, move, live, book))
 
 
 def find(pool: Jobs, job_id: str) -> Job:

@@ -8,6 +8,7 @@ guesses and the hardest thing it needed, before its ``end`` event is sent.
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime
@@ -31,6 +32,7 @@ from sweepkit.web.routes.games import BoardSpec, Book, rules_of
 from sweepkit.web.watch import MAX_DELAY_MS, ThinkClock, WatchSession, WatchSessions
 
 router = APIRouter(prefix="/api", tags=["watch"])
+log = logging.getLogger("sweepkit.web")
 
 MOVE_SECONDS = 20.0
 """The longest one move of a watched strategy may think before the session stops with
@@ -115,9 +117,10 @@ def unwatched(session_id: str, sessions: Sessions) -> WatchSession:
     """The session to stream, checked before the stream starts (afterwards no error
     status can be sent): 404 when unknown, 409 when someone already follows it."""
     session = find(sessions, session_id)
-    if session.streaming:
-        raise HTTPException(409, "this session is already being watched")
-    session.streaming = True
+    with session.lock:  # two requests at once: one of them watches
+        if session.streaming:
+            raise HTTPException(409, "this session is already being watched")
+        session.streaming = True
     return session
 
 
@@ -148,9 +151,15 @@ async def play_one(session: WatchSession, book: GameBook) -> AsyncIterator[Serve
         clock.run()
         try:
             step = await to_thread.run_sync(next_step, moves)
-        except (StrategyError, AnalysisLimit) as exc:
+        except (StrategyError, AnalysisLimit, ValueError) as exc:
             session.stopped = True
             yield ServerSentEvent(event="error", data={"game": index, "message": str(exc)})
+            return
+        except Exception as exc:  # a bug: the watcher is told, the log keeps the rest
+            log.exception("watch %s: game %s", session.id, index)
+            session.stopped = True
+            yield ServerSentEvent(event="error", data={
+                "game": index, "message": f"the strategy failed: {type(exc).__name__}"})
             return
         finally:
             clock.halt()
