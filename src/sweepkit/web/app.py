@@ -17,6 +17,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -33,6 +34,16 @@ STATIC = Path(__file__).parent / "static"
 """The page's files, shipped in the package."""
 
 log = logging.getLogger("sweepkit.web")
+
+
+def validation_text(exc: RequestValidationError) -> str:
+    """FastAPI's list of validation errors as one line: ``rows: Input should be ...``."""
+    parts = []
+    for error in exc.errors():
+        where = ".".join(str(p) for p in error.get("loc", ()) if p not in ("body", "query",
+                                                                          "path"))
+        parts.append(f"{where}: {error.get('msg')}" if where else str(error.get("msg")))
+    return "; ".join(parts) or "the request is malformed"
 
 
 def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
@@ -66,6 +77,11 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
     app.include_router(analyse.router)
     app.include_router(trainer.router)
     app.include_router(jobs.router)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        """One line naming each field that is wrong, as every other refusal reads."""
+        return JSONResponse({"detail": validation_text(exc)}, status_code=422)
 
     @app.exception_handler(StoreError)
     async def store_error(request: Request, exc: StoreError) -> JSONResponse:

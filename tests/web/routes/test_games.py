@@ -278,3 +278,9 @@ def test_undo_and_restart_before_any_reveal(client):
     again = client.post(f"/api/games/{state['id']}/restart").json()
     assert again["id"] == state["id"] and again["mines_left"] == 10  # nothing drawn yet
     assert set(again["cells"]) == {"."}
+
+
+def test_a_malformed_request_gets_one_line_naming_the_field(client):
+    reply = client.post("/api/games", json={"rows": 300, "cols": 10, "mines": 5})
+    assert reply.status_code == 422
+    assert reply.json()["detail"].startswith("rows: Input should be less than or equal to 200")
