@@ -40,6 +40,11 @@ def validation_text(exc: RequestValidationError) -> str:
     """FastAPI's list of validation errors as one line: ``rows: Input should be ...``."""
     parts = []
     for error in exc.errors():
+        if error.get("type") == "json_invalid":
+            reason = error.get("ctx", {}).get("error", "")
+            parts.append(f"the request body is not valid JSON ({reason})" if reason else
+                         "the request body is not valid JSON")
+            continue
         where = ".".join(str(p) for p in error.get("loc", ()) if p not in ("body", "query",
                                                                           "path"))
         parts.append(f"{where}: {error.get('msg')}" if where else str(error.get("msg")))
