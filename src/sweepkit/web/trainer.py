@@ -58,6 +58,9 @@ class TrainerPuzzle:
     lesson_cells: frozenset[int]
     """The cells the lesson's technique proves (the lowest-probability cells for guess)."""
     probabilities: dict[int, float]
+    scored: bool = True
+    """Whether the answer counts in the player's score (not for a puzzle asked for by its
+    seed: it could be asked for again and again)."""
     answered: bool = False
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 

@@ -18,56 +18,67 @@ def position_of(puzzle) -> Position:
     return Position((puzzle["rows"], puzzle["cols"]), cells, puzzle["mines"])
 
 
-@pytest.mark.parametrize("lesson", ["single", "subset", "linked", "global", "guess"])
-def test_right_and_wrong_answers_are_graded_and_scored(client, lesson):
-    puzzle = client.post("/api/trainer/puzzles", json={"lesson": lesson, "player": "Ada",
-                                                        "seed": 3}).json()
-    assert puzzle["lesson"] == lesson and puzzle["prompt"] and "answers" not in puzzle
+def right_answer(puzzle) -> tuple[int, int, str]:
+    """A right answer to a puzzle, found by the exact analysis of the board shown:
+    ``(row, col, action)``."""
     position = position_of(puzzle)
     analysis = analyse(position)
-    cols = position.cols
-    probabilities = analysis.probabilities()
-    if lesson == "guess":
+    if puzzle["lesson"] == "guess":
         assert not analysis.safe_cells()
-        right_cell = min(probabilities, key=lambda c: (probabilities[c], c))
-        right_action = "reveal"
+        chances = analysis.probabilities()
+        cell, action = min(chances, key=lambda c: (chances[c], c)), "reveal"
     else:
         safe, mines = analysis.safe_cells(), analysis.mine_cells()
-        right_cell, right_action = (safe[0], "reveal") if safe else (mines[0], "flag")
-    reply = client.post(f"/api/trainer/puzzles/{puzzle['id']}/answer",
-                        json={"row": right_cell // cols, "col": right_cell % cols,
-                              "action": right_action}).json()
+        cell, action = (safe[0], "reveal") if safe else (mines[0], "flag")
+    return cell // position.cols, cell % position.cols, action
+
+
+def answer(client, puzzle, row, col, action):
+    return client.post(f"/api/trainer/puzzles/{puzzle['id']}/answer",
+                       json={"row": row, "col": col, "action": action}).json()
+
+
+@pytest.mark.parametrize("lesson", ["single", "subset", "linked", "global", "guess"])
+def test_right_and_wrong_answers_are_graded_and_scored(client, lesson):
+    puzzle = client.post("/api/trainer/puzzles", json={"lesson": lesson, "player": "Ada"}
+                         ).json()
+    assert puzzle["lesson"] == lesson and puzzle["prompt"] and "answers" not in puzzle
+    assert puzzle["scored"] is True
+    reply = answer(client, puzzle, *right_answer(puzzle))
     assert reply["right"] is True and reply["explanation"]
     assert reply["score"]["right"] == 1 and reply["score"]["wrong"] == 0
     again = client.post(f"/api/trainer/puzzles/{puzzle['id']}/answer",
                         json={"row": 0, "col": 0})
     assert again.status_code == 409
-    # The same puzzle again (same seed, same difficulty), answered the other way round.
-    second = client.post("/api/trainer/puzzles", json={"lesson": lesson, "player": "Ada",
-                                                        "seed": 3}).json()
-    assert second["cells"] == puzzle["cells"]
-    wrong = client.post(f"/api/trainer/puzzles/{second['id']}/answer",
-                        json={"row": right_cell // cols, "col": right_cell % cols,
-                              "action": "flag" if right_action == "reveal" else "reveal"}
-                        ).json()
+    # Another puzzle, its right cell answered the other way round.
+    second = client.post("/api/trainer/puzzles", json={"lesson": lesson, "player": "Ada"}
+                         ).json()
+    row, col, action = right_answer(second)
+    wrong = answer(client, second, row, col, "flag" if action == "reveal" else "reveal")
     assert wrong["right"] is False and wrong["answers"] and wrong["explanation"]
     assert wrong["score"] == {"lesson": lesson, "right": 1, "wrong": 1, "streak": 0,
                               "difficulty": 1, "rate": 0.5}
-    if lesson != "guess":
+    if lesson in ("single", "subset", "linked"):  # the mine count may decide alone
         assert wrong["because"]  # the numbers of the explanation, to highlight
 
 
+def test_a_puzzle_asked_for_by_its_seed_is_graded_but_not_scored(client):
+    first = client.post("/api/trainer/puzzles", json={"lesson": "single", "player": "Cy",
+                                                       "seed": 3}).json()
+    again = client.post("/api/trainer/puzzles", json={"lesson": "single", "player": "Cy",
+                                                       "seed": 3}).json()
+    assert first["cells"] == again["cells"] and first["scored"] is False
+    reply = answer(client, first, *right_answer(first))
+    assert reply["right"] is True and reply["scored"] is False
+    assert reply["score"]["right"] == 0  # the same puzzle could be asked for again and again
+
+
 def test_the_difficulty_follows_the_score(client):
-    for seed in range(3):
-        puzzle = client.post("/api/trainer/puzzles", json={"lesson": "single", "player": "Bo",
-                                                            "seed": seed}).json()
+    for _ in range(3):
+        puzzle = client.post("/api/trainer/puzzles", json={"lesson": "single", "player": "Bo"}
+                             ).json()
         assert puzzle["difficulty"] == 1 and (puzzle["rows"], puzzle["cols"]) == (9, 9)
-        position = position_of(puzzle)
-        analysis = analyse(position)
-        cell, action = ((analysis.safe_cells()[0], "reveal") if analysis.safe_cells()
-                        else (analysis.mine_cells()[0], "flag"))
-        client.post(f"/api/trainer/puzzles/{puzzle['id']}/answer",
-                    json={"row": cell // 9, "col": cell % 9, "action": action})
+        assert answer(client, puzzle, *right_answer(puzzle))["right"]
     harder = client.post("/api/trainer/puzzles", json={"lesson": "single", "player": "Bo"}
                          ).json()
     assert harder["difficulty"] == 2 and (harder["rows"], harder["cols"]) == (16, 16)

@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 
 from sweepkit.generate.puzzles import PuzzleError, PuzzleTimeout
 from sweepkit.store.played import MAX_NAME, player_name
+from sweepkit.store.training import Score
 from sweepkit.web.routes.games import DEFAULT_PLAYER, Book
 from sweepkit.web.trainer import LESSONS, TrainerPuzzles, make_puzzle
 
@@ -59,14 +60,15 @@ def new_puzzle(spec: PuzzleIn, puzzles: Puzzles, book: Book) -> dict[str, Any]:
         raise HTTPException(503, f"no puzzle was found in time ({exc}); try again") from None
     except PuzzleError as exc:
         raise HTTPException(422, str(exc)) from None
+    puzzle.scored = spec.seed is None
     puzzles.add(puzzle.id, puzzle)
-    return puzzle.as_json()
+    return {**puzzle.as_json(), "scored": puzzle.scored}
 
 
 @router.post("/trainer/puzzles/{puzzle_id}/answer")
 def answer(puzzle_id: str, spec: AnswerIn, puzzles: Puzzles, book: Book) -> dict[str, Any]:
-    """Grade the answer (once a puzzle), explain it, and count it in the player's
-    score."""
+    """Grade the answer (once a puzzle), explain it, and count it in the player's score
+    (unless the puzzle was asked for by its seed: it could be farmed)."""
     try:
         puzzle = puzzles.get(puzzle_id)
     except KeyError:
@@ -80,8 +82,12 @@ def answer(puzzle_id: str, spec: AnswerIn, puzzles: Puzzles, book: Book) -> dict
             raise HTTPException(409, "this puzzle is answered: ask for a new one")
         graded = puzzle.grade(position.index(spec.row, spec.col), spec.action == "flag")
         puzzle.answered = True
-    score = book.trainer_answer(puzzle.player, puzzle.lesson, graded["right"])
-    return {**graded, "score": score.as_json()}
+    if puzzle.scored:
+        score = book.trainer_answer(puzzle.player, puzzle.lesson, graded["right"])
+    else:
+        found = {s.lesson: s for s in book.trainer_scores(puzzle.player)}
+        score = found.get(puzzle.lesson, Score(puzzle.lesson))
+    return {**graded, "score": score.as_json(), "scored": puzzle.scored}
 
 
 @router.get("/trainer/scores")
