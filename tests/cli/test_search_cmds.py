@@ -75,11 +75,12 @@ def test_hint_text_and_json():
                                     "  the 0 at (1, 0) already has all its mines")
     doc = json.loads(run("hint", "-", "--json", "--alternatives", "1", stdin=board).stdout)
     assert set(doc) == {"move", "action", "certain", "probability", "rule", "reason",
-                        "alternatives"}
+                        "because", "alternatives"}
     assert doc["move"] == [2, 0] and doc["certain"] and len(doc["alternatives"]) == 1
+    assert doc["because"] == [[1, 0]]  # the 0 the reason names
     assert set(doc["alternatives"][0]) == {"cells", "probability", "scores", "reason"}
     guess = json.loads(run("hint", "-", "--json", stdin=FIFTY_FIFTY).stdout)
-    assert not guess["certain"] and guess["probability"] == 0.5
+    assert not guess["certain"] and guess["probability"] == 0.5 and guess["because"] == []
 
 
 @pytest.mark.parametrize(("args", "stdin", "message"), [
