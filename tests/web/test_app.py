@@ -56,3 +56,12 @@ def test_moves_of_any_shape_on_a_real_game_never_get_a_server_error(tmp_path):
                 assert reply.json()["detail"]
 
         send()
+
+
+def test_each_page_has_a_short_address(tmp_path):
+    with TestClient(create_app(tmp_path / "p.db")) as client:
+        assert "<html" in client.get("/").text
+        for name in ("watch", "editor", "trainer", "stats"):
+            reply = client.get(f"/{name}")
+            assert reply.status_code == 200 and reply.url.path == f"/static/{name}.html"
+            assert "<html" in reply.text

@@ -12,13 +12,13 @@ error replies that always say what was wrong (a 4xx with ``{"detail": message}``
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
 from sweepkit.bench.store import Store
@@ -104,4 +104,20 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
         return HTMLResponse("<p>sweepkit's page is missing from this installation.</p>",
                             status_code=500)
 
+    for name in PAGES:
+        app.add_api_route(f"/{name}", page_redirect(name), methods=["GET"],
+                          include_in_schema=False)
+
     return app
+
+
+PAGES = ("watch", "editor", "trainer", "stats")
+"""The pages besides play, each at ``/NAME`` (a redirect to its file)."""
+
+
+def page_redirect(name: str) -> Callable[[], RedirectResponse]:
+    """A route sending ``/NAME`` to ``static/NAME.html`` (relative, so it works under a
+    path prefix too)."""
+    def redirect() -> RedirectResponse:
+        return RedirectResponse(f"static/{name}.html")
+    return redirect
