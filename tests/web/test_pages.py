@@ -421,4 +421,8 @@ def test_axe_finds_no_serious_violation_on_the_pages(open_at, server, theme):
     page.click("#games tbody tr[data-id] button")
     page.wait_for_selector("#replay:not([hidden])")
     bad += _serious(axe, page)
+    page.click('.site-nav a[href="static/help.html"]')
+    page.wait_for_selector("#tour-chord-title")
+    page.select_option("#theme", theme)
+    bad += _serious(axe, page)
     assert not bad, bad

@@ -111,7 +111,7 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
     return app
 
 
-PAGES = ("watch", "editor", "trainer", "stats")
+PAGES = ("watch", "editor", "trainer", "stats", "help")
 """The pages besides play, each at ``/NAME`` (a redirect to its file)."""
 
 
