@@ -426,3 +426,19 @@ def test_axe_finds_no_serious_violation_on_the_pages(open_at, server, theme):
     page.select_option("#theme", theme)
     bad += _serious(axe, page)
     assert not bad, bad
+
+
+def test_a_replay_link_opens_the_replay_in_another_browser(open_at, server):
+    won = play_game(server, "gil", 4)
+    page = open_at("/static/stats.html", "body[data-loads]")
+    show_player(page, "gil")
+    page.click(f'#games tr[data-id="{won["record_id"]}"] button')
+    page.wait_for_selector("#replay:not([hidden])")
+    page.click("#r-link")
+    page.wait_for_selector("#r-link-text:not([hidden])")
+    link = page.input_value("#r-link-text")
+    assert "#replay=" in link and len(link) < 4000
+    moves = call(server, "GET", f"/stats/games/{won['record_id']}/replay")["replay"]["moves"]
+    other = open_at(link.removeprefix(server), "#replay:not([hidden])")  # a new context
+    assert other.inner_text("#replay-about") == "A replay from a link"
+    assert other.evaluate("window.sweepkitStats.replay.frames.moves.length") == len(moves)

@@ -99,6 +99,7 @@ class Stats {
     });
     this.initReplay();
     this.initFiles();
+    await this.openLink();
     await guarded(async () => {
       const { players } = await api("GET", "/players");
       $("players-list").innerHTML = "";
@@ -323,6 +324,21 @@ class Stats {
       download(`sweepkit-game-${this.replay.gameId || "file"}.json`,
         JSON.stringify(record, null, 1), "application/json");
     }));
+    $("r-link").addEventListener("click", () => guarded(async () => {
+      let record = this.replay.record;
+      if (!record) ({ record } = await api("GET", `/stats/games/${this.replay.gameId}`));
+      const link = new URL("static/stats.html", document.baseURI);
+      link.hash = `replay=${await packRecord(record)}`;
+      $("r-link-text").value = link.href;
+      $("r-link-text").hidden = false;
+      $("r-link-text").select();
+      try {
+        await navigator.clipboard.writeText(link.href);
+        $("r-started").textContent = "Link copied: any copy of sweepkit opens this replay.";
+      } catch {
+        $("r-started").textContent = "Copy the link below: any copy of sweepkit opens it.";
+      }
+    }));
     $("replay-file").addEventListener("change", () => guarded(async () => {
       const file = $("replay-file").files[0];
       if (!file) return;
@@ -336,6 +352,22 @@ class Stats {
       const record = doc && doc.record && !doc.rules ? doc.record : doc;
       this.show(replay, { record, about: `From the file ${file.name}` });
     }));
+  }
+
+  /** A replay shared as a link (``#replay=...``, see packRecord): shown at once. */
+  async openLink() {
+    const packed = new URLSearchParams(window.location.hash.slice(1)).get("replay");
+    if (!packed) return;
+    await guarded(async () => {
+      let record;
+      try {
+        record = await unpackRecord(packed);
+      } catch {
+        throw new UserError("This replay link is damaged: ask for it again.");
+      }
+      const { replay } = await api("POST", "/replays", record);
+      this.show(replay, { record, about: "A replay from a link" });
+    });
   }
 
   async openStored(id) {
@@ -486,6 +518,26 @@ class Stats {
   resetAllowed() {
     $("reset").disabled = $("reset-confirm").value.trim() !== this.player();
   }
+}
+
+/**
+ * A record packed for a link: its JSON deflated (the browser's CompressionStream) and
+ * written in base64url, so an expert game's replay fits in a few kilobytes of address.
+ */
+async function packRecord(record) {
+  const stream = new Blob([JSON.stringify(record)]).stream()
+    .pipeThrough(new CompressionStream("deflate-raw"));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  let text = "";
+  for (const b of bytes) text += String.fromCharCode(b);
+  return btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+async function unpackRecord(packed) {
+  const text = atob(packed.replaceAll("-", "+").replaceAll("_", "/"));
+  const bytes = Uint8Array.from(text, (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return JSON.parse(await new Response(stream).text());
 }
 
 const stats = new Stats();
