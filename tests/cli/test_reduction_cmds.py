@@ -42,3 +42,11 @@ def test_bad_input_is_one_line_and_exit_2(args, message):
     done = run("gadget", *args)
     assert done.returncode == 2 and message in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_the_picture_is_an_svg_with_every_wire():
+    done = run("gadget", "or", "--svg")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("<svg") and done.stdout.rstrip().endswith("</svg>")
+    for wire in ("u", "v", "t", "s"):
+        assert f'data-wire="{wire}"' in done.stdout

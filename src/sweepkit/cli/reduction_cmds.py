@@ -31,16 +31,22 @@ def register(app: typer.Typer) -> None:
         inputs: str = typer.Option("", "--input", help="Force inputs, e.g. u=1,v=0."),
         table: bool = typer.Option(False, "--table", help="Print the truth table with "
                                                           "its layout counts instead."),
+        svg: bool = typer.Option(False, "--svg", help="Print the gadget as an SVG "
+                                                      "picture instead."),
     ) -> None:
         """Print one of Kaye's gadgets as a .board position (its inputs forced with
-        --input), or its truth table."""
+        --input), its truth table, or its picture."""
         from sweepkit.reductions.gadgets import gadget, truth_table
+        from sweepkit.reductions.picture import gadget_svg
 
         try:
             g = gadget(name)
         except ValueError as exc:
             fail(str(exc))
         names = tuple(n for n, _ in g.inputs)
+        if svg:
+            print(gadget_svg(g), end="")
+            return
         if table:
             outs = ", ".join(n for n, _ in g.outputs)
             print(f"{' '.join(names) or '(no input)'} -> {outs}: layouts")

@@ -1,0 +1,78 @@
+"""A gadget as a picture (SVG): numbers and known mines as on a board, the covered cells
+that carry a wire coloured by the wire's name (a primed name hatched), terminals
+outlined, the cells outside the gadget left blank. For the docs and the web app.
+
+>>> from sweepkit.reductions.gadgets import gadget
+>>> svg = gadget_svg(gadget("not"))
+>>> svg.startswith("<svg") and 'data-wire="u"' in svg and ">3<" in svg
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from sweepkit.position import MINE, SAFE, UNKNOWN
+from sweepkit.reductions.gadgets import Gadget
+
+CELL = 24
+"""Pixels a cell."""
+
+PALETTE = ("#2b6cb0", "#c05621", "#2f855a", "#9b2c2c", "#6b46c1", "#b7791f", "#2c7a7b",
+           "#97266d")
+"""Wire colours (dark enough for white marks), in order of first appearance."""
+
+
+def gadget_svg(g: Gadget, *, cell: int = CELL) -> str:
+    """The gadget drawn as an SVG document (see the module doc)."""
+    rows, cols = g.position.shape
+    wire_of: dict[int, str] = {}
+    for name, cells in g.labels.items():
+        for c in cells:
+            wire_of[c] = name
+    bases = list(dict.fromkeys(name.rstrip("'") for name in g.labels))
+    colour = {base: PALETTE[i % len(PALETTE)] for i, base in enumerate(bases)}
+    terminals = {c for _, c in (*g.inputs, *g.outputs)}
+    width, height = cols * cell, rows * cell
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, sans-serif" '
+           f'font-size="{cell * 0.6:g}">',
+           f"<title>{escape(g.name)} gadget</title>",
+           '<defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" '
+           'patternTransform="rotate(45)"><rect width="3" height="6" fill="#ffffff" '
+           'opacity="0.45"/></pattern></defs>']
+    for index, value in enumerate(g.position.cells):
+        r, c = divmod(index, cols)
+        x, y = c * cell, r * cell
+        box = f'x="{x}" y="{y}" width="{cell}" height="{cell}"'
+        if value == SAFE:
+            continue
+        if value == UNKNOWN:
+            name = wire_of.get(index)
+            if name is None:
+                out.append(f'<rect {box} fill="#cbd5e0" stroke="#718096"/>')
+                continue
+            base = name.rstrip("'")
+            out.append(f'<rect {box} fill="{colour[base]}" stroke="#1a202c" '
+                       f'data-wire="{escape(base)}"/>')
+            if name.endswith("'"):
+                out.append(f'<rect {box} fill="url(#hatch)"/>')
+            if index in terminals:
+                out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{cell - 4}" '
+                           f'height="{cell - 4}" fill="none" stroke="#f6e05e" '
+                           'stroke-width="3"/>')
+            out.append(_text(x, y, cell, escape(name), "#ffffff"))
+            continue
+        out.append(f'<rect {box} fill="#f7fafc" stroke="#a0aec0"/>')
+        if value == MINE:
+            out.append(f'<circle cx="{x + cell / 2:g}" cy="{y + cell / 2:g}" '
+                       f'r="{cell * 0.28:g}" fill="#1a202c"/>')
+        elif value > 0:
+            out.append(_text(x, y, cell, str(value), "#1a202c"))
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _text(x: int, y: int, cell: int, text: str, fill: str) -> str:
+    return (f'<text x="{x + cell / 2:g}" y="{y + cell * 0.72:g}" text-anchor="middle" '
+            f'fill="{fill}">{text}</text>')
