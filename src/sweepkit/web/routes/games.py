@@ -174,12 +174,11 @@ def game_state(game_id: str, live: Live, book: Book) -> dict[str, Any]:
 def move(game_id: str, spec: MoveIn, live: Live, book: Book) -> dict[str, Any]:
     """Make a move; the cells it changed and the game's status. The move that ends the
     game stores it first."""
-    game = find(live, game_id)
-    rules = game.game.rules
-    if not (0 <= spec.row < rules.rows and 0 <= spec.col < rules.cols):
-        raise HTTPException(422, f"cell ({spec.row}, {spec.col}) is off the "
-                                 f"{rules.rows}x{rules.cols} board")
-    with game.lock:
+    with locked(live, game_id) as game:
+        rules = game.game.rules
+        if not (0 <= spec.row < rules.rows and 0 <= spec.col < rules.cols):
+            raise HTTPException(422, f"cell ({spec.row}, {spec.col}) is off the "
+                                     f"{rules.rows}x{rules.cols} board")
         if game.clock.paused:
             raise HTTPException(409, "the game is paused: resume it first")
         try:
