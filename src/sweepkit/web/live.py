@@ -19,11 +19,7 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from sweepkit.figures import game_figures
-from sweepkit.game import (
-    Game,
-    MoveResult,
-    Status,
-)
+from sweepkit.game import Game, MoveResult, Status
 from sweepkit.moves import Action, MoveKind
 from sweepkit.position import MINE, UNKNOWN
 from sweepkit.store.played import PlayedGame
