@@ -119,9 +119,11 @@ def test_hint_is_right_and_shows_the_numbers_it_follows_from(open_page):
             " '::after').content", j) == '"◆"'
     panel = page.locator("#hint-panel")
     assert panel.is_visible()
-    assert hint["reason"] in panel.inner_text()
+    reason = hint["reason"][1:]  # its first letter made a capital
+    assert f"Hint: reveal ({r}, {c}) (certain)." in panel.inner_text()
+    assert reason in panel.inner_text()
     assert page.inner_text("#status").startswith("Hint: ")
-    assert hint["reason"] in page.inner_text("#status")
+    assert reason in page.inner_text("#status")
     badge = page.locator("#assisted")
     assert badge.is_visible() and "hint" in badge.inner_text()
     # The move made, the hint is stale: its marks go.
@@ -270,6 +272,34 @@ def test_a_no_guess_first_click_is_a_job(open_page):
     assert page.locator("#making").is_hidden()
     assert label_of(page, START) != "hidden"
     assert "ready" in page.inner_text("#status")
+
+
+def test_a_no_guess_board_cancelled_then_not_found_in_time(open_page):
+    """60×60 with 900 mines (25 %, the most no-guess allows): no board is found in the
+    server's 5 s, so the first click can be cancelled, and then fails."""
+    page = open_page("/?rows=60&cols=60&mines=900&rule=safe&no_guess=1")
+    gid = game_id(page)
+    with page.expect_request(lambda r: r.url.endswith("/api/jobs/move")):
+        page.evaluate("() => { window.sweepkit.reveal(0); }")
+    page.wait_for_selector("#making:not([hidden])")
+    assert "Making a board" in page.inner_text("#making")
+    page.screenshot(path="test-artifacts/test_a_no_guess_board_making.png")
+    page.click("#making-cancel")
+    idle(page)
+    assert page.locator("#making").is_hidden()
+    assert page.inner_text("#status").startswith("Cancelled")
+    game = page.evaluate("() => window.sweepkit.game")
+    assert (game["id"], game["status"], game["no_guess"]) == (gid, "ready", True)
+    assert set(labels(page)) == {"hidden"}
+    # Again, to the end of the server's budget: it says so, and offers a normal board.
+    page.evaluate("() => { window.sweepkit.reveal(0); }")
+    idle(page)
+    assert "no no-guess board" in page.inner_text("#error")
+    assert page.evaluate("() => window.sweepkit.game.status") == "ready"
+    page.click("#offer-button")
+    page.wait_for_function(f"() => window.sweepkit.game.id !== {gid!r}")
+    game = page.evaluate("() => window.sweepkit.game")
+    assert (game["rows"], game["mines"], game["no_guess"]) == (60, 900, False)
 
 
 @pytest.mark.parametrize("theme", ["light", "dark", "contrast"])

@@ -575,20 +575,25 @@ class App {
     const sure = h.certain
       ? "certain"
       : `a guess: ${percentWords(h.probability ?? 0)} chance of a mine`;
-    const where = `row ${r + 1}, column ${c + 1}`;
-    const head = title === "Hint" ? `${verb} ${where} (${sure}).` : `it chose to ${verb} ${where} (${sure}).`;
-    const text = `${title}: ${head} ${h.reason || ""}`.trim();
+    // Cells as the server's reasons name them: (row, column), counted from 0.
+    const where = `(${r}, ${c})`;
+    const head = title === "Hint"
+      ? `${verb} ${where} (${sure}).`
+      : `it chose to ${verb} ${where} (${sure}).`;
+    const reason = h.reason ? h.reason.charAt(0).toUpperCase() + h.reason.slice(1) : "";
+    const text = `${title}: ${head} ${reason}`.trim();
     $("hint-title").textContent = title;
     $("hint-text").textContent = text;
     const alts = (h.alternatives || []).slice(0, 3).map((a) => {
-      const cells = a.cells.map(([ar, ac]) => `(${ar + 1}, ${ac + 1})`).join(" ");
+      const cells = a.cells.map(([ar, ac]) => `(${ar}, ${ac})`).join(" ");
       return `${cells}: ${percentWords(a.probability ?? 0)}`;
     });
     const because = h.because?.length
       ? `The numbers it follows from are marked ◆ on the board (${h.because.length}). `
       : "";
     $("hint-more").textContent =
-      `The cell is marked ★. ${because}${alts.length ? `Runners-up: ${alts.join("; ")}.` : ""}`;
+      `The cell is marked ★; cells are (row, column) from 0 at the top left. ${because}` +
+      `${alts.length ? `Runners-up (chance of a mine): ${alts.join("; ")}.` : ""}`;
     $("hint-panel").hidden = false;
     this.announce(text);
   }
@@ -620,7 +625,6 @@ class App {
     }
     $("pause").disabled = !g || over;
     $("pause").setAttribute("aria-pressed", String(paused && !over));
-    $("pause").textContent = paused ? "Resume" : "Pause";
   }
 
   /** Follow a GameStatus: counter, face, timer; at the end, figures and the announcement. */
