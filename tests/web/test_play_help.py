@@ -203,6 +203,32 @@ def test_undo_pause_and_resume(open_page, server):
     assert labels(page) != before
 
 
+def test_computer_move_and_the_help_keys(open_page):
+    page, cells = started(open_page)
+    before = labels(page)
+    with page.expect_response(lambda r: r.url.endswith("/computer")) as answer:
+        page.click("#computer")
+    idle(page)
+    reply = answer.value.json()
+    r, c = reply["hint"]["move"]
+    i = r * COLS + c
+    assert before[i] == "hidden" and cells[i] != MINE
+    assert labels(page)[i] != "hidden"  # the move is drawn
+    assert page.inner_text("#hint-panel").startswith("The computer's move")
+    assert "the computer's move" in label_of(page, i)
+    assert "computer move" in page.inner_text("#assisted")
+    # The new keys are in the Settings (rebindable) and in the Help.
+    page.click("#open-settings")
+    table = page.inner_text("#key-table")
+    for words in ("Hint", "Probability overlay", "Undo", "Pause / resume", "Computer move"):
+        assert words in table, words
+    page.keyboard.press("Escape")
+    page.click("#open-help")
+    keys = page.inner_text("#help-keys")
+    assert "H Hint" in keys and "P Pause / resume" in keys
+    page.keyboard.press("Escape")
+
+
 def test_a_game_opened_by_its_id(open_page, server):
     board = "mines: 10\n" + "\n".join(
         ["0001?????", "0112?????", "01???????"] + ["?????????"] * 6)
