@@ -316,11 +316,12 @@ class App {
     $("board").setAttribute("aria-busy", on ? "true" : "false");
   }
 
-  /** Show a fresh GameState: the whole board in one pass. */
-  load(state, announce) {
+  /** Show a fresh GameState: the whole board in one pass. `sameGame` (an undo): the
+   * moves already queued for this game stay queued. */
+  load(state, announce, sameGame = false) {
     const { cells, ...status } = state;
     this.game = status;
-    this.queue = Promise.resolve();
+    if (!sameGame) this.queue = Promise.resolve();
     this.clearError();
     this.clearOffer();
     this.hideHint();
@@ -374,7 +375,7 @@ class App {
         return;
       }
       if (!reply || generation !== this.generation) return;
-      if (!this.job) this.clearError();
+      this.clearError();
       await this.applyMove(reply, generation);
       if (after) after();
       if (via === "key" && this.canPlay()) this.describe(kind, i, reply);
@@ -471,7 +472,7 @@ class App {
         this.showAssists();
         this.showHint(reply.hint, "Hint");
       } else if (what === "undo") {
-        this.load(reply, false);
+        this.load(reply, false, true);
         this.announce("The last move is taken back.");
       } else if (what === "pause" || what === "resume") {
         const fromBoard = this.board.grid.contains(document.activeElement);
