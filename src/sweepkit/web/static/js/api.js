@@ -30,17 +30,25 @@ function detailOf(body, status) {
   return `The server refused the request (HTTP ${status}).`;
 }
 
-async function call(method, path, body) {
+/**
+ * Call the API: `path` under /api ("/games/..."), `body` sent as JSON (or as is, with the
+ * content `type`, when `raw`); answers the parsed JSON, or the text when `text`. Throws
+ * ApiError with a message for people. Every page's calls go through here.
+ */
+export async function call(method, path, body, { raw = false, type, text = false } = {}) {
+  const headers = {};
+  let payload;
+  if (body !== undefined) {
+    headers["Content-Type"] = raw ? type || "application/octet-stream" : "application/json";
+    payload = raw ? body : JSON.stringify(body);
+  }
   let response;
   try {
-    response = await fetch(BASE + path, {
-      method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await fetch(BASE + path, { method, headers, body: payload });
   } catch {
     throw new ApiError("The server cannot be reached. Is `sweepkit web` still running?", 0);
   }
+  if (text && response.ok) return response.text();
   let data = null;
   try {
     data = await response.json();
@@ -67,3 +75,16 @@ export const sendMove = (id, kind, row, col) =>
 
 /** POST restart: the same board closed again, under a new game id. */
 export const restartGame = (id) => call("POST", `/games/${encodeURIComponent(id)}/restart`);
+
+const gamePath = (id, what) => `/games/${encodeURIComponent(id)}/${what}`;
+
+/** POST a game's help: "hint", "overlay", "undo", "pause", "resume" or "computer". */
+export const gameHelp = (id, what) => call("POST", gamePath(id, what));
+
+/** POST /api/jobs/move: a move as a job (a no-guess board's first click); its job. */
+export const moveJob = (id, kind, row, col) =>
+  call("POST", "/jobs/move", { game_id: id, kind, row, col });
+
+/** GET a job's state ({status, result, error}); DELETE cancels it. */
+export const getJob = (id) => call("GET", `/jobs/${encodeURIComponent(id)}`);
+export const cancelJob = (id) => call("DELETE", `/jobs/${encodeURIComponent(id)}`);

@@ -38,6 +38,10 @@ export class Board {
     this.cells = []; // the cell elements, by index
     this.focusIndex = 0;
     this.pressed = [];
+    // Decorations drawn over the cells, by layer ("hint", "overlay"): index → {cls, text,
+    // note, covered}; `text` is shown in the cell, `note` added to its name; a `covered`
+    // decoration shows only while the cell is covered (not flagged, not marked).
+    this.layers = new Map();
   }
 
   /** Replace the whole grid: rows × cols cells from a cells string (one code each). */
@@ -48,6 +52,7 @@ export class Board {
     this.codes = Array.from(cells);
     this.marks.clear();
     this.pressed = [];
+    this.layers.clear();
     const parts = [];
     let i = 0;
     for (let r = 0; r < rows; r++) {
@@ -95,8 +100,33 @@ export class Board {
     if (!el) return;
     const [cls, label, text] = viewOf(this.shown(i));
     el.className = `cell ${cls}`;
-    el.setAttribute("aria-label", label);
     el.textContent = text;
+    const notes = [];
+    for (const layer of this.layers.values()) {
+      const d = layer.get(i);
+      if (!d || (d.covered && this.shown(i) !== ".")) continue;
+      if (d.cls) el.classList.add(...d.cls.split(" "));
+      if (d.vars) for (const [k, v] of Object.entries(d.vars)) el.style.setProperty(k, v);
+      if (d.text) {
+        const mark = document.createElement("span");
+        mark.className = "deco";
+        mark.setAttribute("aria-hidden", "true");
+        mark.textContent = d.text;
+        el.append(mark);
+      }
+      if (d.note) notes.push(d.note);
+    }
+    el.setAttribute("aria-label", notes.length ? `${label}, ${notes.join(", ")}` : label);
+  }
+
+  /** Replace a layer of decorations (a Map index → decoration; empty or null clears it);
+   * repaints only the cells it had or has. */
+  setLayer(name, decorations) {
+    const old = this.layers.get(name);
+    if (decorations && decorations.size) this.layers.set(name, decorations);
+    else this.layers.delete(name);
+    const touched = new Set([...(old?.keys() || []), ...(decorations?.keys() || [])]);
+    for (const i of touched) this.paint(i);
   }
 
   /** The index of a cell element (or of the cell holding `node`), else -1. */

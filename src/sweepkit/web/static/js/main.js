@@ -26,6 +26,35 @@ const RULE_LABELS = {
 
 const LEVEL_LABELS = { beginner: "Beginner", intermediate: "Intermediate", expert: "Expert" };
 
+/** The assists a game can carry (`state.assists`), in words. */
+const ASSIST_LABELS = {
+  hint: "hint",
+  overlay: "probabilities",
+  undo: "undo",
+  pause: "pause",
+  computer: "computer move",
+  seeded: "board chosen by its seed",
+  restart: "board played again",
+};
+
+const JOB_ENDS = ["done", "failed", "cancelled"];
+const JOB_POLL_MS = 150;
+const SMALL_CELL = 22; // px: below this the overlay shows its shades, not its percentages
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+/** A mine chance as the overlay writes it in a cell: "33%", "<1%", ">99%". */
+export function percentText(p) {
+  if (p <= 0) return "0%";
+  if (p >= 1) return "100%";
+  if (p < 0.01) return "<1%";
+  if (p > 0.99) return ">99%";
+  return `${Math.round(p * 100)}%`;
+}
+
+/** A chance in words, more precise (the cell's name, the hint panel): "12.5 %". */
+const percentWords = (p) => `${(Math.round(p * 1000) / 10).toString()} %`;
+
 /** The mine counter as the classic clients show it: at least three digits, "-12" below
  * zero (more flags than mines). */
 export function formatCounter(n) {
@@ -44,6 +73,9 @@ class App {
     this.queue = Promise.resolve(); // moves go to the server one after another
     this.generation = 0; // bumps with every new game: late answers for old games are dropped
     this.urlProblem = null; // what was wrong with the address's game, shown once it loads
+    this.overlayOn = false; // the probability overlay, redrawn after every move while on
+    this.job = null; // the id of the job making a no-guess board, while it runs
+    this.offerAction = null; // what the offer button (#offer) does
   }
 
   async start() {
@@ -70,7 +102,9 @@ class App {
       return;
     }
     this.applyConfig();
-    await this.startGame(this.specFromUrl() || this.specFromForm());
+    const gameId = new URLSearchParams(window.location.search).get("game");
+    if (gameId) await this.openGame(gameId);
+    else await this.startGame(this.specFromUrl() || this.specFromForm());
   }
 
   // -- the form and the URL ---------------------------------------------------------
@@ -211,17 +245,58 @@ class App {
   async startGame(spec) {
     if (!spec) return; // an invalid form: its reason is already shown
     const generation = ++this.generation;
+    this.cancelJob();
     this.busy(true);
     try {
       const state = await api.newGame(spec);
-      if (generation === this.generation) this.load(state, true);
+      if (generation === this.generation) {
+        this.load(state, true);
+        this.forgetGameInUrl();
+      }
       if (this.urlProblem) this.showError(this.urlProblem); // said once, after the game loads
       this.urlProblem = null;
     } catch (err) {
-      if (generation === this.generation) this.showError(err);
+      if (generation === this.generation) {
+        this.showError(err);
+        // A no-guess board this dense is refused at once: offer the same, not no-guess.
+        if (spec.no_guess && err instanceof api.ApiError && err.status === 422) {
+          this.offerNormal(spec);
+        }
+      }
     } finally {
       if (generation === this.generation) this.busy(false);
     }
+  }
+
+  /** Open a live game by its id (/?game=ID: the editor's and the replays' games). */
+  async openGame(id) {
+    const generation = ++this.generation;
+    this.busy(true);
+    try {
+      const state = await api.getGame(id);
+      if (generation !== this.generation) return;
+      this.load(state, false);
+      const name = state.level ? LEVEL_LABELS[state.level] || state.level : "Custom";
+      this.announce(
+        `Game opened: ${name}, ${state.rows} × ${state.cols}, ${state.mines} mines, ` +
+          `${state.status}${state.paused ? ", paused" : ""}; player ${state.player}.`,
+      );
+    } catch (err) {
+      if (generation !== this.generation) return;
+      this.showError(err);
+      this.offer("Start a new game", () => this.startGame(this.specFromForm()));
+    } finally {
+      if (generation === this.generation) this.busy(false);
+    }
+  }
+
+  /** Take ?game=ID out of the address once another game is played (a reload would
+   * otherwise go back to the old game). */
+  forgetGameInUrl() {
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has("game")) return;
+    url.searchParams.delete("game");
+    window.history.replaceState(null, "", url);
   }
 
   async restart() {
@@ -241,12 +316,15 @@ class App {
     $("board").setAttribute("aria-busy", on ? "true" : "false");
   }
 
-  /** Show a fresh GameState: the whole board in one pass. */
-  load(state, announce) {
+  /** Show a fresh GameState: the whole board in one pass. `sameGame` (an undo): the
+   * moves already queued for this game stay queued. */
+  load(state, announce, sameGame = false) {
     const { cells, ...status } = state;
     this.game = status;
-    this.queue = Promise.resolve();
+    if (!sameGame) this.queue = Promise.resolve();
     this.clearError();
+    this.clearOffer();
+    this.hideHint();
     const hadFocus = this.board.grid.contains(document.activeElement);
     this.board.build(state.rows, state.cols, cells);
     if (hadFocus) this.board.setFocus(this.board.focusIndex); // N or R from the keyboard
@@ -257,6 +335,9 @@ class App {
     );
     hideFigures($("figures"));
     this.update(status, false);
+    if (this.overlayOn && this.game.status === "playing" && !this.game.paused) {
+      this.help("overlay");
+    }
     if (announce) {
       const name = state.level ? LEVEL_LABELS[state.level] || state.level : "Custom";
       this.announce(
@@ -267,7 +348,12 @@ class App {
   }
 
   canPlay() {
-    return Boolean(this.game) && (this.game.status === "ready" || this.game.status === "playing");
+    const g = this.game;
+    return Boolean(g) && (g.status === "ready" || g.status === "playing") && !g.paused;
+  }
+
+  over() {
+    return this.game?.status === "won" || this.game?.status === "lost";
   }
 
   /** Queue a move; its answer is applied in order, then `after()` runs. A move made with
@@ -280,20 +366,266 @@ class App {
       if (generation !== this.generation || !this.canPlay()) return;
       let reply;
       try {
-        reply = await api.sendMove(id, kind, row, col);
+        // A no-guess board is made at its first click, which can take seconds: a job.
+        reply = kind === "reveal" && this.game.status === "ready" && this.game.no_guess
+          ? await this.moveByJob(id, kind, row, col, generation)
+          : await api.sendMove(id, kind, row, col);
+      } catch (err) {
+        if (generation === this.generation) this.showError(err);
+        return;
+      }
+      if (!reply || generation !== this.generation) return;
+      this.clearError();
+      await this.applyMove(reply, generation);
+      if (after) after();
+      if (via === "key" && this.canPlay()) this.describe(kind, i, reply);
+    });
+    return this.queue;
+  }
+
+  /** Draw a move's reply (a player's or the computer's); the hint it follows is stale,
+   * the overlay is asked for again (or cleared at the end). */
+  async applyMove(reply, generation) {
+    this.hideHint();
+    this.board.apply(reply.changes || []);
+    this.minimap.update(reply.changes || []);
+    this.update(reply.state, true);
+    if (this.over()) this.board.setLayer("overlay", null);
+    else if (this.overlayOn && this.game.status === "playing") {
+      await this.fetchOverlay(generation);
+    }
+  }
+
+  /** A move sent as a job, polled until it ends; "Making a board…" with Cancel shown
+   * meanwhile. The move's reply, or null when it was cancelled or failed (said so). */
+  async moveByJob(id, kind, row, col, generation) {
+    this.busy(true);
+    $("making").hidden = false;
+    this.announce("Making a board that needs no guess…");
+    let job;
+    try {
+      job = await api.moveJob(id, kind, row, col);
+      this.job = job.id;
+      while (!JOB_ENDS.includes(job.status)) {
+        await sleep(JOB_POLL_MS);
+        job = await api.getJob(job.id);
+      }
+    } finally {
+      this.job = null;
+      $("making").hidden = true;
+      this.busy(false);
+    }
+    if (generation !== this.generation) return null;
+    if (job.status === "done") {
+      this.announce("The board is ready: logic alone clears it.");
+      return job.result;
+    }
+    if (job.status === "cancelled") {
+      this.announce("Cancelled: no board was made; the game is as it was.");
+      return null;
+    }
+    this.showError(job.error || "No board that needs no guess could be made.");
+    this.offerNormal(this.specOfGame());
+    return null;
+  }
+
+  /** Stop the job making a board (if any): the game stays unchanged. */
+  cancelJob() {
+    if (this.job) api.cancelJob(this.job).catch(() => {}); // the poll reports the outcome
+  }
+
+  /** Offer the same board without no-guess (after a no-guess board could not be made). */
+  offerNormal(spec) {
+    this.offer("Play a normal board instead", () => {
+      $("no-guess").checked = false;
+      this.settings.noGuess = false;
+      this.settings.save();
+      this.startGame({ ...spec, no_guess: false });
+    });
+  }
+
+  // -- help while playing -----------------------------------------------------------
+
+  /** Queue a help request ("hint", "overlay", "undo", "pause", "resume", "computer"),
+   * after the moves already sent; its reply is drawn. */
+  help(what) {
+    if (!this.game) return this.queue;
+    const id = this.game.id;
+    const generation = this.generation;
+    this.queue = this.queue.then(async () => {
+      if (generation !== this.generation) return;
+      if (what === "overlay") {
+        await this.fetchOverlay(generation);
+        return;
+      }
+      let reply;
+      try {
+        reply = await api.gameHelp(id, what);
       } catch (err) {
         if (generation === this.generation) this.showError(err);
         return;
       }
       if (generation !== this.generation) return;
       this.clearError();
-      this.board.apply(reply.changes || []);
-      this.minimap.update(reply.changes || []);
-      this.update(reply.state, true);
-      if (after) after();
-      if (via === "key" && this.canPlay()) this.describe(kind, i, reply);
+      if (what === "hint") {
+        this.game.assists = reply.assists;
+        this.showAssists();
+        this.showHint(reply.hint, "Hint");
+      } else if (what === "undo") {
+        this.load(reply, false, true);
+        this.announce("The last move is taken back.");
+      } else if (what === "pause" || what === "resume") {
+        const fromBoard = this.board.grid.contains(document.activeElement);
+        this.update(reply, false);
+        if (what === "pause") {
+          this.announce("Paused: the board is hidden and the clock stopped.");
+          $("resume").focus();
+        } else {
+          this.announce("Resumed.");
+          if (fromBoard || document.activeElement === $("resume")) {
+            this.board.setFocus(this.board.focusIndex);
+          }
+          if (this.overlayOn && this.game.status === "playing") {
+            await this.fetchOverlay(generation);
+          }
+        }
+      } else if (what === "computer") {
+        await this.applyMove(reply, generation);
+        this.showHint(reply.hint, "The computer's move");
+      }
     });
     return this.queue;
+  }
+
+  /** Ask for the overlay and draw it (an error is shown, the toggle stays on). */
+  async fetchOverlay(generation) {
+    let reply;
+    try {
+      reply = await api.gameHelp(this.game.id, "overlay");
+    } catch (err) {
+      if (generation === this.generation) this.showError(err);
+      return;
+    }
+    if (generation !== this.generation || !this.overlayOn) return;
+    this.game.assists = reply.assists;
+    this.showAssists();
+    this.drawOverlay(reply);
+  }
+
+  /** The heat map: each covered cell's chance of a mine as a shade and a percentage;
+   * ✓ for the certainly safe, ✗ for the certain mines; said in each cell's name too. */
+  drawOverlay(reply) {
+    const layer = new Map();
+    const safe = new Set(reply.safe || []);
+    const mines = new Set(reply.mines || []);
+    for (const [i, p] of reply.probabilities || []) {
+      if (safe.has(i) || mines.has(i)) continue;
+      layer.set(i, {
+        cls: "ov",
+        text: percentText(p),
+        note: `mine chance ${percentWords(p)}`,
+        vars: { "--p": String(p) },
+        covered: true,
+      });
+    }
+    for (const i of safe) layer.set(i, { cls: "ov-safe", text: "✓", note: "certainly safe", covered: true });
+    for (const i of mines) {
+      layer.set(i, { cls: "ov-mine", text: "✗", note: "certainly a mine", covered: true });
+    }
+    this.board.setLayer("overlay", layer);
+  }
+
+  toggleOverlay() {
+    this.overlayOn = !this.overlayOn;
+    $("overlay").setAttribute("aria-pressed", String(this.overlayOn));
+    if (!this.overlayOn) {
+      this.board.setLayer("overlay", null);
+      this.announce("Probabilities off.");
+    } else if (this.game?.status === "playing" && !this.game.paused) {
+      this.help("overlay");
+      this.announce("Probabilities on: each covered cell shows its chance of a mine.");
+    } else {
+      this.announce("Probabilities on: they show from the first click on.");
+    }
+  }
+
+  togglePause() {
+    if (!this.game || this.over()) return;
+    this.help(this.game.paused ? "resume" : "pause");
+  }
+
+  /** A hint (or the computer's move): the cell outlined with a star, the numbers it
+   * follows from outlined with a diamond, the reason in the panel and said aloud. */
+  showHint(h, title) {
+    if (!h) return;
+    const cols = this.board.cols;
+    const [r, c] = h.move;
+    const at = r * cols + c;
+    const layer = new Map();
+    for (const [br, bc] of h.because || []) {
+      layer.set(br * cols + bc, { cls: "hl-because", note: "a number the hint follows from" });
+    }
+    const verb = h.action === "flag" ? "flag" : "reveal";
+    const covered = this.board.shown(at) === ".";
+    layer.set(at, {
+      cls: "hl-hint",
+      text: covered ? "★" : "",
+      note: title === "Hint" ? `the hint: ${verb} this cell` : "the computer's move",
+    });
+    this.board.setLayer("hint", layer);
+    const sure = h.certain
+      ? "certain"
+      : `a guess: ${percentWords(h.probability ?? 0)} chance of a mine`;
+    // Cells as the server's reasons name them: (row, column), counted from 0.
+    const where = `(${r}, ${c})`;
+    const head = title === "Hint"
+      ? `${verb} ${where} (${sure}).`
+      : `it chose to ${verb} ${where} (${sure}).`;
+    const reason = h.reason ? h.reason.charAt(0).toUpperCase() + h.reason.slice(1) : "";
+    const text = `${title}: ${head} ${reason}`.trim();
+    $("hint-title").textContent = title;
+    $("hint-text").textContent = text;
+    const alts = (h.alternatives || []).slice(0, 3).map((a) => {
+      const cells = a.cells.map(([ar, ac]) => `(${ar}, ${ac})`).join(" ");
+      return `${cells}: ${percentWords(a.probability ?? 0)}`;
+    });
+    const because = h.because?.length
+      ? `The numbers it follows from are marked ◆ on the board (${h.because.length}). `
+      : "";
+    $("hint-more").textContent =
+      `The cell is marked ★; cells are (row, column) from 0 at the top left. ${because}` +
+      `${alts.length ? `Runners-up (chance of a mine): ${alts.join("; ")}.` : ""}`;
+    $("hint-panel").hidden = false;
+    this.announce(text);
+  }
+
+  hideHint() {
+    this.board.setLayer("hint", null);
+    $("hint-panel").hidden = true;
+  }
+
+  /** The "assisted" badge: the game's assists; such a game does not count for bests. */
+  showAssists() {
+    const assists = this.game?.assists || {};
+    const names = Object.entries(assists)
+      .filter(([, n]) => n > 0)
+      .map(([k, n]) => `${ASSIST_LABELS[k] || k}${n > 1 ? ` ×${n}` : ""}`);
+    $("assisted").hidden = !names.length;
+    $("assisted-list").textContent = names.length
+      ? `(${names.join(", ")}): not counted for best times`
+      : "";
+  }
+
+  /** The help buttons that make sense now (none once the game is over). */
+  showHelpButtons() {
+    const g = this.game;
+    const over = this.over();
+    const paused = Boolean(g?.paused);
+    for (const id of ["hint", "overlay", "undo", "computer"]) {
+      $(id).disabled = !g || over || paused;
+    }
+    $("pause").disabled = !g || over;
+    $("pause").setAttribute("aria-pressed", String(paused && !over));
   }
 
   /** Follow a GameStatus: counter, face, timer; at the end, figures and the announcement. */
@@ -306,6 +638,11 @@ class App {
     $("face").dataset.state = g.status;
     $("face").setAttribute("aria-label", `New game with the same settings (${g.status})`);
     document.body.dataset.status = g.status;
+    const paused = Boolean(g.paused) && g.status !== "won" && g.status !== "lost";
+    document.body.classList.toggle("paused", paused);
+    $("paused-cover").hidden = !paused;
+    this.showAssists();
+    this.showHelpButtons();
     if (g.save_error) this.showError(g.save_error); // the server kept the game but not on disk
     if (g.status === "won" || g.status === "lost") {
       const time = g.figures?.time ?? g.elapsed;
@@ -344,20 +681,9 @@ class App {
     else this.reveal(i, via);
   }
 
-  /** Reveal; a no-guess board is made at its first click, which can take seconds. */
+  /** Reveal; a no-guess board is made at its first click, as a job (see move). */
   reveal(i, via) {
-    const making = this.game.status === "ready" && this.game.no_guess;
-    if (making) {
-      this.busy(true);
-      this.announce("Making a board that needs no guess…");
-    }
-    const done = this.move("reveal", i, null, via);
-    if (making) {
-      done.then(() => {
-        this.busy(false);
-        if (this.canPlay()) this.announce("The board is ready: logic alone clears it.");
-      });
-    }
+    this.move("reveal", i, null, via);
   }
 
   /** Right click, F: flag; with marks, flag → ? → covered (the ? is the page's own). */
@@ -412,6 +738,10 @@ class App {
     else if (action === "restart") this.restart();
     else if (action === "zoomIn") this.zoom(1.2);
     else if (action === "zoomOut") this.zoom(1 / 1.2);
+    else if (action === "hint" || action === "undo" || action === "computer") {
+      if (this.canPlay()) this.help(action);
+    } else if (action === "overlay") this.toggleOverlay();
+    else if (action === "pause") this.togglePause();
   }
 
   // -- view: theme, zoom, tools ------------------------------------------------------
@@ -435,6 +765,7 @@ class App {
 
   applyCellSize() {
     document.documentElement.style.setProperty("--cell", `${this.cellSize()}px`);
+    document.body.classList.toggle("small-cells", this.cellSize() < SMALL_CELL);
   }
 
   /** Scale the cells by `factor`, keeping the point (clientX, clientY) of the board still. */
@@ -474,6 +805,19 @@ class App {
     );
     $("face").addEventListener("click", () => this.command("newGame"));
     $("restart").addEventListener("click", () => this.restart());
+    for (const what of ["hint", "undo", "computer"]) {
+      $(what).addEventListener("click", () => this.command(what));
+    }
+    $("overlay").addEventListener("click", () => this.toggleOverlay());
+    $("pause").addEventListener("click", () => this.togglePause());
+    $("resume").addEventListener("click", () => this.togglePause());
+    $("hint-close").addEventListener("click", () => this.hideHint());
+    $("making-cancel").addEventListener("click", () => this.cancelJob());
+    $("offer-button").addEventListener("click", () => {
+      const action = this.offerAction;
+      this.clearOffer();
+      if (action) action();
+    });
     $("zoom-in").addEventListener("click", () => this.zoom(1.2));
     $("zoom-out").addEventListener("click", () => this.zoom(1 / 1.2));
     $("board-wrap").addEventListener(
@@ -521,6 +865,18 @@ class App {
     const box = $("error");
     box.textContent = text;
     box.hidden = false;
+  }
+
+  /** A button beside the error that offers a way on ("Play a normal board instead"). */
+  offer(text, action) {
+    $("offer-button").textContent = text;
+    this.offerAction = action;
+    $("offer").hidden = false;
+  }
+
+  clearOffer() {
+    $("offer").hidden = true;
+    this.offerAction = null;
   }
 
   clearError() {

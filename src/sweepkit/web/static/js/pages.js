@@ -7,7 +7,7 @@
  * here is relative to the app's root (the app also works under a path prefix).
  */
 
-import { ApiError } from "./api.js";
+import { ApiError, call } from "./api.js";
 import { CELL_SIZE, Settings } from "./settings.js";
 
 export { ApiError };
@@ -17,48 +17,12 @@ export const $ = (id) => document.getElementById(id);
 /** An address of the app (relative to its root), absolute. */
 export const appUrl = (path) => new URL(path.replace(/^\//, ""), document.baseURI).href;
 
-/** The server's sentence for a failed response (FastAPI's `detail`). */
-function detailOf(body, status) {
-  const detail = body && body.detail;
-  if (typeof detail === "string") return detail;
-  if (Array.isArray(detail) && detail.length) {
-    const first = detail[0];
-    const where = Array.isArray(first.loc) ? first.loc.filter((p) => p !== "body").join(".") : "";
-    return where ? `${where}: ${first.msg}` : String(first.msg);
-  }
-  if (status >= 500) return "The server failed on this request; please try again.";
-  return `The server refused the request (HTTP ${status}).`;
-}
-
 /**
  * Call the API: `path` under /api, `body` sent as JSON (or as is, with `type`, when
  * `raw`); answers the parsed JSON, or the text when `text`. Throws ApiError with a
- * message for people.
+ * message for people. (api.js's `call`.)
  */
-export async function api(method, path, body, { raw = false, type, text = false } = {}) {
-  const headers = {};
-  let payload;
-  if (body !== undefined) {
-    headers["Content-Type"] = raw ? type || "application/octet-stream" : "application/json";
-    payload = raw ? body : JSON.stringify(body);
-  }
-  let response;
-  try {
-    response = await fetch(appUrl(`api${path}`), { method, headers, body: payload });
-  } catch {
-    throw new ApiError("The server cannot be reached. Is `sweepkit web` still running?", 0);
-  }
-  if (text && response.ok) return response.text();
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
-  }
-  if (!response.ok) throw new ApiError(detailOf(data, response.status), response.status);
-  if (data === null) throw new ApiError("The server sent an unreadable answer.", response.status);
-  return data;
-}
+export const api = (method, path, body, options) => call(method, path, body, options);
 
 /** A query string of the defined, non-empty values. */
 export function query(params) {

@@ -15,6 +15,11 @@ export const ACTIONS = {
   restart: "Restart the same board",
   zoomIn: "Bigger cells",
   zoomOut: "Smaller cells",
+  hint: "Hint: the move to make, and why",
+  overlay: "Probability overlay on / off",
+  undo: "Undo the last move",
+  pause: "Pause / resume",
+  computer: "Computer move",
 };
 
 export const DEFAULT_KEYS = {
@@ -25,6 +30,11 @@ export const DEFAULT_KEYS = {
   restart: ["r"],
   zoomIn: ["+", "="],
   zoomOut: ["-"],
+  hint: ["h"],
+  overlay: ["o"],
+  undo: ["u"],
+  pause: ["p"],
+  computer: ["c"],
 };
 
 export const LONG_PRESS = { min: 100, max: 1000, default: 300 };
