@@ -5,9 +5,11 @@ the techniques are limited), not by the generator's own player."""
 from __future__ import annotations
 
 import random
+import threading
 
 import pytest
 
+from sweepkit.analysis.budget import AnalysisCancelled, limits
 from sweepkit.analysis.explain import TECHNIQUES, explain
 from sweepkit.analysis.probability import analyse
 from sweepkit.game import Game, Status, replay
@@ -133,3 +135,11 @@ def test_a_game_on_a_no_guess_board_records_it_and_replays():
     assert not ordinary.record(cheat=True).no_guess
     assert record_json(ordinary.record(cheat=True))["no_guess"] is False
 
+
+
+def test_a_cancelled_budget_stops_the_search_for_a_board():
+    cancel = threading.Event()
+    cancel.set()
+    # 2x2 with one mine: every layout needs a guess, so only the cancel can end it early.
+    with limits(cancel=cancel), pytest.raises(AnalysisCancelled):
+        generate_no_guess(Rules(2, 2, 1, "safe"), 0, random.Random(1), seconds=60)

@@ -42,6 +42,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from sweepkit.analysis.budget import check
 from sweepkit.analysis.explain import TECHNIQUES, CellValue, Technique, techniques_of
 from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.analysis.probability import Analysis
@@ -264,6 +265,7 @@ def generate_no_guess(rules: Rules, first: int, rng: random.Random, *,
                 return NoGuessBoard(rules, first, board.mines, perturbations, replays,
                                     time.perf_counter() - start)
             board = fresh
+        check()  # a caller's budget: its deadline, or its cancel (the web app's jobs)
         if time.perf_counter() - start > seconds:
             raise NoGuessTimeout(
                 f"no no-guess board of {rules.rows}x{rules.cols} with {rules.mines} mines "
