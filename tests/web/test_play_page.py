@@ -573,3 +573,21 @@ def test_zoom_marks_settings_and_errors(open_page):
     page.wait_for_selector("#error:not([hidden])")
     message = page.inner_text("#error")
     assert message and "object" not in message.lower() and "error:" not in message.lower()
+
+
+def test_shift_drag_pans_a_big_board_and_reveals_nothing(open_page):
+    page = open_page("/?rows=200&cols=200&mines=4000&rule=safe")
+    wrap = page.locator("#board-wrap").bounding_box()
+    before = page.evaluate("() => [document.getElementById('board-wrap').scrollLeft,"
+                           " document.getElementById('board-wrap').scrollTop]")
+    x, y = wrap["x"] + wrap["width"] * 0.7, wrap["y"] + 250  # on screen
+    page.keyboard.down("Shift")
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - 200, y - 150, steps=5)
+    page.mouse.up()
+    page.keyboard.up("Shift")
+    after = page.evaluate("() => [document.getElementById('board-wrap').scrollLeft,"
+                          " document.getElementById('board-wrap').scrollTop]")
+    assert after[0] >= before[0] + 150 and after[1] >= before[1] + 100
+    assert page.evaluate("() => window.sweepkit.game.status") == "ready"  # nothing revealed

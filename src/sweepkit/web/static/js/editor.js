@@ -8,8 +8,9 @@
 
 import { Board } from "./board.js";
 import { $, api, download, guarded, initPage, percent, playerName, playUrl,
-  showError } from "./pages.js";
+  showError, UserError } from "./pages.js";
 
+const JOB_POLL_MS = 60; // how often a running analysis is asked how it is doing
 const CYCLE = ["?", "0", "1", "2", "3", "4", "5", "6", "7", "8", "*"];
 const MAX = 200;
 
@@ -63,6 +64,7 @@ class Editor {
     this.els = [];
     this.focus = 0;
     this.analysis = null;
+    this.job = null; // the id of the running analysis job, if any
     this.textDirty = false;
   }
 
@@ -106,6 +108,7 @@ class Editor {
       this.loadText();
     });
     $("analyse").addEventListener("click", () => this.analyse());
+    $("analyse-cancel").addEventListener("click", () => this.cancelAnalysis());
     $("export-board").addEventListener("click", () =>
       download("position.board", this.text(), "text/plain"),
     );
@@ -308,20 +311,45 @@ class Editor {
     return true;
   }
 
+  /**
+   * Analyse as a job (off the server's request path): "Analysing…" with a Cancel button
+   * while it runs, the job polled until it ends; a cancelled analysis changes nothing.
+   */
   async analyse() {
     if (this.textDirty && !(await this.loadText())) return;
     await guarded(async () => {
       $("analysis-summary").textContent = "Analysing…";
-      let a;
+      $("analyse-cancel").hidden = false;
+      $("analyse").disabled = true;
+      let job;
       try {
-        a = await api("POST", "/analyse", { board: this.text() });
+        job = await api("POST", "/jobs/analyse", { board: this.text() });
+        this.job = job.id;
+        while (job.status === "queued" || job.status === "running") {
+          await new Promise((done) => setTimeout(done, JOB_POLL_MS));
+          job = await api("GET", `/jobs/${encodeURIComponent(job.id)}`);
+        }
       } finally {
+        this.job = null;
+        $("analyse-cancel").hidden = true;
+        $("analyse").disabled = false;
         $("analysis-summary").textContent = "";
       }
+      if (job.status === "cancelled") {
+        $("analysis-summary").textContent = "Analysis cancelled: nothing changed.";
+        return;
+      }
+      if (job.status !== "done") throw new UserError(job.error || "The analysis failed.");
+      const a = job.result;
       this.analysis = a;
       this.els.forEach((_, i) => this.paint(i));
       this.report(a);
     });
+  }
+
+  /** Stop the running analysis (the poll reports it cancelled). */
+  cancelAnalysis() {
+    if (this.job) api("DELETE", `/jobs/${encodeURIComponent(this.job)}`).catch(() => {});
   }
 
   report(a) {

@@ -37,7 +37,18 @@ export function attachMouse(board, ctl) {
     if (i >= 0 && i !== board.focusIndex) board.setFocus(i, false);
   });
   const at = (e) => board.indexAt(e.target, e.clientX, e.clientY);
+  // Shift + drag pans a board bigger than its box (a plain drag keeps the classic
+  // "press, slide to another cell, release there"); touch drags, the overview and the
+  // scroll bars pan too.
+  const wrap = grid.closest(".board-wrap") || grid.parentElement;
+  let pan = null; // {x, y, left, top} while Shift-dragging
   grid.addEventListener("mousedown", (e) => {
+    if (e.button === 0 && e.shiftKey) {
+      e.preventDefault();
+      pan = { x: e.clientX, y: e.clientY, left: wrap.scrollLeft, top: wrap.scrollTop };
+      grid.classList.add("panning");
+      return;
+    }
     const i = at(e);
     if (i < 0) return;
     if (e.button === 1) e.preventDefault(); // no autoscroll on a middle-button chord
@@ -66,7 +77,17 @@ export function attachMouse(board, ctl) {
     board.release();
     ctl.pressing(false);
   });
+  window.addEventListener("mousemove", (e) => {
+    if (!pan) return;
+    wrap.scrollLeft = pan.left - (e.clientX - pan.x);
+    wrap.scrollTop = pan.top - (e.clientY - pan.y);
+  });
   window.addEventListener("mouseup", (e) => {
+    if (pan) {
+      pan = null;
+      grid.classList.remove("panning");
+      return;
+    }
     const i = at(e);
     if (chording) {
       chording = false;
