@@ -95,10 +95,13 @@ def test_site_nav_links_every_page(open_page):
 def test_hint_is_right_and_shows_the_numbers_it_follows_from(open_page):
     page, cells = started(open_page)
     assert page.locator("#assisted").inner_text().count("seed") == 1  # a seeded board
-    with page.expect_response(lambda r: r.url.endswith("/hint")) as answer:
-        page.keyboard.press("h")  # the key binding
+    with page.expect_response(lambda r: r.url.endswith("/jobs/hint")) as answer:
+        page.keyboard.press("h")  # the key binding: the hint is thought as a job
     idle(page)
-    hint = answer.value.json()["hint"]
+    job = page.evaluate("(id) => fetch('api/jobs/' + id).then(r => r.json())",
+                        answer.value.json()["id"])
+    assert job["status"] == "done"
+    hint = job["result"]["hint"]
     assert hint["certain"], hint
     r, c = hint["move"]
     i = r * COLS + c

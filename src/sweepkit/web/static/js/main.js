@@ -429,7 +429,35 @@ class App {
     return null;
   }
 
-  /** Stop the job making a board (if any): the game stays unchanged. */
+  /** A hint as a job (the analysis runs off the server's request path): "Thinking…"
+   * with Cancel while it runs. The hint's reply; null when cancelled; an ApiError with
+   * the server's message when it failed. */
+  async hintByJob(id) {
+    $("making-text").textContent = "Thinking about a hint…";
+    $("making").hidden = false;
+    let job;
+    try {
+      job = await api.call("POST", "/jobs/hint", { game_id: id });
+      this.job = job.id;
+      while (!JOB_ENDS.includes(job.status)) {
+        await sleep(JOB_POLL_MS);
+        job = await api.getJob(job.id);
+      }
+    } finally {
+      this.job = null;
+      $("making").hidden = true;
+      $("making-text").textContent = "Making a board…";
+    }
+    if (job.status === "done") return job.result;
+    if (job.status === "cancelled") {
+      this.announce("Hint cancelled.");
+      return null;
+    }
+    throw new api.ApiError(job.error || "No hint could be found.", job.code);
+  }
+
+  /** Stop the running job (a board being made, a hint being thought): the game stays
+   * unchanged. */
   cancelJob() {
     if (this.job) api.cancelJob(this.job).catch(() => {}); // the poll reports the outcome
   }
@@ -460,12 +488,12 @@ class App {
       }
       let reply;
       try {
-        reply = await api.gameHelp(id, what);
+        reply = what === "hint" ? await this.hintByJob(id) : await api.gameHelp(id, what);
       } catch (err) {
         if (generation === this.generation) this.showError(err);
         return;
       }
-      if (generation !== this.generation) return;
+      if (generation !== this.generation || reply === null) return;
       this.clearError();
       if (what === "hint") {
         this.game.assists = reply.assists;
