@@ -575,7 +575,7 @@ def test_zoom_marks_settings_and_errors(open_page):
     assert message and "object" not in message.lower() and "error:" not in message.lower()
 
 
-def test_shift_drag_pans_a_big_board_and_reveals_nothing(open_page):
+def test_a_big_board_pans_by_shift_drag_zooms_and_a_bigger_one_is_refused(open_page):
     page = open_page("/?rows=200&cols=200&mines=4000&rule=safe")
     wrap = page.locator("#board-wrap").bounding_box()
     before = page.evaluate("() => [document.getElementById('board-wrap').scrollLeft,"
@@ -591,3 +591,11 @@ def test_shift_drag_pans_a_big_board_and_reveals_nothing(open_page):
                           " document.getElementById('board-wrap').scrollTop]")
     assert after[0] >= before[0] + 150 and after[1] >= before[1] + 100
     assert page.evaluate("() => window.sweepkit.game.status") == "ready"  # nothing revealed
+    # The big board zooms with the buttons too.
+    width = page.evaluate("() => document.querySelector('#board .cell').offsetWidth")
+    page.click("#zoom-out")
+    assert page.evaluate("() => document.querySelector('#board .cell').offsetWidth") < width
+    # A board past the largest the server allows is refused in words, naming the limit.
+    page.goto("/?rows=201&cols=200&mines=10")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "200" in page.inner_text("#error")
