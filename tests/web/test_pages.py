@@ -442,3 +442,22 @@ def test_a_replay_link_opens_the_replay_in_another_browser(open_at, server):
     other = open_at(link.removeprefix(server), "#replay:not([hidden])")  # a new context
     assert other.inner_text("#replay-about") == "A replay from a link"
     assert other.evaluate("window.sweepkitStats.replay.frames.moves.length") == len(moves)
+
+
+def test_the_trainer_is_answered_with_the_keyboard(open_at):
+    page = open_at("/static/trainer.html", "#scores tbody tr")
+    page.select_option("#lesson", "single")
+    new_puzzle(page)
+    position = puzzle_position(page)
+    target = analyse(position).safe_cells()[0]
+    page.locator("#board .cell[tabindex='0']").focus()
+    start = int(page.evaluate("document.activeElement.dataset.index"))
+    (r0, c0), (r1, c1) = divmod(start, position.cols), divmod(target, position.cols)
+    for _ in range(abs(r1 - r0)):
+        page.keyboard.press("ArrowDown" if r1 > r0 else "ArrowUp")
+    for _ in range(abs(c1 - c0)):
+        page.keyboard.press("ArrowRight" if c1 > c0 else "ArrowLeft")
+    assert page.evaluate("document.activeElement.dataset.index") == str(target)
+    page.keyboard.press("Space")
+    page.wait_for_selector("#next:not([hidden])")
+    assert page.inner_text("#verdict") == "✓ Right!"
