@@ -400,19 +400,11 @@ class App {
    * meanwhile. The move's reply, or null when it was cancelled or failed (said so). */
   async moveByJob(id, kind, row, col, generation) {
     this.busy(true);
-    $("making").hidden = false;
     this.announce("Making a board that needs no guess…");
     let job;
     try {
-      job = await api.moveJob(id, kind, row, col);
-      this.job = job.id;
-      while (!JOB_ENDS.includes(job.status)) {
-        await sleep(JOB_POLL_MS);
-        job = await api.getJob(job.id);
-      }
+      job = await this.followJob(api.moveJob(id, kind, row, col), "Making a board…");
     } finally {
-      this.job = null;
-      $("making").hidden = true;
       this.busy(false);
     }
     if (generation !== this.generation) return null;
@@ -433,27 +425,33 @@ class App {
    * with Cancel while it runs. The hint's reply; null when cancelled; an ApiError with
    * the server's message when it failed. */
   async hintByJob(id) {
-    $("making-text").textContent = "Thinking about a hint…";
-    $("making").hidden = false;
-    let job;
-    try {
-      job = await api.call("POST", "/jobs/hint", { game_id: id });
-      this.job = job.id;
-      while (!JOB_ENDS.includes(job.status)) {
-        await sleep(JOB_POLL_MS);
-        job = await api.getJob(job.id);
-      }
-    } finally {
-      this.job = null;
-      $("making").hidden = true;
-      $("making-text").textContent = "Making a board…";
-    }
+    const job = await this.followJob(api.call("POST", "/jobs/hint", { game_id: id }),
+      "Thinking about a hint…");
     if (job.status === "done") return job.result;
     if (job.status === "cancelled") {
       this.announce("Hint cancelled.");
       return null;
     }
     throw new api.ApiError(job.error || "No hint could be found.", job.code);
+  }
+
+  /** Follow a job to its end (`started`: the promise of its submission), saying `text`
+   * with a Cancel button meanwhile; the job as it ended. */
+  async followJob(started, text) {
+    $("making-text").textContent = text;
+    $("making").hidden = false;
+    try {
+      let job = await started;
+      this.job = job.id;
+      while (!JOB_ENDS.includes(job.status)) {
+        await sleep(JOB_POLL_MS);
+        job = await api.getJob(job.id);
+      }
+      return job;
+    } finally {
+      this.job = null;
+      $("making").hidden = true;
+    }
   }
 
   /** Stop the running job (a board being made, a hint being thought): the game stays
