@@ -125,7 +125,7 @@ class LayoutMaker(Protocol):
 
 
 @dataclass
-class _ReplayClock:
+class ReplayClock:
     """A clock that reads whatever time the replay sets: the logged time of each move."""
 
     now: float = 0.0
@@ -492,7 +492,7 @@ class Game:
         if self._is_mine is not None:
             self._fixed_layout = True  # a replay must not draw it again from the seed
         self._reset_play()
-        replay_clock = _ReplayClock()
+        replay_clock = ReplayClock()
         self._clock = replay_clock
         for move in log:
             replay_clock.now = move.time
@@ -523,7 +523,7 @@ def replay(record: GameRecord, on_move: Callable[[Game, int], None] | None = Non
     """Play a recorded game again, move by move, with its logged times; the result has the
     same view, status, clicks and elapsed time as the original. ``on_move(game, n)`` is
     called after move ``n`` (from 0), e.g. to show the game as it goes."""
-    clock = _ReplayClock()
+    clock = ReplayClock()
     game = Game(record.rules, record.seed, mine_cells=record.mine_cells, clock=clock,
                 no_guess=record.no_guess)
     for n, move in enumerate(record.log):

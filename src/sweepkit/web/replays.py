@@ -7,25 +7,15 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from sweepkit.game import Game, GameRecord, Status, replay, resume
+from sweepkit.game import Game, GameRecord, ReplayClock, Status, replay, resume
 from sweepkit.serialize import reason_json
 from sweepkit.web.live import LiveGame, LiveGames, PausableClock, move_changes
-
-
-class _MoveClock:
-    """The replay's clock: whatever time the move being replayed was logged at."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def replay_frames(record: GameRecord) -> dict[str, Any]:
     """The page's replay of a finished game: the board, and every move with its time,
     reason and changed cells (the last move's include the whole end of the game)."""
-    clock = _MoveClock()
+    clock = ReplayClock()
     rules = record.rules
     game = Game(rules, record.seed, mine_cells=record.mine_cells, clock=clock,
                 no_guess=record.no_guess)
