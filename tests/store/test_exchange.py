@@ -83,3 +83,9 @@ def test_times_come_in_as_utc_and_a_level_must_name_its_board(tmp_path):
     entry["level"] = "beginner"
     with pytest.raises(GamesFileError, match="keeps boards up to 5x5"):
         read_json(json.dumps(doc), max_side=5)
+
+
+def test_a_csv_file_with_a_stray_carriage_return_is_refused_in_words():
+    # Found by the schemathesis fuzz: it was a csv.Error from reading the header (a 500).
+    with pytest.raises(GamesFileError, match="not a sweepkit games CSV"):
+        read_csv("\r0")

@@ -102,9 +102,13 @@ def read_json(text: str | bytes, max_side: int | None = None) -> list[PlayedGame
 def read_csv(text: str, max_side: int | None = None) -> list[PlayedGame]:
     """The games of a CSV export, checked and replayed; GamesFileError when any is bad
     (or, with ``max_side``, on a board with more rows or columns)."""
-    reader = csv.DictReader(io.StringIO(text))
+    reader = csv.DictReader(io.StringIO(text, newline=""))
     needed = {"player", "started", "finished", "record"}
-    missing = needed - set(reader.fieldnames or ())
+    try:
+        header = reader.fieldnames or ()
+    except csv.Error as exc:
+        raise GamesFileError(f"row 1: {exc}") from None
+    missing = needed - set(header)
     if missing:
         raise GamesFileError(f"not a sweepkit games CSV: no column {sorted(missing)[0]!r}")
     entries: list[dict[str, Any]] = []
