@@ -2,7 +2,8 @@
 
 Written without the package's constraint or analysis code (only the Position's
 fields are read), so the exact algorithms can be checked against it. Exponential:
-use on positions with at most ~16 unknown cells.
+use on positions with at most ~16 unknown cells. Boards of any number of dimensions:
+two cells are adjacent when they differ by at most one in every coordinate.
 """
 
 from __future__ import annotations
@@ -13,11 +14,21 @@ from fractions import Fraction
 from sweepkit.position import MINE, UNKNOWN, Position
 
 
-def _adjacent(position: Position, i: int, j: int) -> bool:
-    if i == j:
-        return False
-    (ri, ci), (rj, cj) = divmod(i, position.cols), divmod(j, position.cols)
-    return abs(ri - rj) <= 1 and abs(ci - cj) <= 1
+def coordinates(shape: tuple[int, ...], i: int) -> tuple[int, ...]:
+    """Cell ``i``'s coordinates, outermost first (row-major: the last varies fastest)."""
+    coord = []
+    for n in reversed(shape):
+        i, x = divmod(i, n)
+        coord.append(x)
+    return tuple(reversed(coord))
+
+
+def adjacency(position: Position) -> list[set[int]]:
+    """Every cell's neighbours, by comparing the coordinates of every pair of cells."""
+    coords = [coordinates(position.shape, i) for i in range(position.size)]
+    return [{j for j, b in enumerate(coords)
+             if j != i and all(abs(x - y) <= 1 for x, y in zip(a, b, strict=True))}
+            for i, a in enumerate(coords)]
 
 
 def explanations(position: Position, use_mine_count: bool = True) -> list[frozenset[int]]:
@@ -29,12 +40,13 @@ def explanations(position: Position, use_mine_count: bool = True) -> list[frozen
     unknown = [i for i, v in enumerate(position.cells) if v == UNKNOWN]
     known = frozenset(i for i, v in enumerate(position.cells) if v == MINE)
     numbers = [(i, v) for i, v in enumerate(position.cells) if v >= 0]
+    near = adjacency(position)
     result = []
     for bits in itertools.product((0, 1), repeat=len(unknown)):
         mines = known | {c for c, b in zip(unknown, bits, strict=False) if b}
         if use_mine_count and position.mines is not None and len(mines) != position.mines:
             continue
-        if all(sum(1 for m in mines if _adjacent(position, i, m)) == v for i, v in numbers):
+        if all(len(near[i] & mines) == v for i, v in numbers):
             result.append(frozenset(mines))
     return result
 

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import compress
 from struct import Struct
+from struct import error as struct_error
 
 from sweepkit.position import MINE, UNKNOWN
 
@@ -31,13 +32,36 @@ UNKNOWN_BIT = value_table(lambda v: v == UNKNOWN)
 MINE_BIT = value_table(lambda v: v == MINE)
 NUMBER_BIT = value_table(lambda v: v >= 0)
 VALUE_BIT = [value_table(lambda v, k=k: v >= 0 and v >> k & 1) for k in range(4)]
-IS_NUMBER = {v: v >= 0 for v in range(-3, 9)}
-"""Whether a cell value is a revealed number (a dict lookup: cheaper than a lambda in ``map``)."""
+
+
+class _IsNumber(dict[int, bool]):
+    """Cell value -> whether it is a revealed number; the values of a 2-D board are filled
+    in, the bigger numbers of n-D boards are added on first sight."""
+
+    def __missing__(self, value: int) -> bool:
+        self[value] = result = value >= 0
+        return result
+
+
+IS_NUMBER = _IsNumber({v: v >= 0 for v in range(-3, 9)})
+"""Whether a cell value is a revealed number (a dict lookup: cheaper than a lambda in ``map``).
+
+>>> IS_NUMBER[26], IS_NUMBER[UNKNOWN]
+(True, False)
+"""
 
 
 def packed(cells: Sequence[int]) -> bytes:
-    """The cell values as signed bytes, last cell first (the input of :func:`cell_mask`)."""
-    return _packer(len(cells)).pack(*reversed(cells))
+    """The cell values as signed bytes, last cell first (the input of :func:`cell_mask`).
+
+    Numbers above 127 (boards of 5 dimensions and more: up to ``3**n - 1``) are packed as
+    127, still a number: the masks tell kinds of cells apart, not numbers.
+    """
+    packer = _packer(len(cells))
+    try:
+        return packer.pack(*reversed(cells))
+    except struct_error:
+        return packer.pack(*[min(v, 127) for v in reversed(cells)])
 
 
 @lru_cache(maxsize=16)

@@ -1,8 +1,9 @@
 """Position: what a player knows about a board — numbers, covered cells, known mines, known safes.
 
 A Position is immutable and hashable. Cells are stored flat, row-major, as small
-integers: ``0``–``8`` for a revealed number and the constants below for the rest.
-Parsing and printing the ``.board`` text live in :mod:`sweepkit.boardfile`.
+integers: ``0``–``8`` for a revealed number (up to ``3**n - 1`` on an n-dimensional
+board) and the constants below for the rest. Parsing and printing the ``.board`` text
+live in :mod:`sweepkit.boardfile`.
 
 >>> p = Position.from_rows(["1?", "??"], mines=1)
 >>> p.shape, p[0, 1] == UNKNOWN, p.unknown_cells()
@@ -14,7 +15,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from sweepkit.topology import cell_neighbours, check_shape, flat_index, neighbours
+from sweepkit.topology import (
+    cell_coord,
+    cell_neighbours,
+    check_shape,
+    flat_index,
+    neighbours,
+)
 
 UNKNOWN = -1
 """A covered cell (``?``): mine or not, not known."""
@@ -31,6 +38,21 @@ program and Hu and Lin write it); :mod:`sweepkit.boardfile` reads ``B`` as a min
 VALUE_OF = {"?": UNKNOWN, ".": UNKNOWN, "*": MINE, "B": MINE, "F": MINE, "-": SAFE}
 VALUE_OF.update({str(n): n for n in range(9)})
 """Cell value of every character the ``.board`` format accepts (aliases included)."""
+
+
+def cell_token(value: int) -> str:
+    """The canonical text of a cell value: :data:`CHAR_OF`'s character, or the decimal
+    number for the numbers above 8 that only n-D boards have.
+
+    >>> cell_token(MINE), cell_token(3), cell_token(26)
+    ('*', '3', '26')
+    """
+    char = CHAR_OF.get(value)
+    if char is None:
+        if value < 0:
+            raise ValueError(f"{value} is not a cell value")
+        return str(value)
+    return char
 
 
 def check_mine_count(mines: int, known: int, size: int) -> None:
@@ -56,9 +78,11 @@ def check_mine_count(mines: int, known: int, size: int) -> None:
 class Position:
     """The player's view of a board.
 
-    ``shape`` is ``(rows, cols)`` (an n-dimensional grid would have more entries);
-    ``cells`` holds one value per cell, row-major; ``mines`` is the total number of
-    mines on the whole board (known ones included) or ``None`` when not given. A total
+    ``shape`` is ``(rows, cols)``, or on an n-dimensional grid one size per dimension,
+    outermost first (the last two are the rows and columns of a 2-D slice); ``cells``
+    holds one value per cell, row-major (the last coordinate varying fastest); ``mines``
+    is the total number of mines on the whole board (known ones included) or ``None``
+    when not given. A total
     below the known mines or above the cells is refused (see :func:`check_mine_count`).
     """
 
@@ -107,27 +131,48 @@ class Position:
         """An all-covered board."""
         return cls((rows, cols), (UNKNOWN,) * (rows * cols), mines)
 
+    @classmethod
+    def covered(cls, shape: tuple[int, ...], mines: int | None = None) -> Position:
+        """An all-covered grid of any shape (:meth:`unknown` for n dimensions).
+
+        >>> Position.covered((2, 2, 2)).layout([0]).cells[:4]
+        (-2, 1, 1, 1)
+        """
+        size = 1
+        for n in shape:
+            size *= n
+        return cls(tuple(shape), (UNKNOWN,) * size, mines)
+
     # -- geometry -----------------------------------------------------------------
 
     @property
+    def dims(self) -> int:
+        """The number of dimensions (2 for the usual board)."""
+        return len(self.shape)
+
+    @property
     def rows(self) -> int:
-        return self.shape[0]
+        """Rows of the board (on an n-D board: of one 2-D slice, ``shape[-2]``)."""
+        return self.shape[-2] if len(self.shape) > 1 else 1
 
     @property
     def cols(self) -> int:
+        """Columns of the board (on an n-D board: of one 2-D slice)."""
         return self.shape[-1]
 
     @property
     def size(self) -> int:
         return len(self.cells)
 
-    def index(self, row: int, col: int) -> int:
-        """Flat index of ``(row, col)``; OffBoardError (an IndexError) when off the board."""
-        return flat_index((self.rows, self.cols), row, col)
+    def index(self, *coord: int) -> int:
+        """Flat index of ``(row, col)`` (on an n-D board, one coordinate per dimension);
+        OffBoardError (an IndexError) when off the board or given the wrong number of
+        coordinates."""
+        return flat_index(self.shape, *coord)
 
-    def coord(self, index: int) -> tuple[int, int]:
-        """``(row, col)`` of a flat index."""
-        return divmod(index, self.cols)
+    def coord(self, index: int) -> tuple[int, ...]:
+        """``(row, col)`` of a flat index (on an n-D board, one coordinate per dimension)."""
+        return cell_coord(self.shape, index)
 
     def neighbours(self, index: int) -> tuple[int, ...]:
         """Flat indices of the neighbours of cell ``index``."""
@@ -137,8 +182,8 @@ class Position:
         """Neighbours of every cell (cached per shape and topology)."""
         return neighbours(self.shape, self.topology)
 
-    def __getitem__(self, rc: tuple[int, int]) -> int:
-        return self.cells[self.index(*rc)]
+    def __getitem__(self, coord: tuple[int, ...]) -> int:
+        return self.cells[self.index(*coord)]
 
     # -- queries ------------------------------------------------------------------
 

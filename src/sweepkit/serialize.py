@@ -30,7 +30,7 @@ from sweepkit.analysis.explain import Explanation, explain
 from sweepkit.analysis.probability import Analysis, analyse
 from sweepkit.game import GameRecord
 from sweepkit.moves import Basis, Move, MoveKind, Reason
-from sweepkit.position import CHAR_OF, MINE, UNKNOWN, Position
+from sweepkit.position import CHAR_OF, MINE, UNKNOWN, Position, cell_token
 from sweepkit.rules import Rules
 
 if TYPE_CHECKING:
@@ -114,10 +114,20 @@ def position_json(position: Position) -> dict[str, Any]:
     """A position as ``{rows, cols, mines, topology, board}``; ``board`` is the list of
     rows in ``.board`` characters (``?`` unknown, ``*`` known mine, ``-`` safe, digits).
 
+    A board of three or more dimensions has a ``shape`` key too, and its ``board`` nests
+    a list per outer dimension down to the rows of each slice, written as the ``.board``
+    format writes them (cells separated by a space).
+
     >>> position_json(Position.from_rows(["1?", "*-"], mines=2))
     {'rows': 2, 'cols': 2, 'mines': 2, 'topology': 'grid', 'board': ['1?', '*-']}
     """
     cols = position.cols
+    if position.dims > 2:
+        tokens = [cell_token(v) for v in position.cells]
+        rows = [" ".join(tokens[i:i + cols]) for i in range(0, len(tokens), cols)]
+        return {"shape": list(position.shape), "rows": position.rows, "cols": cols,
+                "mines": position.mines, "topology": position.topology,
+                "board": nested(rows, position.shape[:-1])}
     chars = "".join(CHAR_OF[v] for v in position.cells)
     return {
         "rows": position.rows,
@@ -126,6 +136,18 @@ def position_json(position: Position) -> dict[str, Any]:
         "topology": position.topology,
         "board": [chars[i:i + cols] for i in range(0, len(chars), cols)],
     }
+
+
+def nested(values: Sequence[Any], shape: Sequence[int]) -> list[Any]:
+    """Flat row-major ``values`` as nested lists, one level per dimension of ``shape``.
+
+    >>> nested(range(8), (2, 2, 2))
+    [[[0, 1], [2, 3]], [[4, 5], [6, 7]]]
+    """
+    values = list(values)
+    for n in reversed(shape[1:]):
+        values = [values[i:i + n] for i in range(0, len(values), n)]
+    return values
 
 
 def explanation_json(explanation: Explanation, position: Position) -> dict[str, Any]:
@@ -161,6 +183,11 @@ def analysis_json(position: Position, analysis: Analysis | None = None, *,
     every layout); ``dead`` (see :func:`sweepkit.analysis.dead.dead_cells`) and
     ``explanations`` (:func:`explanation_json` of each certain cell).
 
+    On a board of three or more dimensions there is a ``shape`` key too (the sizes,
+    outermost first), ``rows`` and ``cols`` are a 2-D slice's, ``probability`` nests one
+    list per dimension (``shape[0]`` x ... x cols) and cells are lists of all their
+    coordinates.
+
     ``analysis`` defaults to ``analyse(position)``. Dead cells and explanations cost more
     than the analysis itself: by default they are computed; pass ``False`` to leave them
     out (the key is then ``null``, "not computed", unlike ``[]``, "none"), or pass the
@@ -177,13 +204,8 @@ def analysis_json(position: Position, analysis: Analysis | None = None, *,
     consistent = analysis.consistent
     probs = analysis.probabilities() if consistent else {}
     cells = position.cells
-    grid: list[list[float | None]] = []
-    for r in range(rows):
-        line: list[float | None] = []
-        for i in range(r * cols, (r + 1) * cols):
-            v = cells[i]
-            line.append(1.0 if v == MINE else probs.get(i) if v == UNKNOWN else None)
-        grid.append(line)
+    grid = nested([1.0 if v == MINE else probs.get(i) if v == UNKNOWN else None
+                   for i, v in enumerate(cells)], position.shape)
 
     def coords(found: Iterable[int]) -> list[list[int]]:
         return [list(position.coord(i)) for i in found]
@@ -205,7 +227,9 @@ def analysis_json(position: Position, analysis: Analysis | None = None, *,
         found = explain(position, analysis=analysis) if explanations is True else explanations
         explained = [explanation_json(e, position) for e in found]
 
+    shape: dict[str, Any] = {"shape": list(position.shape)} if position.dims > 2 else {}
     return {
+        **shape,
         "rows": rows,
         "cols": cols,
         "mines": position.mines,

@@ -3,6 +3,8 @@
 Every command reads a ``.board`` file or ``-`` (stdin); bad input prints one line and
 exits 2. ``--mines N`` overrides the file's mine count; without any mine count the
 papers' convention applies (every assignment satisfying the numbers counts once).
+Boards of any number of dimensions are analysed alike (the picture of an n-D board shows
+its slices); Kadlac's program (``enumerate --method kadlac``) reads 2-D boards only.
 """
 
 from __future__ import annotations
@@ -18,13 +20,24 @@ from sweepkit.analysis.enumerate import enumerate_layouts
 from sweepkit.analysis.kadlac_bfs import kadlac_report
 from sweepkit.analysis.probability import Analysis, analyse
 from sweepkit.boardfile import format_board
-from sweepkit.cli.common import TIMEOUT_HELP, analysis_budget, fail, load_position
-from sweepkit.position import CHAR_OF, UNKNOWN, Position
+from sweepkit.cli.common import (
+    TIMEOUT_HELP,
+    analysis_budget,
+    fail,
+    load_position,
+    need_two_dimensions,
+)
+from sweepkit.cli.slices import Line, lay_out, plain
+from sweepkit.position import UNKNOWN, Position, cell_token
 from sweepkit.serialize import analysis_json, count_text
 from sweepkit.topology import OffBoardError
 
 FILE_HELP = "A .board file, or - for standard input."
 MINES_HELP = "Total number of mines (overrides the file's 'mines:' header)."
+MORE_COORDINATES = typer.Argument(
+    None, help="The further coordinates of a cell of an n-D board (after ROW and COL).")
+"""``safe``'s optional coordinates after the first two (a module-level default: a list
+argument's default cannot be a call in the signature)."""
 
 
 def timeout_option() -> float | None:
@@ -36,7 +49,7 @@ def cell_label(position: Position, analysis: Analysis, i: int) -> str:
     """Three characters for one cell of the probability picture."""
     v = position.cells[i]
     if v != UNKNOWN:
-        return f"  {CHAR_OF[v]}"
+        return f"{cell_token(v):>3}"
     if not analysis.consistent:
         return "  ?"
     p = analysis.probability(i)
@@ -47,32 +60,51 @@ def cell_label(position: Position, analysis: Analysis, i: int) -> str:
     return f"{round(100 * p.numerator / p.denominator):3d}"
 
 
+def cell_style(position: Position, analysis: Analysis, i: int, label: str) -> str:
+    """The colour of one cell of the picture on a terminal (rich's style; ``""``: none)."""
+    if label == "  S":
+        return "bold green"
+    if label == "  M":
+        return "bold red"
+    if position.cells[i] == UNKNOWN and analysis.consistent:
+        return "yellow" if analysis.probability(i) < 0.5 else "magenta"
+    return ""
+
+
+def picture_lines(position: Position, analysis: Analysis, styled: bool = False) -> list[Line]:
+    """The probability picture, a line per row; an n-D board's slices laid out as
+    :func:`sweepkit.cli.slices.lay_out` does. Styles only when ``styled``."""
+    cols = position.cols
+
+    def row(start: int) -> Line:
+        line = []
+        for i in range(start, start + cols):
+            label = cell_label(position, analysis, i)
+            line.append((label, cell_style(position, analysis, i, label) if styled else ""))
+        return line
+
+    rows = position.rows
+    if position.dims == 2:
+        return [row(r * cols) for r in range(rows)]
+    return lay_out(position.shape,
+                   lambda k: [row((k * rows + r) * cols) for r in range(rows)])
+
+
 def print_picture(position: Position, analysis: Analysis) -> None:
     """The probability picture: percentages, S/M for certain cells; coloured on a tty."""
-    cols = position.cols
     if sys.stdout.isatty():
         from rich.console import Console
         from rich.text import Text
 
         console = Console()
-        for r in range(position.rows):
+        for line in picture_lines(position, analysis, styled=True):
             text = Text()
-            for c in range(cols):
-                i = r * cols + c
-                label = cell_label(position, analysis, i)
-                style = ""
-                if label.strip() == "S":
-                    style = "bold green"
-                elif label.strip() == "M":
-                    style = "bold red"
-                elif position.cells[i] == UNKNOWN and analysis.consistent:
-                    p = analysis.probability(i)
-                    style = "yellow" if p < 0.5 else "magenta"
+            for label, style in line:
                 text.append(label, style=style)
             console.print(text)
     else:
-        for r in range(position.rows):
-            print("".join(cell_label(position, analysis, r * cols + c) for c in range(cols)))
+        for line in picture_lines(position, analysis):
+            print(plain(line))
 
 
 def register(app: typer.Typer) -> None:
@@ -90,7 +122,9 @@ def register(app: typer.Typer) -> None:
         --json prints {rows, cols, mines, consistent, layouts (decimal string), layouts_log10
         (null without layouts), probability (rows x cols: null for numbers and '-', 1.0 for
         known mines), safe, mines_certain, dead, explanations (cell, value, technique,
-        because, sentence)}: see sweepkit.serialize.analysis_json.
+        because, sentence)}: see sweepkit.serialize.analysis_json. On an n-D board: a
+        shape key too, probability nested one list per dimension, cells as [coordinates].
+        An n-D board's picture shows its 2-D slices side by side.
         """
         position = load_position(file, mines)
         with analysis_budget(timeout):
@@ -161,6 +195,7 @@ def register(app: typer.Typer) -> None:
         """List the layouts (fast: depth-first over the constraints; kadlac: the 2003 BFS)."""
         position = load_position(file, mines)
         if method == "kadlac":
+            need_two_dimensions(position, "--method kadlac (Kadlac's program)")
             print(kadlac_report(position, limit), end="")
             return
         if method != "fast":
@@ -198,8 +233,11 @@ def register(app: typer.Typer) -> None:
     @app.command("safe")
     def safe_cmd(
         file: str = typer.Argument(..., help=FILE_HELP),
-        row: int = typer.Argument(..., help="Row of the cell, 0-based."),
-        col: int = typer.Argument(..., help="Column of the cell, 0-based."),
+        row: int = typer.Argument(..., help="Row of the cell, 0-based (on an n-D board: "
+                                            "its first coordinate)."),
+        col: int = typer.Argument(..., help="Column of the cell, 0-based (on an n-D board: "
+                                            "its second coordinate)."),
+        more: list[int] | None = MORE_COORDINATES,
         mine: bool = typer.Option(False, "--mine", help="Ask about flagging instead."),
         mines: int | None = typer.Option(None, "--mines", help=MINES_HELP),
         timeout: float | None = timeout_option(),
@@ -207,10 +245,11 @@ def register(app: typer.Typer) -> None:
         """SAFETY: is probing (or with --mine, flagging) the cell safe in every layout?
 
         Prints yes (exit 0) or no (exit 1); an inconsistent position has no safe move.
+        On an n-D board the cell has one coordinate per dimension: safe FILE 0 1 2.
         """
         position = load_position(file, mines)
         try:
-            cell = position.index(row, col)
+            cell = position.index(row, col, *(more or ()))
         except OffBoardError as exc:
             fail(str(exc))
         with analysis_budget(timeout):

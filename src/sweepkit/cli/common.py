@@ -12,6 +12,7 @@ import typer
 from sweepkit.analysis.budget import SERVICE_TABLE, AnalysisLimit, AnalysisTimeout, limits
 from sweepkit.boardfile import BoardFormatError, read_board
 from sweepkit.position import Position
+from sweepkit.topology import shape_text
 
 EXIT_BAD_INPUT = 2
 """Exit status for malformed input, for every command."""
@@ -59,3 +60,11 @@ def load_position(path: str, mines: int | None = None) -> Position:
         except ValueError as exc:
             fail(f"--mines: {exc}")
     return position
+
+
+def need_two_dimensions(position: Position, what: str) -> None:
+    """Exit 2 with one line when ``position`` is not a 2-D board: for the commands whose
+    algorithm is written for the plane (``what`` names it)."""
+    if position.dims != 2:
+        fail(f"{what} reads 2-D boards; this one is {position.dims}-D "
+             f"(shape {shape_text(position.shape)})")

@@ -14,7 +14,13 @@ import json
 
 import typer
 
-from sweepkit.cli.common import TIMEOUT_HELP, analysis_budget, fail, load_position
+from sweepkit.cli.common import (
+    TIMEOUT_HELP,
+    analysis_budget,
+    fail,
+    load_position,
+    need_two_dimensions,
+)
 from sweepkit.search.optimal import (
     DEFAULT_MAX_LAYOUTS,
     OptimalPlayError,
@@ -50,6 +56,7 @@ def register(app: typer.Typer) -> None:
         "total": "<int>"} (counts as decimal strings; P(win) = wins / total).
         """
         position = load_position(file, mines)
+        need_two_dimensions(position, "optimal play")
         if position.mines is None:
             fail("optimal play needs the mine count: add a 'mines: N' header or pass --mines N")
         if max_layouts < 1:
@@ -92,6 +99,7 @@ def register(app: typer.Typer) -> None:
         "reason"}]}.
         """
         position = load_position(file, mines)
+        need_two_dimensions(position, "the hint (the best strategy)")
         try:
             preset(budget)
         except ValueError as exc:
