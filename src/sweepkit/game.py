@@ -18,6 +18,11 @@ one entry point (strategies, the web app and replays use it); :meth:`Game.reveal
 :meth:`Game.flag` and :meth:`Game.chord` take ``(row, col)`` for people. Everything the
 game reports back addresses cells by flat index, as Position and the analysis do.
 
+A board of three or more dimensions (:meth:`Rules.of_shape
+<sweepkit.rules.Rules.of_shape>`) plays the same way over its neighbourhood of ``3**n - 1``
+cells: a 0 opens all of them, a chord counts the flags among them; its cells are addressed
+by flat index, or by one coordinate per dimension in :meth:`Game.reveal` and the others.
+
 >>> game = Game(Rules(3, 3, 1, "opening"), seed=1)
 >>> game.reveal(0, 0).status
 <Status.PLAYING: 'playing'>
@@ -43,7 +48,7 @@ from sweepkit.difficulty import three_bv_of_mines, three_bv_solved
 from sweepkit.moves import Action, Move, MoveKind, Reason
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.rules import FirstClick, Rules
-from sweepkit.topology import OffBoardError, flat_index, neighbours
+from sweepkit.topology import OffBoardError, flat_index, neighbours, shape_text
 
 _COVERED, _OPEN, _FLAGGED = 0, 1, 2
 
@@ -135,7 +140,7 @@ class ReplayClock:
 
 
 class Game:
-    """One game of Minesweeper on a rows×cols grid.
+    """One game of Minesweeper on a rows×cols grid (or a grid of any shape the rules give).
 
     ``seed`` fixes the layout drawn at the first reveal (a fresh one is drawn when
     ``None``), by ``layouts`` when given (else by the rules); ``mine_cells`` (flat
@@ -169,7 +174,8 @@ class Game:
             mines = frozenset(mine_cells)
             bad = [i for i in mines if not 0 <= i < size]
             if bad:
-                raise ValueError(f"mine cell {bad[0]} is off the {rules.rows}x{rules.cols} board")
+                raise ValueError(f"mine cell {bad[0]} is off the {shape_text(rules.shape)} "
+                                 f"board (cells 0 to {size - 1})")
             if len(mines) != rules.mines:
                 raise ValueError(f"layout has {len(mines)} mines but the rules say {rules.mines}")
             self._set_layout(mines)
@@ -179,16 +185,20 @@ class Game:
     def from_layout(
         cls, layout: Position, clock: Callable[[], float] = time.monotonic
     ) -> Game:
-        """A game on a given layout (``*`` = mine, anything else safe), e.g. a custom board.
+        """A game on a given layout (``*`` = mine, anything else safe), e.g. a custom board;
+        a grid of any number of dimensions (not a ``line``).
 
         >>> game = Game.from_layout(Position.from_rows(["*1", "11"]))
         >>> game.reveal(1, 1).opened
         (3,)
+        >>> Game.from_layout(Position.covered((2, 2, 2)).layout([0])).reveal(1, 1, 1).opened
+        (7,)
         """
-        if len(layout.shape) != 2 or layout.topology != "grid":
-            raise ValueError(f"a game needs a 2-D grid, got shape {layout.shape}")
+        if layout.topology != "grid" or len(layout.shape) < 2:
+            raise ValueError(f"a game needs a grid of 2 or more dimensions, got "
+                             f"topology {layout.topology} of shape {layout.shape}")
         mines = layout.known_mines()
-        rules = Rules(layout.rows, layout.cols, len(mines), FirstClick.NONE)
+        rules = Rules.of_shape(layout.shape, len(mines), FirstClick.NONE)
         return cls(rules, mine_cells=mines, clock=clock)
 
     # -- state --------------------------------------------------------------------
@@ -208,7 +218,8 @@ class Game:
         self._final_time: float | None = None
 
     def _set_layout(self, mines: frozenset[int]) -> None:
-        """Store the layout and count every cell's mines (8 increments per mine)."""
+        """Store the layout and count every cell's mines (8 increments per mine; 26 in
+        3-D)."""
         is_mine = bytearray(self.rules.size)
         counts = [0] * self.rules.size
         table = self._table
@@ -309,7 +320,7 @@ class Game:
         index = action.cell
         if not 0 <= index < self.rules.size:
             raise OffBoardMove(
-                f"cell {index} is off the {self.rules.rows}x{self.rules.cols} board "
+                f"cell {index} is off the {shape_text(self.rules.shape)} board "
                 f"(cells 0 to {self.rules.size - 1})"
             )
         moment = 0.0 if self._start is None else self._clock() - self._start
@@ -328,29 +339,30 @@ class Game:
             self.clicks.wasted += 1
         return MoveResult(tuple(opened), self.status, wasted)
 
-    def _index(self, row: int, col: int) -> int:
+    def _index(self, *coord: int) -> int:
         if self._over:
             raise GameOverError(f"the game is over ({self.status}); no more moves")
         try:
-            return flat_index(self.rules.shape, row, col)
+            return flat_index(self.rules.shape, *coord)
         except OffBoardError as exc:
             raise OffBoardMove(str(exc)) from None
 
-    def reveal(self, row: int, col: int) -> MoveResult:
-        """Open a cell (left click); a 0 opens its neighbours, recursively. Flagged or open
-        cells are left alone (a wasted click that draws nothing and starts nothing). The
-        first reveal that opens a cell draws the layout and starts the timer; when the
-        first-click rule cannot be met there, ValueError and the game is unchanged."""
-        return self.play(Action.reveal(self._index(row, col)))
+    def reveal(self, *coord: int) -> MoveResult:
+        """Open the cell at ``(row, col)`` (on an n-D board, one coordinate per dimension;
+        a left click); a 0 opens its neighbours, recursively. Flagged or open cells are left
+        alone (a wasted click that draws nothing and starts nothing). The first reveal that
+        opens a cell draws the layout and starts the timer; when the first-click rule cannot
+        be met there, ValueError and the game is unchanged."""
+        return self.play(Action.reveal(self._index(*coord)))
 
-    def flag(self, row: int, col: int) -> MoveResult:
+    def flag(self, *coord: int) -> MoveResult:
         """Put a flag on a covered cell, or take it off (right click)."""
-        return self.play(Action.flag(self._index(row, col)))
+        return self.play(Action.flag(self._index(*coord)))
 
-    def chord(self, row: int, col: int) -> MoveResult:
+    def chord(self, *coord: int) -> MoveResult:
         """On an open number with exactly that many flagged neighbours, open every other
         covered neighbour (a wrong flag makes this lose). Otherwise nothing happens."""
-        return self.play(Action.chord(self._index(row, col)))
+        return self.play(Action.chord(self._index(*coord)))
 
     def _reveal(self, index: int) -> tuple[list[int], bool]:
         self.clicks.left += 1

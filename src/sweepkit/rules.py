@@ -21,10 +21,14 @@ import random
 from dataclasses import dataclass
 from enum import StrEnum
 
-from sweepkit.topology import flat_index, neighbours
+from sweepkit.topology import cell_coord, cell_text, flat_index, neighbours, shape_text
 
 MAX_SIDE = 1000
 """Largest number of rows or columns accepted (the engine is tested up to 200×200)."""
+
+MAX_ND_CELLS = 100_000
+"""Largest board of three or more dimensions accepted, in cells: the engine keeps every
+cell's neighbours (26 in 3-D, 80 in 4-D), built in Python for n-D boards."""
 
 
 class FirstClick(StrEnum):
@@ -48,46 +52,79 @@ LEVELS: dict[str, tuple[int, int, int]] = {
 class Rules:
     """A board size, a mine count and a first-click rule; validated on construction.
 
+    ``outer`` holds the sizes of the dimensions before the rows and columns of a board of
+    three or more dimensions, outermost first (empty for the usual 2-D board): the board's
+    shape is ``(*outer, rows, cols)``. :meth:`of_shape` builds rules from a shape.
+
     >>> Rules(2, 2, 4)
     Traceback (most recent call last):
     ...
     ValueError: 4 mines do not fit on a 2x2 board: need 0 <= mines < 4 cells
+    >>> Rules.of_shape((4, 4, 4), 8).size
+    64
     """
 
     rows: int
     cols: int
     mines: int
     first_click: FirstClick = FirstClick.SAFE
+    outer: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
-        for name, side in (("rows", self.rows), ("cols", self.cols)):
+        object.__setattr__(self, "outer", tuple(self.outer))
+        sides = [("rows", self.rows), ("cols", self.cols)]
+        sides += [(f"size {k} of the shape", side) for k, side in enumerate(self.outer)]
+        for name, side in sides:
             if not 1 <= side <= MAX_SIDE:
                 raise ValueError(f"{name} must be between 1 and {MAX_SIDE}, got {side}")
+        if self.outer and self.size > MAX_ND_CELLS:
+            raise ValueError(f"a {shape_text(self.shape)} board has {self.size} cells; boards "
+                             f"of 3 or more dimensions have at most {MAX_ND_CELLS}")
         if not 0 <= self.mines < self.size:
             raise ValueError(
-                f"{self.mines} mines do not fit on a {self.rows}x{self.cols} board: "
+                f"{self.mines} mines do not fit on a {shape_text(self.shape)} board: "
                 f"need 0 <= mines < {self.size} cells"
             )
         object.__setattr__(self, "first_click", first_click_rule(self.first_click))
 
+    @classmethod
+    def of_shape(cls, shape: tuple[int, ...], mines: int,
+                 first_click: FirstClick | str = FirstClick.SAFE) -> Rules:
+        """The rules of a board of ``shape`` (two or more sizes, outermost first)."""
+        if len(shape) < 2:
+            raise ValueError(f"a board needs at least 2 dimensions, got shape {tuple(shape)}")
+        *outer, rows, cols = shape
+        return cls(rows, cols, mines, first_click_rule(first_click), tuple(outer))
+
+    def __repr__(self) -> str:
+        outer = f", outer={self.outer}" if self.outer else ""
+        return (f"Rules(rows={self.rows}, cols={self.cols}, mines={self.mines}, "
+                f"first_click={self.first_click!r}{outer})")
+
     @property
-    def shape(self) -> tuple[int, int]:
-        return (self.rows, self.cols)
+    def shape(self) -> tuple[int, ...]:
+        return (*self.outer, self.rows, self.cols)
 
     @property
     def size(self) -> int:
-        return self.rows * self.cols
+        size = self.rows * self.cols
+        for n in self.outer:
+            size *= n
+        return size
 
-    def index(self, row: int, col: int) -> int:
-        """Flat index of ``(row, col)``; OffBoardError (a ValueError) when off the board."""
-        return flat_index(self.shape, row, col)
+    def index(self, *coord: int) -> int:
+        """Flat index of ``(row, col)`` (on an n-D board, one coordinate per dimension);
+        OffBoardError (a ValueError) when off the board."""
+        return flat_index(self.shape, *coord)
 
-    def coord(self, index: int) -> tuple[int, int]:
-        """``(row, col)`` of a flat index, for people (moves and analysis use the index)."""
-        return divmod(index, self.cols)
+    def coord(self, index: int) -> tuple[int, ...]:
+        """``(row, col)`` of a flat index (on an n-D board, one coordinate per dimension),
+        for people (moves and analysis use the index)."""
+        return cell_coord(self.shape, index)
 
     def mine_free_cells(self, first: int) -> tuple[int, ...]:
-        """The cells the rule keeps free of mines when the first reveal is cell ``first``.
+        """The cells the rule keeps free of mines when the first reveal is cell ``first``
+        (under ``opening``, its neighbourhood: 27 cells inside a 3-D board).
 
         >>> Rules(3, 3, 1, "opening").mine_free_cells(0)
         (0, 1, 3, 4)
@@ -103,10 +140,10 @@ class Rules:
         free = len(self.mine_free_cells(first))
         room = self.size - free
         if self.mines > room:
-            row, col = self.coord(first)
             raise ValueError(
-                f"rule '{self.first_click}' keeps {free} cells around ({row}, {col}) free, "
-                f"leaving {room} cells for {self.mines} mines on a {self.rows}x{self.cols} board"
+                f"rule '{self.first_click}' keeps {free} cells around "
+                f"{cell_text(self.coord(first))} free, leaving {room} cells for {self.mines} "
+                f"mines on a {shape_text(self.shape)} board"
             )
 
     def place_mines(self, first: int, rng: random.Random) -> frozenset[int]:

@@ -288,7 +288,9 @@ def reason_json(reason: Reason) -> dict[str, Any]:
 def record_json(record: GameRecord) -> dict[str, Any]:
     """A game record as a JSON document: rules, seed (a decimal string, so a 64-bit seed
     survives JavaScript), the mine cells when the layout was given, and every move with
-    its time and reason. :func:`record_from_json` reads it back.
+    its time and reason. :func:`record_from_json` reads it back. The rules of a board of
+    three or more dimensions have ``outer`` (:attr:`Rules.outer
+    <sweepkit.rules.Rules.outer>`) too, and its cells one coordinate per dimension.
 
     >>> from sweepkit.game import Game
     >>> from sweepkit.rules import level
@@ -311,7 +313,8 @@ def record_json(record: GameRecord) -> dict[str, Any]:
     return {
         "format": RECORD_FORMAT,
         "rules": {"rows": rules.rows, "cols": rules.cols, "mines": rules.mines,
-                  "first_click": str(rules.first_click)},
+                  "first_click": str(rules.first_click),
+                  **({"outer": list(rules.outer)} if rules.outer else {})},
         "seed": None if record.seed is None else str(record.seed),
         "mine_cells": (None if record.mine_cells is None
                        else [list(rules.coord(i)) for i in sorted(record.mine_cells)]),
@@ -332,9 +335,13 @@ def record_from_json(doc: Any) -> GameRecord:
     if doc.get("format") != RECORD_FORMAT:
         raise RecordError(f"format: expected {RECORD_FORMAT!r}, got {doc.get('format')!r}")
     rules_doc = _field(doc, "rules", dict)
+    outer = rules_doc.get("outer", [])  # absent for 2-D boards
+    if not (isinstance(outer, list) and all(isinstance(n, int) and not isinstance(n, bool)
+                                            for n in outer)):
+        raise RecordError(f"rules.outer: expected a list of sizes, got {outer!r}")
     try:
         rules = Rules(*(_field(rules_doc, k, int, "rules.") for k in ("rows", "cols", "mines")),
-                      _field(rules_doc, "first_click", str, "rules."))
+                      _field(rules_doc, "first_click", str, "rules."), tuple(outer))
     except ValueError as exc:
         raise RecordError(f"rules: {exc}") from None
     seed_text = doc.get("seed")
@@ -395,9 +402,10 @@ def _field(doc: dict[str, Any], key: str, kind: type, prefix: str = "") -> Any:
 
 
 def _cell(rules: Rules, value: Any, where: str) -> int:
-    if (not isinstance(value, list) or len(value) != 2
+    if (not isinstance(value, list) or len(value) != len(rules.shape)
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        raise RecordError(f"{where}: expected [row, col], got {value!r}")
+        form = "[row, col]" if not rules.outer else f"{len(rules.shape)} coordinates"
+        raise RecordError(f"{where}: expected {form}, got {value!r}")
     try:
         return rules.index(*value)
     except ValueError as exc:

@@ -1,7 +1,10 @@
 """Commands of the game area: ``new`` (a seeded layout or first view) and ``play-text``.
 
 Numbers arrive as text and are parsed here so that a bad value gets the project's
-one-line ``error: ...`` and exit status 2 rather than a usage box.
+one-line ``error: ...`` and exit status 2 rather than a usage box. ``--shape 4x4x4``
+plays a board of three or more dimensions: its cells are written with one coordinate per
+dimension (``1,2,3``; in play-text ``r 1 2 3``), and it shows as its 2-D slices side by
+side (a 4-D board as a grid of slices).
 """
 
 from __future__ import annotations
@@ -9,17 +12,19 @@ from __future__ import annotations
 import random
 import re
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TextIO
 
 import typer
 
 from sweepkit.boardfile import format_board
 from sweepkit.cli.common import fail
+from sweepkit.cli.slices import Line, lay_out, plain
 from sweepkit.game import Game, LayoutMaker, MoveResult, Status
-from sweepkit.position import CHAR_OF, Position
+from sweepkit.position import Position, cell_token
 from sweepkit.rules import LEVELS, Rules, level
 from sweepkit.strategies.base import FirstMove, first_cell
+from sweepkit.topology import cell_text, shape_text
 
 HELP = """commands:
   [r] R C    reveal the cell at row R, column C   (e.g. "3 4" or "r 3 4")
@@ -38,8 +43,11 @@ NO_EFFECT = {
 INTEGER = re.compile(r"-?\d+", re.ASCII)
 """A whole number in ASCII digits (``int`` alone would take ``1_0``, `` 7`` or ``٣``)."""
 
-CELL = re.compile(r"(\d+),(\d+)", re.ASCII)
-"""``ROW,COL`` in ASCII digits."""
+CELL = re.compile(r"\d+(?:,\d+)+", re.ASCII)
+"""``ROW,COL`` in ASCII digits (on an n-D board, one coordinate per dimension)."""
+
+SHAPE = re.compile(r"\d+(?:x\d+)+", re.ASCII)
+"""``--shape``: two or more sizes joined by ``x``, outermost first."""
 
 
 def parse_int(option: str, text: str | None) -> int | None:
@@ -52,35 +60,48 @@ def parse_int(option: str, text: str | None) -> int | None:
 
 
 def rules_from_options(
-    level_name: str, rows: str | None, cols: str | None, mines: str | None, rule: str
+    level_name: str, rows: str | None, cols: str | None, mines: str | None, rule: str,
+    shape: str | None = None,
 ) -> Rules:
-    """The rules a command asks for: a preset level, with ``--rows/--cols/--mines`` overriding
-    its size; exit 2 with one line on a bad combination."""
+    """The rules a command asks for: a preset level, with ``--rows/--cols/--mines`` (or
+    ``--shape``, a board of any number of dimensions) overriding its size; exit 2 with one
+    line on a bad combination."""
     sizes = [parse_int(option, text) for option, text in
              (("--rows", rows), ("--cols", cols), ("--mines", mines))]
+    if shape is not None:
+        if rows is not None or cols is not None:
+            fail("--shape gives the whole size: leave out --rows and --cols")
+        if not SHAPE.fullmatch(shape):
+            fail(f"--shape: expected two or more sizes joined by x, such as 4x4x4, got "
+                 f"{shape!r}")
     try:
         preset = level(level_name, rule)
-        defaults = (preset.rows, preset.cols, preset.mines)
-        rows_n, cols_n, mines_n = (
-            default if given is None else given
-            for given, default in zip(sizes, defaults, strict=True)
-        )
+        mines_n = preset.mines if sizes[2] is None else sizes[2]
+        if shape is not None:
+            return Rules.of_shape(tuple(map(int, shape.split("x"))), mines_n,
+                                  preset.first_click)
+        rows_n = preset.rows if sizes[0] is None else sizes[0]
+        cols_n = preset.cols if sizes[1] is None else sizes[1]
         return Rules(rows_n, cols_n, mines_n, preset.first_click)
     except ValueError as exc:
         fail(str(exc))
 
 
-def parse_cell(text: str, rules: Rules) -> tuple[int, int]:
-    """``"R,C"`` as a cell of the board; exit 2 naming it when malformed or off the board."""
-    match = CELL.fullmatch(text)
-    if match is None:
-        fail(f"--first: expected ROW,COL such as 0,0, got {text!r}")
-    row, col = int(match[1]), int(match[2])
+def parse_cell(text: str, rules: Rules) -> tuple[int, ...]:
+    """``"R,C"`` (on an n-D board, one coordinate per dimension, ``"1,2,3"``) as a cell of
+    the board; exit 2 naming it when malformed or off the board."""
+    dims = len(rules.shape)
+    if CELL.fullmatch(text) is None or text.count(",") != dims - 1:
+        if dims == 2:
+            fail(f"--first: expected ROW,COL such as 0,0, got {text!r}")
+        fail(f"--first: expected {dims} coordinates joined by commas, such as "
+             f"{','.join('0' * dims)}, for a {shape_text(rules.shape)} board, got {text!r}")
+    cell = tuple(map(int, text.split(",")))
     try:
-        rules.index(row, col)
+        rules.index(*cell)
     except ValueError as exc:
         fail(f"--first: {exc}")
-    return row, col
+    return cell
 
 
 def parse_first(text: str, rules: Rules) -> FirstMove:
@@ -107,8 +128,8 @@ def describe(rules: Rules, level_name: str, seed: int | None = None,
              layouts: LayoutMaker | None = None) -> str:
     """One line naming the game; with the seed, enough to make it again (which shows the
     layout, so the seed is named only once the game is left)."""
-    size = f"{rules.rows}x{rules.cols}/{rules.mines}"
-    preset = LEVELS.get(level_name) == (rules.rows, rules.cols, rules.mines)
+    size = f"{shape_text(rules.shape)}/{rules.mines}"
+    preset = not rules.outer and LEVELS.get(level_name) == (rules.rows, rules.cols, rules.mines)
     name = f"level {level_name} ({size})" if preset else f"custom {size}"
     seed_part = "" if seed is None else f", seed {seed}"
     board = ""
@@ -134,14 +155,31 @@ def no_guess_layouts(no_guess: bool, hardest: str | None) -> LayoutMaker | None:
 
 
 def render(view: Position) -> str:
-    """The view with row and column numbers, for people (not the .board format)."""
-    width = len(str(max(view.rows, view.cols) - 1))
+    """The view with row and column numbers, for people (not the .board format); an n-D
+    board as its 2-D slices, each with its row and column numbers, side by side (a 4-D
+    board as a grid of slices: :func:`sweepkit.cli.slices.lay_out`)."""
+    if view.dims == 2:
+        return "\n".join(_plane(view.cells, view.rows, view.cols,
+                                len(str(max(view.rows, view.cols) - 1))))
+    width = max(len(str(max(view.rows, view.cols) - 1)), *map(len, map(cell_token, view.cells)))
+    per_slice = view.rows * view.cols
+
+    def draw(k: int) -> list[Line]:
+        cells = view.cells[k * per_slice:(k + 1) * per_slice]
+        return [[(line, "")] for line in _plane(cells, view.rows, view.cols, width)]
+
+    return "\n".join(plain(line) for line in lay_out(view.shape, draw))
+
+
+def _plane(cells: Sequence[int], rows: int, cols: int, width: int) -> list[str]:
+    """A 2-D board (or slice) with its row and column numbers, ``width`` characters a cell."""
     pad = " " * (width + 2)
-    lines = [pad + " ".join(str(c).rjust(width) for c in range(view.cols))]
-    for r in range(view.rows):
-        row = view.cells[r * view.cols:(r + 1) * view.cols]
-        lines.append(f"{str(r).rjust(width)}  " + " ".join(CHAR_OF[v].rjust(width) for v in row))
-    return "\n".join(lines)
+    lines = [pad + " ".join(str(c).rjust(width) for c in range(cols))]
+    for r in range(rows):
+        row = cells[r * cols:(r + 1) * cols]
+        lines.append(f"{str(r).rjust(width)}  " + " ".join(cell_token(v).rjust(width)
+                                                            for v in row))
+    return lines
 
 
 def summary(game: Game) -> str:
@@ -154,15 +192,31 @@ def summary(game: Game) -> str:
     )
 
 
+def help_text(dims: int) -> str:
+    """The help of the text game; on an n-D board a cell is one coordinate per dimension."""
+    if dims == 2:
+        return HELP
+    example = " ".join(map(str, range(dims)))
+    return (f"commands (a cell is {dims} coordinates, outermost first, e.g. \"{example}\": "
+            f"the slice's title, then row and column):\n"
+            f"  [r] CELL   reveal the cell          (e.g. \"{example}\" or \"r {example}\")\n"
+            "  f CELL     put a flag on the cell or take it off\n"
+            "  c CELL     chord on the number at the cell: open its other neighbours if its "
+            "flags match\n"
+            "  h, ?       this help\n"
+            "  q          quit")
+
+
 def play_lines(game: Game, lines: Iterable[str], out: TextIO) -> None:
     """Run the text game on ``lines`` of input, writing to ``out``, until it ends."""
 
     def say(text: str) -> None:
         print(text, file=out, flush=True)
 
-    actions: dict[str, Callable[[int, int], MoveResult]] = {
+    actions: dict[str, Callable[..., MoveResult]] = {
         "r": game.reveal, "f": game.flag, "c": game.chord,
     }
+    dims = len(game.rules.shape)
     say(render(game.view()))
     say(f"mines left {game.mines_left}. Type h for help.")
     for raw in lines:
@@ -174,20 +228,20 @@ def play_lines(game: Game, lines: Iterable[str], out: TextIO) -> None:
             say("quit: game left unfinished")
             return
         if command in ("h", "?", "help"):
-            say(HELP)
+            say(help_text(dims))
             continue
         if INTEGER.fullmatch(command):
             words = ["r", *words]
             command = "r"
-        if command not in actions or len(words) != 3:
+        if command not in actions or len(words) != dims + 1:
             say(f"bad command {raw.strip()!r}: type h for help")
             continue
-        if not (INTEGER.fullmatch(words[1]) and INTEGER.fullmatch(words[2])):
-            say(f"bad cell {' '.join(words[1:])!r}: row and column are whole numbers")
+        if not all(INTEGER.fullmatch(word) for word in words[1:]):
+            what = "row and column are" if dims == 2 else "coordinates are"
+            say(f"bad cell {' '.join(words[1:])!r}: {what} whole numbers")
             continue
-        row, col = int(words[1]), int(words[2])
         try:
-            result = actions[command](row, col)
+            result = actions[command](*map(int, words[1:]))
         except ValueError as exc:  # off the board (OffBoardMove), a first click the rule refuses
             say(f"error: {exc}")
             continue
@@ -211,6 +265,9 @@ def play_lines(game: Game, lines: Iterable[str], out: TextIO) -> None:
     say(summary(game))
 
 
+SHAPE_HELP = ("Board shape such as 4x4x4 or 3x3x5x5: sizes outermost first, the last two "
+              "the rows and columns of a slice (overrides the level's size; not with "
+              "--rows/--cols).")
 NO_GUESS_HELP = ("A board the exact analysis clears from the first click without a guess "
                  "(made at the first click; the seed still fixes it).")
 HARDEST_HELP = ("With --no-guess: the hardest technique the board may need: single, subset, "
@@ -228,9 +285,12 @@ def register(app: typer.Typer) -> None:
         level_name: str = typer.Option("beginner", "--level", help=level_help),
         rule: str = typer.Option("safe", "--rule", help=rule_help),
         seed: str = typer.Option(None, "--seed", help="Seed of the layout (random if absent)."),
-        first: str = typer.Option("0,0", "--first", help="First click as ROW,COL."),
+        first: str = typer.Option(None, "--first", help="First click as ROW,COL (on an n-D "
+                                  "board one coordinate per dimension: 1,2,3); default: the "
+                                  "corner 0,0 (0,0,0...)."),
         rows: str = typer.Option(None, "--rows", help="Rows (overrides the level)."),
         cols: str = typer.Option(None, "--cols", help="Columns (overrides the level)."),
+        shape: str = typer.Option(None, "--shape", help=SHAPE_HELP),
         mines: str = typer.Option(None, "--mines", help="Mines (overrides the level)."),
         show: bool = typer.Option(False, "--show", help="Print the whole layout."),
         no_guess: bool = typer.Option(False, "--no-guess", help=NO_GUESS_HELP),
@@ -241,23 +301,25 @@ def register(app: typer.Typer) -> None:
         The output is a .board text; a comment line names the level, rule and seed.
         """
         layouts = no_guess_layouts(no_guess, hardest)
-        rules = rules_from_options(level_name, rows, cols, mines, rule)
+        rules = rules_from_options(level_name, rows, cols, mines, rule, shape)
+        if layouts is not None and rules.outer:
+            fail("--no-guess makes 2-D boards only")
         seed_value = parse_int("--seed", seed)
         if seed_value is None:
             seed_value = random.SystemRandom().randrange(2**32)
-        row, col = parse_cell(first, rules)
+        cell = parse_cell(first, rules) if first is not None else (0,) * len(rules.shape)
         try:
-            rules.check_first_click(rules.index(row, col))
+            rules.check_first_click(rules.index(*cell))
         except ValueError as exc:
             fail(str(exc))
         game = Game(rules, seed_value, layouts=layouts)
         try:
-            game.reveal(row, col)
+            game.reveal(*cell)
         except ValueError as exc:  # no no-guess board within the budget, or too dense
             fail(str(exc))
         board = game.reveal_layout(cheat=True) if show else game.view()
         print(f"# {describe(rules, level_name, seed_value, layouts)}, first click "
-              f"({row}, {col}), {game.status}")
+              f"{cell_text(cell)}, {game.status}")
         print(format_board(board), end="")
 
     @app.command("play-text")
@@ -267,14 +329,18 @@ def register(app: typer.Typer) -> None:
         seed: str = typer.Option(None, "--seed", help="Seed of the layout (random if absent)."),
         rows: str = typer.Option(None, "--rows", help="Rows (overrides the level)."),
         cols: str = typer.Option(None, "--cols", help="Columns (overrides the level)."),
+        shape: str = typer.Option(None, "--shape", help=SHAPE_HELP),
         mines: str = typer.Option(None, "--mines", help="Mines (overrides the level)."),
         no_guess: bool = typer.Option(False, "--no-guess", help=NO_GUESS_HELP),
         hardest: str = typer.Option(None, "--hardest", help=HARDEST_HELP),
     ) -> None:
         """Play in the terminal: commands on standard input (h for help), until win, loss,
-        q or end of input."""
-        rules = rules_from_options(level_name, rows, cols, mines, rule)
+        q or end of input. An n-D board (--shape 4x4x4) shows its slices side by side; its
+        cells are one coordinate per dimension (r 1 2 3)."""
+        rules = rules_from_options(level_name, rows, cols, mines, rule, shape)
         layouts = no_guess_layouts(no_guess, hardest)
+        if layouts is not None and rules.outer:
+            fail("--no-guess makes 2-D boards only")
         seed_value = parse_int("--seed", seed)
         if seed_value is None:
             seed_value = random.SystemRandom().randrange(2**32)

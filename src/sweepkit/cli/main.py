@@ -16,7 +16,7 @@ import typer
 
 MODULES = ("board_cmds", "game_cmds", "analysis_cmds", "strip_cmds", "bench_cmds",
            "store_cmds", "report_cmds", "search_cmds", "generate_cmds", "reduction_cmds",
-           "web_cmds")
+           "embed_cmds", "web_cmds")
 """The command modules, in the order of the help's command list."""
 
 HOMES = {
@@ -31,6 +31,7 @@ HOMES = {
     "optimal": "search_cmds", "hint": "search_cmds",
     "puzzle": "generate_cmds",
     "gadget": "reduction_cmds",
+    "embed": "embed_cmds",
     "web": "web_cmds",
 }
 """The module that defines each command (a test checks it against the modules)."""

@@ -1,0 +1,52 @@
+"""The command of the embedding: ``sweepkit embed FILE --dims N`` prints the board embedded in
+N dimensions (:mod:`sweepkit.reductions.embed`), a ``.board`` text the analysis commands read.
+
+Bad input (a file that does not parse, ``--dims`` below the board's dimensions or not a
+whole number) prints one line and exits 2.
+"""
+
+from __future__ import annotations
+
+import re
+
+import typer
+
+from sweepkit.boardfile import format_board
+from sweepkit.cli.common import fail, load_position
+from sweepkit.reductions.embed import embed, embedded_cell
+from sweepkit.topology import shape_text
+
+WHOLE = re.compile(r"-?[0-9]+", re.ASCII)
+"""A whole number in ASCII digits (``int`` alone would take ``1_0`` or `` 3``)."""
+
+
+def register(app: typer.Typer) -> None:
+    """Add the embedding command to ``app``."""
+
+    @app.command("embed")
+    def embed_cmd(
+        file: str = typer.Argument(..., help="A .board file, or - for standard input."),
+        dims: str = typer.Option(None, "--dims", help="The number of dimensions to embed "
+                                 "the board in (at least the board's own)."),
+    ) -> None:
+        """Embed a board in more dimensions: the step of the proof that n-CONSISTENCY is
+        NP-complete for every n >= 2.
+
+        Each step puts the board between two slices of known mines and raises every number
+        by the mines it then sees; the layouts stay the same (the original's cells are the
+        middle block, named in the first comment line). Prints the .board text.
+        """
+        if dims is None:
+            fail("--dims: give the number of dimensions, such as --dims 3")
+        if not WHOLE.fullmatch(dims):
+            fail(f"--dims: expected a whole number, got {dims!r}")
+        position = load_position(file)
+        try:
+            embedded = embed(position, int(dims))
+        except ValueError as exc:
+            fail(f"--dims: {exc}")
+        start = embedded_cell(position.shape, int(dims), 0)
+        name = "<stdin>" if file == "-" else file
+        print(f"# {name} ({shape_text(position.shape)}) embedded in {dims} dimensions: its "
+              f"cells are the middle block, from cell {embedded.coord(start)}")
+        print(format_board(embedded), end="")
