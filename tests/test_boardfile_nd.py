@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sweepkit.boardfile import BoardFormatError, format_board, parse_board
@@ -61,11 +61,13 @@ def test_a_two_dimensional_shape_header_is_accepted_and_not_written():
     assert format_board(plain) == "mines: 1\n1?\n??\n"
 
 
+@settings(deadline=None)
 @given(st.one_of(nd_positions(), nd_consistent_positions()))
 def test_parse_of_print_is_identity(p: Position):
     assert parse_board(format_board(p)) == p
 
 
+@settings(deadline=None)
 @given(nd_positions(), st.data())
 def test_any_spacing_and_comments_parse_the_same(p: Position, data):
     """Rewrite the canonical text with other spaces, blank lines and comments."""

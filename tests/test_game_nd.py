@@ -201,3 +201,21 @@ def test_rules_of_a_shape():
     with pytest.raises(ValueError, match="at least 2 dimensions"):
         Rules.of_shape((9,), 1)
     assert Rules.of_shape((9, 9), 10) == Rules(9, 9, 10)
+
+
+def test_a_board_too_big_for_a_neighbour_table_plays_the_same():
+    shape = (2, 100, 101)  # 20,200 cells: past TABLE_CELLS, neighbours computed per cell
+    rng = random.Random(4)
+    cells = all_cells(shape)
+    mines = set(rng.sample(cells, 300))
+    rules = Rules.of_shape(shape, len(mines), "none")
+    game = Game(rules, mine_cells=[rules.index(*m) for m in mines])
+    model = ReferenceGame(shape, mines)
+    start = next(c for c in cells if c not in mines and model.number(c) == 0)
+    game.reveal(*start)
+    model.move("reveal", start)
+    assert len(model.open) > 1000 and game.view().cells == model.view()
+    mine = next(iter(mines))
+    game.reveal(*mine)
+    assert game.status is Status.LOST and game.exploded == rules.index(*mine)
+    assert game.three_bv() > 1

@@ -48,7 +48,7 @@ from sweepkit.difficulty import three_bv_of_mines, three_bv_solved
 from sweepkit.moves import Action, Move, MoveKind, Reason
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.rules import FirstClick, Rules
-from sweepkit.topology import OffBoardError, flat_index, neighbours, shape_text
+from sweepkit.topology import OffBoardError, flat_index, neighbour_lookup, shape_text
 
 _COVERED, _OPEN, _FLAGGED = 0, 1, 2
 
@@ -164,7 +164,7 @@ class Game:
         self.no_guess = no_guess or (layouts is not None and layouts.no_guess)
         self._seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
         self._clock = clock
-        self._table = neighbours(rules.shape, "grid")
+        self._table = neighbour_lookup(rules.shape, "grid")
         self._safe_cells = rules.size - rules.mines
         size = rules.size
         self._is_mine: bytearray | None = None

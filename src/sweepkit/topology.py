@@ -20,8 +20,9 @@ of neighbours back into cells.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import overload
 
 TOPOLOGIES = ("grid", "line")
 
@@ -119,12 +120,16 @@ def cell_neighbours(shape: tuple[int, ...], topology: str, index: int) -> tuple[
     """The sorted flat indices of the neighbours of one cell (no table is built).
 
     On a 2-D board an inner cell's eight neighbours are written out directly (the common
-    case, and the one big boards hit per cell); border cells go through the ranges.
+    case, and the one big boards hit per cell); border cells go through the ranges. Other
+    boards read the cached table of :func:`neighbours` up to :data:`TABLE_CELLS` cells and
+    compute the neighbourhood from the cell's coordinates beyond.
 
     >>> cell_neighbours((3, 3), "grid", 4)
     (0, 1, 2, 3, 5, 6, 7, 8)
     >>> cell_neighbours((3, 3), "grid", 0)
     (1, 3, 4)
+    >>> cell_neighbours((2, 2, 2), "grid", 0)
+    (1, 2, 3, 4, 5, 6, 7)
     """
     if len(shape) == 2:
         rows, cols = shape
@@ -139,7 +144,27 @@ def cell_neighbours(shape: tuple[int, ...], topology: str, index: int) -> tuple[
             result.extend(range(base + c0, base + c1))
         result.remove(index)
         return tuple(result)
-    return neighbours(shape, topology)[index]
+    size = 1
+    for n in shape:
+        size *= n
+    if size <= TABLE_CELLS:
+        return neighbours(shape, topology)[index]
+    closed = [0]  # the cell's closed neighbourhood, dimension by dimension, outermost first
+    stride = size
+    for x, n in zip(cell_coord(shape, index), shape, strict=True):
+        stride //= n
+        near = range(max(x - 1, 0) * stride, min(x + 2, n) * stride, stride)
+        closed = [c + y for c in closed for y in near]
+    closed.remove(index)
+    return tuple(closed)
+
+
+TABLE_CELLS = 20_000
+"""Boards of other than 2 dimensions up to this many cells take a cell's neighbours from the
+cached table of the whole board (:func:`neighbours`); bigger ones compute them per call,
+without a table: a 60x60 board embedded in 4-D has 32,400 cells of up to 80 neighbours, a
+table of 100 MB that its analysis, which reads the neighbours of its numbers only, does
+not need (the constraint builder's own limit, ``TABLE_LIMIT``, is the same)."""
 
 
 @lru_cache(maxsize=64)
@@ -167,6 +192,48 @@ def _closed_neighbourhoods(shape: tuple[int, ...]) -> list[list[int]]:
                  for x in range(n) for closed in inner]
         stride *= n
     return inner
+
+
+class _Neighbourhoods(Sequence[tuple[int, ...]]):
+    """Every cell's neighbours of a big n-D board, each computed when asked
+    (:func:`cell_neighbours`), with no table held."""
+
+    def __init__(self, shape: tuple[int, ...], topology: str, size: int) -> None:
+        self.shape, self.topology, self.size = shape, topology, size
+
+    def __len__(self) -> int:
+        return self.size
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[int, ...]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[int, ...]]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[int, ...] | Sequence[tuple[int, ...]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(self.size)[index]]
+        if not 0 <= index < self.size:
+            raise IndexError(index)
+        return cell_neighbours(self.shape, self.topology, index)
+
+
+def neighbour_lookup(shape: tuple[int, ...], topology: str = "grid"
+                     ) -> Sequence[tuple[int, ...]]:
+    """Every cell's neighbours, indexed by cell: the cached table of :func:`neighbours`, or
+    on an n-D board of more than :data:`TABLE_CELLS` cells a view computing each cell's
+    when asked (a game on a 4-D board of 80,000 cells needs no table of 6 million entries).
+
+    >>> neighbour_lookup((3, 3))[4], neighbour_lookup((2, 100, 101))[0]
+    ((0, 1, 2, 3, 5, 6, 7, 8), (1, 101, 102, 10100, 10101, 10201, 10202))
+    """
+    size = 1
+    for n in shape:
+        size *= n
+    if len(shape) == 2 or size <= TABLE_CELLS:
+        return neighbours(shape, topology)
+    check_shape(shape, topology)
+    return _Neighbourhoods(shape, topology, size)
 
 
 @lru_cache(maxsize=64)

@@ -58,6 +58,7 @@ def test_a_3_d_board_embeds_in_4_d(position, use_count):
     assert found == expected
 
 
+@settings(deadline=None)
 @given(small_2d, st.sampled_from([3, 4, 5]))
 def test_the_shape_the_cells_and_the_mine_count(position, dims):
     embedded = embed(position, dims)
