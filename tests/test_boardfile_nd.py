@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -144,3 +146,11 @@ def test_positions_address_n_d_cells_by_coordinates():
     with pytest.raises(OffBoardError, match="has 2 coordinates but the 2x3x4 board has 3"):
         p.index(1, 2)
     assert Position.unknown(2, 3).coord(4) == (1, 1)
+
+
+def test_the_example_of_the_documentation_is_this_one():
+    doc = (Path(__file__).parent.parent / "docs" / "board-format.md").read_text()
+    section = doc.split("## Boards of three and more dimensions", 1)[1]
+    example = section.split("```\n", 2)[1]
+    assert parse_board(example) == parse_board(CUBE)
+    assert format_board(parse_board(example)) == example
