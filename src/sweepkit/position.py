@@ -82,8 +82,8 @@ class Position:
     outermost first (the last two are the rows and columns of a 2-D slice); ``cells``
     holds one value per cell, row-major (the last coordinate varying fastest); ``mines``
     is the total number of mines on the whole board (known ones included) or ``None``
-    when not given. A total
-    below the known mines or above the cells is refused (see :func:`check_mine_count`).
+    when not given. A total below the known mines or above the cells is refused (see
+    :func:`check_mine_count`).
     """
 
     shape: tuple[int, ...]

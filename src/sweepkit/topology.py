@@ -47,6 +47,10 @@ def flat_index(shape: tuple[int, ...], *coord: int) -> int:
     ...
     sweepkit.topology.OffBoardError: cell (2, 0) is off the 2x3 board
     """
+    if len(coord) == len(shape) == 2:  # the usual board, the fast way
+        (rows, cols), (row, col) = shape, coord
+        if 0 <= row < rows and 0 <= col < cols:
+            return row * cols + col
     if len(coord) != len(shape):
         raise OffBoardError(f"cell {cell_text(coord)} has {len(coord)} coordinates but the "
                             f"{shape_text(shape)} board has {len(shape)} dimensions")
