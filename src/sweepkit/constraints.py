@@ -85,8 +85,9 @@ class Component:
     ``(box indices, need)``. ``key`` (sizes and rows) is all the counting depends on,
     so two components with the same key share one cached result. ``boxes`` and
     ``numbers`` map the abstract boxes and rows back to cells and number cells; ``shape``
-    is the board's shape when it is a plain 2-D grid (so the component's geometry is
-    known: :mod:`sweepkit.analysis.strip_route` uses it), else ``None``.
+    is the board's shape when it is a grid, of any dimension (so the component's geometry
+    is known: :mod:`sweepkit.analysis.strip_route` uses a 2-D one, the box programme's
+    strip orders any), else ``None``.
     """
 
     sizes: tuple[int, ...]
@@ -351,7 +352,7 @@ def _build_system(position: Position, numbers: Iterable[int] | None,
     remaining = position.remaining_mines()
     shape = position.shape
     chosen = None if numbers is None else list(numbers)
-    grid = shape if position.topology == "grid" and len(shape) == 2 else None
+    grid = shape if position.topology == "grid" else None
     if len(shape) == 2 and (chosen is None or _ascending_numbers(chosen, cells)):
         constraints, impossible, boxes, need8, floating = _grid_equations(
             position, chosen, equations)
@@ -383,7 +384,7 @@ def system_from_constraints(constraints: Sequence[Constraint], floating: Sequenc
                             shape: tuple[int, ...] | None = None) -> ConstraintSystem:
     """Group equations into boxes and components (usable directly on made-up equations).
 
-    ``shape`` (a 2-D grid's shape, the equations' cells being flat indices of it) is
+    ``shape`` (a grid's shape, the equations' cells being flat indices of it) is
     passed on to the components, whose geometry it gives.
 
     >>> s = system_from_constraints([Constraint(-1, (1, 2), 1), Constraint(-1, (2, 3), 1)])

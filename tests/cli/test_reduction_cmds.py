@@ -50,3 +50,56 @@ def test_the_picture_is_an_svg_with_every_wire():
     assert done.stdout.startswith("<svg") and done.stdout.rstrip().endswith("</svg>")
     for wire in ("u", "v", "t", "s"):
         assert f'data-wire="{wire}"' in done.stdout
+
+
+def test_reduce_then_check_reads_the_assignment_back(tmp_path):
+    formula = tmp_path / "f.cnf"
+    formula.write_text("c x1 or not x2; x2 or x3; not x1 or not x3\np cnf 3 3\n"
+                       "1 -2 0\n2 3 0\n-1 -3 0\n")
+    done = run("reduce", str(formula))
+    assert done.returncode == 0, done.stderr
+    board = tmp_path / "f.board"
+    board.write_text(done.stdout)
+    assert "# input x3: " in done.stdout
+    assert count_layouts(parse_board(done.stdout), use_mine_count=False) == 2   # 2 models
+    checked = run("check", str(board), "--assignment")
+    assert checked.returncode == 0, checked.stderr
+    line = checked.stdout.strip()
+    assert line.startswith("satisfiable: x1=")
+    values = {int(k[1:]): v == "1" for k, v in (w.split("=") for w in line.split()[1:])}
+    assert (values[1] or not values[2]) and (values[2] or values[3]) and not (
+        values[1] and values[3])
+
+
+def test_an_unsatisfiable_circuit_reduces_to_an_inconsistent_board(tmp_path):
+    circuit = tmp_path / "f.circ"
+    circuit.write_text("# u and not u, through a wire\nt = and(u, w)\ns = or(not(u), not(w))\n"
+                       "output t\noutput s\n")
+    done = run("reduce", str(circuit), "--parsimonious")
+    assert done.returncode == 0, done.stderr
+    board = tmp_path / "f.board"
+    board.write_text(done.stdout)
+    checked = run("check", str(board), "--assignment")
+    assert checked.returncode == 1 and checked.stdout.startswith("unsatisfiable:")
+
+
+@pytest.mark.parametrize(("text", "name", "message"), [
+    ("p cnf 2 1\n1 x 0\n", "f.cnf", "line 2, column 3: 'x' is not a literal"),
+    ("p cnf 2 1\n1 2\n", "f.cnf", "line 2, column 3: the last clause does not end with 0"),
+    ("t = nand(u, v)\noutput t\n", "f.circ", "line 1, column 5: unknown gate 'nand'"),
+    ("t = and(u, s)\ns = not(t)\noutput s\n", "f.circ", "used before it is defined"),
+    ("t = xor(u, u)\noutput t\n", "f.circ", "cannot draw it: the gate computing 't'"),
+])
+def test_a_bad_formula_is_one_line_naming_where_and_exit_2(tmp_path, text, name, message):
+    path = tmp_path / name
+    path.write_text(text)
+    done = run("reduce", str(path))
+    assert done.returncode == 2 and message in done.stderr, done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_check_assignment_needs_the_input_lines(tmp_path):
+    board = tmp_path / "plain.board"
+    board.write_text("1?\n??\n")
+    done = run("check", str(board), "--assignment")
+    assert done.returncode == 2 and "no '# input NAME: ROW,COL' lines" in done.stderr

@@ -54,19 +54,32 @@ class Step(NamedTuple):
     weights: list[int]
 
 
-def open_width(order: list[int], rows: Rows) -> int:
-    """Most equations open at once (touched before a step and after it) along ``order``."""
+def open_profile(order: list[int], rows: Rows) -> list[int]:
+    """The number of equations open (touched before a step and after it) after each step
+    of ``order``."""
     pos = {b: i for i, b in enumerate(order)}
     delta = [0] * (len(order) + 1)
     for bs, _need in rows:
         places = [pos[b] for b in bs]
         delta[min(places)] += 1
         delta[max(places)] -= 1
-    width = current = 0
+    profile = []
+    current = 0
     for d in delta:
         current += d
-        width = max(width, current)
-    return width
+        profile.append(current)
+    return profile
+
+
+def open_width(order: list[int], rows: Rows) -> int:
+    """Most equations open at once (touched before a step and after it) along ``order``."""
+    return max(open_profile(order, rows), default=0)
+
+
+def open_cost(order: list[int], rows: Rows) -> int:
+    """Σ 2^(equations open) over the steps of ``order``: a bound on the programme's work
+    that, unlike the width alone, sees how long an order stays wide."""
+    return sum(1 << min(k, 60) for k in open_profile(order, rows))
 
 
 def _bfs_order(sizes: tuple[int, ...], rows: Rows) -> list[int]:
@@ -93,9 +106,46 @@ def _bfs_order(sizes: tuple[int, ...], rows: Rows) -> list[int]:
     return order
 
 
-def width_order(sizes: tuple[int, ...], rows: Rows) -> list[int]:
-    """Of a few candidate box orders, the one with the fewest equations open at once."""
+STRIPS = (8, 16, 32, 64)
+"""Widths of the strips of :func:`strip_orders`, in cells."""
+
+STRIP_MIN_BOXES = 256
+"""Components smaller than this (every frontier of play) skip the strip orders."""
+
+
+def strip_orders(component: Component) -> list[list[int]]:
+    """Sweeps of a large component in strips: vertical strips of each width of
+    :data:`STRIPS`, left to right, each swept top to bottom, and the same turned (rows
+    of strips, each swept left to right); an n-D board slice by slice so. On the drawn
+    boards of a reduction (long wires between gadgets: sweeping one gadget at a time)
+    they keep far fewer equations open than the connectivity orders; none on a component
+    too small or on a line."""
+    if (component.shape is None or len(component.shape) < 2
+            or len(component.sizes) < STRIP_MIN_BOXES):
+        return []
+    rows, cols = component.shape[-2:]
+    # (slice, row, col) of each box's first cell: an n-D board is swept slice by slice
+    corner = [(cell // (rows * cols), *divmod(cell % (rows * cols), cols))
+              for cell in (min(cells) for cells in component.boxes)]
+    boxes = range(len(component.sizes))
+    orders = []
+    for w in STRIPS:
+        orders.append(sorted(boxes, key=lambda b: (corner[b][0], corner[b][2] // w,
+                                                   *corner[b])))
+        orders.append(sorted(boxes, key=lambda b: (corner[b][0], corner[b][1] // w,
+                                                   corner[b][2], corner[b][1])))
+    return orders
+
+
+def width_order(sizes: tuple[int, ...], rows: Rows,
+                component: Component | None = None) -> list[int]:
+    """Of a few candidate box orders, the one with the fewest equations open at once; for a
+    large ``component``, with its :func:`strip_orders` among them, the one of least
+    :func:`open_cost`."""
     candidates = [list(range(len(sizes))), _bfs_order(sizes, rows), box_order(sizes, rows)]
+    strips = strip_orders(component) if component is not None else []
+    if strips:             # large components: the cheapest order over its whole length
+        return min(candidates + strips, key=lambda order: open_cost(order, rows))
     return min(candidates, key=lambda order: open_width(order, rows))
 
 
@@ -283,7 +333,7 @@ def dp_component(component: Component, order: list[int] | None = None) -> Compon
     are made on demand (:class:`DPExamples`).
     """
     if order is None:
-        order = width_order(component.sizes, component.rows)
+        order = width_order(component.sizes, component.rows, component)
     steps = plan(component, order)
     forward, transitions = _forward(steps)
     final = forward[-1].get(())

@@ -100,7 +100,7 @@ def count_component(component: Component) -> ComponentCount:
     if crop is not None:
         _check_table(component, strip_route.strip_order(component, crop))
         return strip_route.strip_count(component, crop)
-    order = width_order(component.sizes, component.rows)
+    order = width_order(component.sizes, component.rows, component)
     _check_table(component, order)
     if searchable and open_width(order, component.rows) > DP_MAX_WIDTH:
         try:

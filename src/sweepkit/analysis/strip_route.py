@@ -65,7 +65,7 @@ def strip_crop(component: Component) -> StripCrop | None:
     """The component alone, cut to its bounding box (see the module doc), or ``None`` when
     its geometry is unknown or the box is more than :data:`ROUTE_ROWS` high both ways."""
     shape = component.shape
-    if (shape is None or len(component.numbers) != len(component.rows)
+    if (shape is None or len(shape) != 2 or len(component.numbers) != len(component.rows)
             or min(component.numbers, default=-1) < 0):
         return None
     cols = shape[1]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import typer
 
@@ -107,6 +108,24 @@ def print_picture(position: Position, analysis: Analysis) -> None:
             print(plain(line))
 
 
+def input_terminals(file: str, position: Position) -> dict[str, tuple[int, int]]:
+    """The ``# input`` lines of a reduced board (see sweepkit reduce); exit 2 when the
+    file has none or one names a cell off the board or not covered."""
+    from sweepkit.reductions.layout import read_terminals
+
+    if file == "-":
+        fail("--assignment reads the board's '# input' lines: give a file, not -")
+    terminals = read_terminals(Path(file).read_text(encoding="utf-8"))
+    if not terminals:
+        fail(f"{file}: no '# input NAME: ROW,COL' lines; --assignment reads a board made "
+             "by sweepkit reduce")
+    for name, (r, c) in terminals.items():
+        if not (0 <= r < position.rows and 0 <= c < position.cols) or \
+                position.cells[position.index(r, c)] != UNKNOWN:
+            fail(f"{file}: input {name} at ({r}, {c}) is not a covered cell of the board")
+    return terminals
+
+
 def register(app: typer.Typer) -> None:
     """Add the analysis commands to ``app``."""
 
@@ -144,16 +163,30 @@ def register(app: typer.Typer) -> None:
         file: str = typer.Argument(..., help=FILE_HELP),
         mines: int | None = typer.Option(None, "--mines", help=MINES_HELP),
         timeout: float | None = timeout_option(),
+        assignment: bool = typer.Option(False, "--assignment", help="On a board made by "
+                                        "sweepkit reduce: print the inputs' values in the "
+                                        "layout found instead (NAME=0/1)."),
     ) -> None:
-        """Consistent? Exit 0 and print one layout, or exit 1 naming contradicting numbers."""
+        """Consistent? Exit 0 and print one layout, or exit 1 naming contradicting numbers.
+        With --assignment (a reduced board), the layout read back as the formula's
+        variables."""
         position = load_position(file, mines)
+        terminals = input_terminals(file, position) if assignment else {}
         with analysis_budget(timeout):
             witness = find_witness(position)
+            if witness is None and assignment:     # a reduced board: no need to say why
+                print("unsatisfiable: the board has no layout")
+                raise typer.Exit(1)
             contradiction = None if witness is not None else minimal_contradiction(position)
         if contradiction is not None:
             print(f"inconsistent: {contradiction.describe(position)}")
             raise typer.Exit(1)
         assert witness is not None
+        if assignment:
+            values = " ".join(f"{name}={int(position.index(*cell) in witness)}"
+                              for name, cell in terminals.items())
+            print(f"satisfiable: {values}")
+            return
         print("consistent; one layout:")
         print(format_board(position.layout(witness)), end="")
 

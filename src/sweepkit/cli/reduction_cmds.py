@@ -1,6 +1,10 @@
-"""Commands of the reductions: Kaye's gadgets as boards, with their truth tables."""
+"""Commands of the reductions: Kaye's gadgets as boards, with their truth tables, and
+formulas and circuits reduced to boards (``sweepkit reduce``)."""
 
 from __future__ import annotations
+
+import sys
+from pathlib import Path
 
 import typer
 
@@ -22,8 +26,66 @@ def parse_inputs(text: str, names: tuple[str, ...]) -> dict[str, bool]:
     return values
 
 
+def read_formula(path: str) -> tuple[str, str]:
+    """The text of ``path`` (``-``: standard input) and whether it is a CNF formula
+    (``.cnf``, or a ``p cnf`` line first) or a circuit; exit 2 when it cannot be read."""
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        fail(f"{path}: {exc}")
+    first = next((line.strip() for line in text.splitlines()
+                  if line.strip() and not line.lstrip().startswith(("c ", "#"))), "")
+    kind = "cnf" if path.endswith(".cnf") or first.startswith("p ") else "circuit"
+    return text, kind
+
+
 def register(app: typer.Typer) -> None:
     """Add the reduction commands to ``app``."""
+
+    @app.command("reduce")
+    def reduce_cmd(
+        file: str = typer.Argument(..., help="A DIMACS .cnf formula or a circuit file "
+                                             "(one gate a line), or - for standard input."),
+        parsimonious: bool = typer.Option(False, "--parsimonious", help="Only unique "
+                                          "gadgets: the board's layouts are the models."),
+        png: str | None = typer.Option(None, "--png", help="Also draw the board into this "
+                                       "PNG file (inputs coloured, gates outlined)."),
+    ) -> None:
+        """Kaye's reduction: print the Minesweeper board of a CNF formula or a circuit,
+        consistent exactly when it is satisfiable. Its '# input' lines name each input's
+        terminal (a mine there means true): sweepkit check BOARD --assignment reads
+        them back."""
+        from sweepkit.reductions.formulas import FormulaError, parse_circuit, parse_cnf
+        from sweepkit.reductions.layout import reduce_circuit, reduce_cnf
+        from sweepkit.reductions.sheet import LayoutError
+
+        text, kind = read_formula(file)
+        try:
+            if kind == "cnf":
+                cnf = parse_cnf(text)
+                reduced = reduce_cnf(cnf, parsimonious)
+                what = f"{cnf.variables} variables, {len(cnf.clauses)} clauses"
+            else:
+                circuit = parse_circuit(text)
+                reduced = reduce_circuit(circuit, parsimonious)
+                what = f"{len(circuit.inputs)} inputs, {len(circuit.gates)} gates"
+        except FormulaError as exc:
+            fail(f"{file}: {exc}")
+        except LayoutError as exc:
+            fail(f"{file}: cannot draw it: {exc}")
+        if png is not None:
+            from sweepkit.reductions.picture import reduced_png
+
+            try:
+                Path(png).write_bytes(reduced_png(reduced))
+            except OSError as exc:
+                fail(f"--png: {exc}")
+        rows, cols = reduced.position.shape
+        mode = "parsimonious: one layout a model" if parsimonious else "normal"
+        print(f"# Kaye's reduction of {file} ({what}; {mode}): {rows} x {cols}, "
+              "consistent exactly when it is satisfiable")
+        print("\n".join(reduced.comments()))
+        print(format_board(reduced.position), end="")
 
     @app.command("gadget")
     def gadget_cmd(

@@ -99,6 +99,18 @@ _GRIDS: Final[dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]]] = {
 GADGETS: Final = tuple(_GRIDS)
 """The gadgets, by name."""
 
+PORTS: Final[dict[str, dict[str, tuple[tuple[int, int], tuple[int, int], int]]]] = {
+    # name: {wire: (cell, outward step, kind)}: where a wire drawn on a sheet attaches
+    # (see sweepkit.reductions.sheet): the cell on the gadget's edge in line with the wire
+    # (just outside it for the AND's output), pointing away, with its kind along the wire
+    # (0 separator, 1 negated cell, 2 value cell, in the direction the signal flows).
+    "not": {"u": ((2, 0), (0, -1), 0), "t": ((2, 14), (0, 1), 0)},
+    "and": {"u": ((0, 2), (-1, 0), 2), "v": ((14, 2), (1, 0), 2), "t": ((7, 22), (0, 1), 0)},
+    "or": {"u": ((2, 0), (0, -1), 2), "v": ((4, 0), (0, -1), 2), "t": ((3, 17), (0, 1), 1)},
+    "xor": {"u": ((5, 0), (0, -1), 2), "v": ((2, 0), (0, -1), 2), "t": ((4, 12), (0, 1), 1)},
+}
+"""The ports of the gates, for drawing them into larger boards."""
+
 
 @dataclass(frozen=True)
 class Gadget:
@@ -119,19 +131,28 @@ class Gadget:
                                       for name, value in values.items()})
 
 
-def gadget(name: str) -> Gadget:
-    """The gadget called ``name`` (one of :data:`GADGETS`); ValueError listing them."""
+def tokens(name: str) -> list[list[str]]:
+    """The gadget's grid, one token a cell (see the module doc), rows padded with ``-``;
+    ValueError listing the gadgets for an unknown name."""
     try:
-        grid, inputs, outputs = _GRIDS[name]
+        grid = _GRIDS[name][0]
     except KeyError:
         raise ValueError(f"unknown gadget {name!r} (expected one of {', '.join(GADGETS)})"
                          ) from None
     rows = [line.split() for line in grid.strip().splitlines()]
     width = max(len(r) for r in rows)
+    return [r + ["-"] * (width - len(r)) for r in rows]
+
+
+def gadget(name: str) -> Gadget:
+    """The gadget called ``name`` (one of :data:`GADGETS`); ValueError listing them."""
+    rows = tokens(name)
+    _, inputs, outputs = _GRIDS[name]
+    width = max(len(r) for r in rows)
     cells: list[int] = []
     labels: dict[str, list[int]] = {}
     for r, row in enumerate(rows):
-        for c, token in enumerate(row + ["-"] * (width - len(row))):
+        for c, token in enumerate(row):
             if token.isdigit():
                 cells.append(int(token))
             elif token == "*":

@@ -1,6 +1,7 @@
 """A gadget as a picture (SVG): numbers and known mines as on a board, the covered cells
 that carry a wire coloured by the wire's name (a primed name hatched), terminals
-outlined, the cells outside the gadget left blank. For the docs and the web app.
+outlined, the cells outside the gadget left blank. For the docs and the web app. A
+reduced board (:func:`reduced_png`) is too big for that: a PNG, a few pixels a cell.
 
 >>> from sweepkit.reductions.gadgets import gadget
 >>> svg = gadget_svg(gadget("not"))
@@ -14,6 +15,7 @@ from html import escape
 
 from sweepkit.position import MINE, SAFE, UNKNOWN
 from sweepkit.reductions.gadgets import Gadget
+from sweepkit.reductions.layout import Reduced
 
 CELL = 24
 """Pixels a cell."""
@@ -76,3 +78,60 @@ def gadget_svg(g: Gadget, *, cell: int = CELL) -> str:
 def _text(x: int, y: int, cell: int, text: str, fill: str) -> str:
     return (f'<text x="{x + cell / 2:g}" y="{y + cell * 0.72:g}" text-anchor="middle" '
             f'fill="{fill}">{text}</text>')
+
+
+def reduced_png(reduced: Reduced, *, cell: int = 3) -> bytes:
+    """A reduced board as a PNG, ``cell`` pixels a cell: each input's wire in its colour
+    (its negated cells lighter), other signals grey-blue, a gate's inner cells slate,
+    numbers pale grey, known mines black, ``-`` white; gates outlined in red and the
+    inputs' terminals ringed in yellow. For boards too big to draw cell by cell in SVG.
+
+    >>> from sweepkit.reductions.formulas import parse_circuit
+    >>> from sweepkit.reductions.layout import reduce_circuit
+    >>> reduced_png(reduce_circuit(parse_circuit("t = or(u, v)\\noutput t\\n")))[:4]
+    b'\\x89PNG'
+    """
+    import io
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import to_rgb
+    from matplotlib.patches import Rectangle
+
+    position = reduced.position
+    rows, cols = position.shape
+    inputs = {name: to_rgb(PALETTE[i % len(PALETTE)])
+              for i, name in enumerate(reduced.terminals)}
+    white, pale, black = (1.0, 1.0, 1.0), to_rgb("#e2e8f0"), (0.0, 0.0, 0.0)
+    signal, inner = to_rgb("#90a4c0"), to_rgb("#4a5568")
+    image = [[white] * cols for _ in range(rows)]
+    for index, value in enumerate(position.cells):
+        r, c = divmod(index, cols)
+        if value == MINE:
+            image[r][c] = black
+        elif value == UNKNOWN:
+            name = reduced.wires.get(index, "")
+            base = name.rstrip("'")
+            colour = inputs.get(base, signal if base else inner)
+            if name.endswith("'"):
+                colour = tuple(0.5 + 0.5 * x for x in colour)
+            image[r][c] = colour
+        elif value >= 0:
+            image[r][c] = pale
+    figure = plt.figure(figsize=(cols * cell / 100, rows * cell / 100), dpi=100)
+    axes = figure.add_axes((0, 0, 1, 1))
+    axes.imshow(image, interpolation="nearest")
+    axes.set_axis_off()
+    for _name, top, left, bottom, right in reduced.gates:
+        axes.add_patch(Rectangle((left - 0.5, top - 0.5), right - left + 1, bottom - top + 1,
+                                 fill=False, edgecolor="#c53030", linewidth=0.8))
+    for index in reduced.terminals.values():
+        r, c = divmod(index, cols)
+        axes.add_patch(Rectangle((c - 1.5, r - 1.5), 3, 3, fill=False,
+                                 edgecolor="#d69e2e", linewidth=1.2))
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=100)
+    plt.close(figure)
+    return buffer.getvalue()

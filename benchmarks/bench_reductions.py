@@ -1,0 +1,102 @@
+"""Deciding Kaye's reduction of random 3-CNF with our analysis, against a SAT solver on the
+formula itself.
+
+    python benchmarks/bench_reductions.py [--variables 3 4 5 10 20] [--ratio 4.26]
+                                          [--formulas 3] [--budget 120]
+
+For each number of variables n, ``--formulas`` random 3-CNF formulas with round(n x
+ratio) clauses (4.26 is the satisfiability threshold; uf20-91 is the classic size) are
+reduced with ``sweepkit.reductions.layout.reduce_cnf``, and the board is decided by
+``find_witness`` (our exact analysis: the board's constraint system, its components,
+the box dynamic programme) under a time budget of ``--budget`` seconds. The same formula
+goes to python-sat's Minisat 2.2 (``pip install python-sat``; the test extra has it),
+the baseline of the ratio, in the same process.
+
+The table gives, per n: the clauses, the board's size (cells and covered cells, medians:
+how the board grows with the formula), the median time to draw it, the median time our
+analysis took to decide it (or how many ran out of the budget), the SAT solver's median,
+and their ratio; every decided board's answer is checked against the SAT solver's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from pysat.solvers import Minisat22
+
+from sweepkit.analysis.budget import AnalysisLimit, limits
+from sweepkit.analysis.component import cache_clear
+from sweepkit.analysis.consistency import find_witness
+from sweepkit.reductions.formulas import CNF
+from sweepkit.reductions.layout import reduce_cnf
+from sweepkit.reductions.sheet import LayoutError
+
+
+def random_3cnf(n: int, ratio: float, rng: random.Random) -> CNF:
+    m = max(1, round(n * ratio))
+    return CNF(n, tuple(tuple(v * rng.choice((1, -1)) for v in rng.sample(range(1, n + 1), 3))
+                        for _ in range(m)))
+
+
+def sat(cnf: CNF) -> tuple[bool, float]:
+    began = time.perf_counter()
+    with Minisat22(bootstrap_with=[list(c) for c in cnf.clauses]) as solver:
+        answer = solver.solve()
+    return answer, time.perf_counter() - began
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--variables", type=int, nargs="+", default=[3, 4, 5, 10, 20])
+    parser.add_argument("--ratio", type=float, default=4.26)
+    parser.add_argument("--formulas", type=int, default=3)
+    parser.add_argument("--budget", type=float, default=120.0)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    print(f"{'n':>3} {'clauses':>7} {'cells':>11} {'covered':>8} {'draw s':>7} "
+          f"{'ours s':>9} {'decided':>8} {'SAT ms':>7} {'ratio':>9}")
+    for n in args.variables:
+        cells, covered, draw, ours, solver, decided = [], [], [], [], [], 0
+        clauses = 0
+        for _ in range(args.formulas):
+            cnf = random_3cnf(n, args.ratio, rng)
+            clauses = len(cnf.clauses)
+            answer, seconds = sat(cnf)
+            solver.append(seconds)
+            began = time.perf_counter()
+            try:
+                board = reduce_cnf(cnf)
+            except LayoutError as exc:
+                print(f"{n:>3} refused: {exc}")
+                continue
+            draw.append(time.perf_counter() - began)
+            cells.append(board.position.size)
+            covered.append(len(board.position.unknown_cells()))
+            cache_clear()
+            began = time.perf_counter()
+            try:
+                with limits(seconds=args.budget):
+                    witness = find_witness(board.position, use_mine_count=False)
+            except AnalysisLimit:
+                continue
+            ours.append(time.perf_counter() - began)
+            decided += 1
+            assert (witness is not None) == answer, "the board and the formula disagree"
+        if not cells:
+            continue
+        mine = statistics.median(ours) if ours else None
+        theirs = statistics.median(solver)
+        ours_text = f"{mine:9.2f}" if mine is not None else f"{'>' + str(args.budget):>9}"
+        ratio = f"{mine / theirs:9.0f}" if mine is not None else f"{'-':>9}"
+        print(f"{n:>3} {clauses:>7} {statistics.median(cells):>11,.0f} "
+              f"{statistics.median(covered):>8,.0f} {statistics.median(draw):>7.2f} "
+              f"{ours_text} {decided:>4}/{args.formulas:<3} {theirs * 1000:>7.2f} {ratio}",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
