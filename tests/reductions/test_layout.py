@@ -221,3 +221,14 @@ def test_random_circuits_have_their_layouts(text, parsimonious):
     assert (witness is not None) == (expected > 0)
     if witness is not None:
         assert circuit.evaluate(board.assignment(witness))
+
+
+@pytest.mark.parametrize(("n", "seed"), [(6, 1), (6, 2), (7, 3), (8, 2)])
+def test_threshold_formulas_of_more_variables_are_decided_like_the_sat_solver(n, seed):
+    cnf = random_3cnf(n, 4.26, seed)
+    board = reduce_cnf(cnf)
+    witness = find_witness(board.position, use_mine_count=False)   # the search decides
+    assert (witness is not None) == satisfiable(cnf)
+    if witness is not None:
+        assert board.position.explains(witness)
+        assert cnf.satisfied(variables(board.assignment(witness)))

@@ -31,9 +31,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sweepkit.analysis.board_count import system_count
+from sweepkit.analysis.box_dp import strip_orders
+from sweepkit.analysis.box_search import SearchBudgetExceeded
 from sweepkit.analysis.component import solve_component
 from sweepkit.analysis.probability import Analysis, analyse
-from sweepkit.constraints import build_system
+from sweepkit.analysis.propagate import component_witness
+from sweepkit.constraints import ConstraintSystem, build_system
 from sweepkit.position import MINE, UNKNOWN, Position
 
 
@@ -57,9 +60,31 @@ class Contradiction:
         return f"{text} contradict each other"
 
 
+SEARCH_FIRST_BOXES = 1_000
+"""Components at least this big are first searched with propagation
+(:mod:`.propagate`) when a witness is asked for without the mine count."""
+
+SEARCH_NODES = 1_000_000
+"""Choices that search may make before the witness is counted out instead."""
+
+
 def find_witness(position: Position, use_mine_count: bool = True,
                  analysis: Analysis | None = None) -> frozenset[int] | None:
-    """One layout explaining the position (mine cells, known mines included), or None."""
+    """One layout explaining the position (mine cells, known mines included), or None.
+
+    Without the mine count and with a component of :data:`SEARCH_FIRST_BOXES` boxes or
+    more (a board drawn from a circuit, say), each component is searched with
+    propagation first (:func:`~sweepkit.analysis.propagate.component_witness`); otherwise,
+    or past :data:`SEARCH_NODES` choices, the layout comes from the exact counts."""
+    if analysis is None and not (use_mine_count and position.mines is not None):
+        system = build_system(position)
+        if system.impossible:
+            return None
+        if any(len(c.sizes) >= SEARCH_FIRST_BOXES for c in system.components):
+            try:
+                return _searched_witness(position, system)
+            except SearchBudgetExceeded:
+                pass
     if analysis is None:
         analysis = analyse(position, use_mine_count)
     if not analysis.consistent:
@@ -97,6 +122,22 @@ def find_witness(position: Position, use_mine_count: bool = True,
         for box, k in zip(comp.boxes, example, strict=True):
             mines.update(box[:k])
     mines.update(system.floating[:floating_mines])
+    return frozenset(mines)
+
+
+def _searched_witness(position: Position, system: ConstraintSystem) -> frozenset[int] | None:
+    """:func:`find_witness` by search, component by component (floating cells safe),
+    choosing boxes in a sweep of the board left to right in narrow strips when the
+    component is large (:func:`~sweepkit.analysis.box_dp.strip_orders`): on a board
+    drawn from a circuit that decides its inputs first, and propagation does the rest."""
+    mines = set(position.known_mines())
+    for comp in system.components:
+        strips = strip_orders(comp)      # left to right: a drawn circuit's inputs first
+        example = component_witness(comp, SEARCH_NODES, strips[0] if strips else None)
+        if example is None:
+            return None
+        for box, k in zip(comp.boxes, example, strict=True):
+            mines.update(box[:k])
     return frozenset(mines)
 
 
