@@ -232,3 +232,16 @@ def test_threshold_formulas_of_more_variables_are_decided_like_the_sat_solver(n,
     if witness is not None:
         assert board.position.explains(witness)
         assert cnf.satisfied(variables(board.assignment(witness)))
+
+
+def test_a_board_embedded_in_4d_keeps_its_layouts_and_its_witness():
+    cnf = CNF(2, ((1, -2),))
+    board = reduce_cnf(cnf)
+    lifted = embed(board.position, 4)
+    assert lifted.shape[:2] == (3, 3)
+    assert count_layouts(lifted, use_mine_count=False) == len(models(cnf)) == 3
+    witness = find_witness(lifted, use_mine_count=False)
+    assert witness is not None and lifted.explains(witness)
+    assert cnf.satisfied(variables(board.assignment(original_mines(witness,
+                                                                   board.position.shape,
+                                                                   4))))

@@ -31,6 +31,7 @@ HOMES = {
     "optimal": "search_cmds", "hint": "search_cmds",
     "puzzle": "generate_cmds",
     "gadget": "reduction_cmds",
+    "reduce": "reduction_cmds",
     "embed": "embed_cmds",
     "web": "web_cmds",
 }
