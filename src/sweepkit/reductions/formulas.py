@@ -45,8 +45,10 @@ class CNF:
         """Whether ``assignment`` (variable → value) makes every clause true."""
         return all(any(assignment[abs(x)] == (x > 0) for x in clause) for clause in self.clauses)
 
-    def circuit(self) -> Circuit:
-        """The formula as a circuit with one output: the AND of its clauses' ORs."""
+    def circuit(self, join: bool = True) -> Circuit:
+        """The formula as a circuit with one output: the AND of its clauses' ORs; with
+        ``join`` false, one output a clause instead (all forced true: the same formula,
+        without the AND's wires)."""
         gates: list[Gate] = []
         clause_wires = []
         for n, clause in enumerate(self.clauses):
@@ -58,8 +60,10 @@ class CNF:
                     name = gates[-1].output
                 literals.append(name)
             clause_wires.append(_chain(gates, "or", literals, f"_c{n}"))
-        out = _chain(gates, "and", clause_wires, "_f") if clause_wires else None
         inputs = tuple(f"x{v}" for v in range(1, self.variables + 1))
+        if not join:
+            return Circuit(inputs, tuple(gates), tuple(clause_wires))
+        out = _chain(gates, "and", clause_wires, "_f") if clause_wires else None
         return Circuit(inputs, tuple(gates), () if out is None else (out,))
 
 

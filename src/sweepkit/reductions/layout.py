@@ -111,30 +111,16 @@ def reduce_cnf(cnf: CNF, parsimonious: bool = False, max_cells: int = MAX_CELLS)
     """The board of a CNF formula (inputs ``x1`` … ``xV``); see the module doc.
     Repeated literals are drawn once and a clause with both x and ¬x (always true) is
     left out; an empty clause cannot be drawn (LayoutError)."""
-    gates: list[Gate] = []
-    outputs: list[str] = []
+    clauses = []
     for n, clause in enumerate(cnf.clauses):
-        literals = list(dict.fromkeys(clause))
-        if any(-x in literals for x in literals):
-            continue
+        literals = tuple(dict.fromkeys(clause))
         if not literals:
             raise LayoutError(f"clause {n + 1} is empty: the formula is unsatisfiable and "
                               "has no board")
-        wires = []
-        for x in literals:
-            name = f"x{abs(x)}"
-            if x < 0:
-                gates.append(Gate(f"_n{n}_{abs(x)}", "not", (name,)))
-                name = gates[-1].output
-            wires.append(name)
-        current = wires[0]
-        for k, wire in enumerate(wires[1:]):
-            gates.append(Gate(f"_c{n}_{k}", "or", (current, wire)))
-            current = gates[-1].output
-        outputs.append(current)
-    inputs = tuple(f"x{v}" for v in range(1, cnf.variables + 1))
-    return reduce_circuit(Circuit(inputs, tuple(gates), tuple(outputs)), parsimonious,
-                          max_cells)
+        if not any(-x in literals for x in literals):
+            clauses.append(literals)
+    circuit = CNF(cnf.variables, tuple(clauses)).circuit(join=False)
+    return reduce_circuit(circuit, parsimonious, max_cells)
 
 
 def reduce_circuit(circuit: Circuit, parsimonious: bool = False,
