@@ -26,34 +26,51 @@ from sweepkit.position import Position
 
 
 def component_assignments(component: Component) -> Iterator[tuple[int, ...]]:
-    """Every box assignment (mines per box) of a component that satisfies its equations."""
+    """Every box assignment (mines per box) of a component that satisfies its equations,
+    depth first (a loop with its own stack: components of thousands of boxes, such as
+    the boards of a reduction, go deeper than Python's recursion)."""
     sizes = component.sizes
     n = len(sizes)
+    if n == 0:
+        yield ()
+        return
     order = box_order(sizes, component.rows)
     box_rows, need, room = equation_tables(component)
     assign = [0] * n
+    stack: list[list[int]] = []     # [position in order, next value, highest, value applied]
 
-    def search(pos: int) -> Iterator[tuple[int, ...]]:
-        if pos == n:
-            yield tuple(assign)
-            return
+    def enter(pos: int) -> None:
         b = order[pos]
-        size, rs = sizes[b], box_rows[b]
-        lo, hi = box_bounds(rs, size, need, room)
-        for r in rs:
-            room[r] -= size
-        for k in range(lo, hi + 1):
-            for r in rs:
-                need[r] -= k
-            assign[b] = k
-            yield from search(pos + 1)
-            for r in rs:
-                need[r] += k
-        assign[b] = 0
-        for r in rs:
-            room[r] += size
+        lo, hi = box_bounds(box_rows[b], sizes[b], need, room)
+        for r in box_rows[b]:
+            room[r] -= sizes[b]
+        stack.append([pos, lo, hi, -1])
 
-    yield from search(0)
+    enter(0)
+    while stack:
+        frame = stack[-1]
+        pos, k, hi, applied = frame
+        b = order[pos]
+        rs = box_rows[b]
+        if applied >= 0:
+            for r in rs:
+                need[r] += applied
+            frame[3] = -1
+        if k > hi:
+            stack.pop()
+            assign[b] = 0
+            for r in rs:
+                room[r] += sizes[b]
+            continue
+        frame[1] = k + 1
+        frame[3] = k
+        for r in rs:
+            need[r] -= k
+        assign[b] = k
+        if pos + 1 == n:
+            yield tuple(assign)
+        else:
+            enter(pos + 1)
 
 
 def _cell_layouts(component: Component, allowed: set[int] | None
