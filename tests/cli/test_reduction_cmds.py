@@ -103,3 +103,17 @@ def test_check_assignment_needs_the_input_lines(tmp_path):
     board.write_text("1?\n??\n")
     done = run("check", str(board), "--assignment")
     assert done.returncode == 2 and "no '# input NAME: ROW,COL' lines" in done.stderr
+
+
+def test_an_embedded_reduced_board_keeps_its_inputs_for_check(tmp_path):
+    formula = tmp_path / "f.cnf"
+    formula.write_text("p cnf 2 2\n1 2 0\n-1 0\n")          # the one model: x1=0, x2=1
+    board = tmp_path / "f.board"
+    board.write_text(run("reduce", str(formula)).stdout)
+    lifted = run("embed", str(board), "--dims", "3")
+    assert lifted.returncode == 0, lifted.stderr
+    assert "# input x1: 1," in lifted.stdout
+    (tmp_path / "f3.board").write_text(lifted.stdout)
+    checked = run("check", str(tmp_path / "f3.board"), "--assignment")
+    assert checked.returncode == 0, checked.stderr
+    assert checked.stdout.strip() == "satisfiable: x1=0 x2=1"

@@ -108,7 +108,7 @@ def print_picture(position: Position, analysis: Analysis) -> None:
             print(plain(line))
 
 
-def input_terminals(file: str, position: Position) -> dict[str, tuple[int, int]]:
+def input_terminals(file: str, position: Position) -> dict[str, tuple[int, ...]]:
     """The ``# input`` lines of a reduced board (see sweepkit reduce); exit 2 when the
     file has none or one names a cell off the board or not covered."""
     from sweepkit.reductions.layout import read_terminals
@@ -119,10 +119,11 @@ def input_terminals(file: str, position: Position) -> dict[str, tuple[int, int]]
     if not terminals:
         fail(f"{file}: no '# input NAME: ROW,COL' lines; --assignment reads a board made "
              "by sweepkit reduce")
-    for name, (r, c) in terminals.items():
-        if not (0 <= r < position.rows and 0 <= c < position.cols) or \
-                position.cells[position.index(r, c)] != UNKNOWN:
-            fail(f"{file}: input {name} at ({r}, {c}) is not a covered cell of the board")
+    for name, cell in terminals.items():
+        inside = len(cell) == len(position.shape) and all(
+            0 <= x < n for x, n in zip(cell, position.shape, strict=True))
+        if not inside or position.cells[position.index(*cell)] != UNKNOWN:
+            fail(f"{file}: input {name} at {cell} is not a covered cell of the board")
     return terminals
 
 

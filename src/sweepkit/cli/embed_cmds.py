@@ -8,12 +8,14 @@ whole number) prints one line and exits 2.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import typer
 
 from sweepkit.boardfile import format_board
 from sweepkit.cli.common import fail, load_position
 from sweepkit.reductions.embed import embed, embedded_cell
+from sweepkit.reductions.layout import read_terminals
 from sweepkit.topology import shape_text
 
 WHOLE = re.compile(r"-?[0-9]+", re.ASCII)
@@ -49,4 +51,9 @@ def register(app: typer.Typer) -> None:
         name = "<stdin>" if file == "-" else file
         print(f"# {name} ({shape_text(position.shape)}) embedded in {dims} dimensions: its "
               f"cells are the middle block, from cell {embedded.coord(start)}")
+        if file != "-":                    # a reduced board's inputs, where they now are
+            for label, cell in read_terminals(Path(file).read_text(encoding="utf-8")).items():
+                if len(cell) == len(position.shape):
+                    moved = embedded_cell(position.shape, int(dims), position.index(*cell))
+                    print(f"# input {label}: {','.join(map(str, embedded.coord(moved)))}")
         print(format_board(embedded), end="")

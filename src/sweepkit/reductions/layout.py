@@ -82,16 +82,17 @@ class Reduced:
                 for name, cell in self.terminals.items()]
 
 
-_INPUT_LINE = re.compile(r"#\s*input\s+(\S+):\s*([0-9]+),([0-9]+)\s*", re.ASCII)
+_INPUT_LINE = re.compile(r"#\s*input\s+(\S+):\s*([0-9]+(?:,[0-9]+)+)\s*", re.ASCII)
 
 
-def read_terminals(text: str) -> dict[str, tuple[int, int]]:
-    """The ``# input NAME: ROW,COL`` comment lines of a reduced board, by name."""
+def read_terminals(text: str) -> dict[str, tuple[int, ...]]:
+    """The ``# input NAME: ROW,COL`` comment lines of a reduced board, by name (one
+    coordinate per dimension: an embedded board's lines have more)."""
     found = {}
     for line in text.splitlines():
         match = _INPUT_LINE.fullmatch(line.strip())
         if match:
-            found[match.group(1)] = (int(match.group(2)), int(match.group(3)))
+            found[match.group(1)] = tuple(int(x) for x in match.group(2).split(","))
     return found
 
 
