@@ -26,7 +26,7 @@ components when the mine count plays no part.
 
 from __future__ import annotations
 
-from sweepkit.analysis.box_search import SearchBudgetExceeded, box_order
+from sweepkit.analysis.box_search import SearchBudgetExceeded, box_order, equation_tables
 from sweepkit.analysis.budget import check
 from sweepkit.constraints import Component
 
@@ -40,10 +40,7 @@ def component_witness(component: Component, budget: int | None = None,
     n = len(sizes)
     lo = [0] * n
     hi = list(sizes)
-    box_rows: list[list[int]] = [[] for _ in range(n)]
-    for r, (bs, _need) in enumerate(rows):
-        for b in bs:
-            box_rows[b].append(r)
+    box_rows = equation_tables(component)[0]
     trail: list[tuple[int, int, int]] = []
 
     def propagate(queue: list[int]) -> bool:

@@ -44,6 +44,7 @@ from sweepkit.reductions.sheet import (
     LayoutError,
     Port,
     Sheet,
+    turns,
 )
 
 BAND: int = 100
@@ -306,10 +307,17 @@ class _Drawing:
         """Draw ``pending`` into the input ``port``."""
         corners = _simplify(pending.port.cell,
                             pending.corners + _approach(*pending.last(), port), port.cell)
+        self.wire_to(pending, corners, port.cell, port.kind)
+
+    def wire_to(self, pending: _Pending, corners: list[Cell], last: Cell,
+                kind: int | None) -> Port:
+        """Draw ``pending`` through ``corners`` to ``last``, of ``kind`` (None: any); a free
+        end takes the kind that fits, a drawn one cuts corners. The port past ``last``."""
         if pending.free:
-            self.sheet.source(pending.var, [pending.port.cell, *corners], port)
-        else:
-            self.sheet.route(pending.var, pending.port, corners, port)
+            return self.sheet.source(pending.var, [pending.port.cell, *corners],
+                                     Port(last, pending.port.direction,
+                                          SEPARATOR if kind is None else kind))
+        return self.sheet.route(pending.var, pending.port, [*corners, last], end_kind=kind)
 
     def track_pending(self, t: int, y: int) -> _Pending:
         """Track ``t`` as it stands: a free end at the left edge if nothing is drawn."""
@@ -367,12 +375,8 @@ class _Drawing:
             self.force(result)
         else:                              # read by nothing: the wire just ends
             (r, c), _, _ = result.last()
-            corners = _simplify(result.port.cell, result.corners, (r + 6, c))
-            if result.free:
-                self.sheet.source(result.var, [result.port.cell, *corners],
-                                  Port((r + 6, c), (1, 0), SEPARATOR))
-            else:
-                self.sheet.route(result.var, result.port, [*corners, (r + 6, c)])
+            self.wire_to(result, _simplify(result.port.cell, result.corners, (r + 6, c)),
+                         (r + 6, c), None)
 
     def tap(self, t: int, i: int, x: int, y: int) -> _Pending:
         """Tap track ``t`` at channel ``i``: a split, or the track turning down at its
@@ -433,12 +437,7 @@ class _Drawing:
         (r, c), _, _ = acc.last()
         last = (r + 10, c + 4)
         corners = _simplify(acc.port.cell, [*acc.corners, (r + 5, c), (r + 5, c + 4)], last)
-        if acc.free:                       # an input forced true at once
-            self.sheet.source(acc.var, [acc.port.cell, *corners], Port(last, (-1, 0), VALUE))
-            end = Port((last[0] + 1, last[1]), (1, 0), SEPARATOR)
-        else:
-            end = self.sheet.route(acc.var, acc.port, [*corners, last], end_kind=VALUE)
-        self.sheet.force_true(end)
+        self.sheet.force_true(self.wire_to(acc, corners, last, VALUE))
 
 
 def _approach(point: Cell, direction: Cell, corner: bool, port: Port) -> list[Cell]:
@@ -482,12 +481,8 @@ def _simplify(start: Cell, corners: list[Cell], end: Cell) -> list[Cell]:
     for p in [*corners, end]:
         if p == points[-1]:
             continue
-        if len(points) >= 2 and not _bends(points[-2], points[-1], p):
+        if len(points) >= 2 and not turns(points[-2], points[-1], p):
             points[-1] = p
         else:
             points.append(p)
     return points[1:-1]
-
-
-def _bends(a: Cell, b: Cell, c: Cell) -> bool:
-    return (b[0] - a[0]) * (c[1] - b[1]) != (b[1] - a[1]) * (c[0] - b[0])

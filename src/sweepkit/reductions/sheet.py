@@ -142,7 +142,7 @@ class Sheet:
         if want is not None:
             cut = (start.kind + len(cells) - 1 - want) % 3
             inner = [i for i in range(1, len(points) - 1)
-                     if _turns(points[i - 1], points[i], points[i + 1])]
+                     if turns(points[i - 1], points[i], points[i + 1])]
             if cut > len(inner):
                 raise LayoutError(f"a route from {start.cell} needs {cut} corner(s) to cut "
                                   f"and has {len(inner)}")
@@ -151,18 +151,16 @@ class Sheet:
                     raise LayoutError(f"the corner at {points[i]} is too close to the next "
                                       "one to be cut")
                 cells.remove(points[i])
-        last = self.path(var, cells, start.kind)
-        step = (cells[-1][0] - cells[-2][0], cells[-1][1] - cells[-2][1]) if len(cells) > 1 \
-            else start.direction
-        return Port((cells[-1][0] + step[0], cells[-1][1] + step[1]), step, (last + 1) % 3)
+        return _past(cells, start.direction, self.path(var, cells, start.kind))
 
-    def source(self, var: int, points: list[Cell], end: Port) -> None:
+    def source(self, var: int, points: list[Cell], end: Port) -> Port:
         """A free wire end (an input terminal: both values possible) at ``points[0]``,
-        drawn through the square corners ``points[1:]`` into ``end``."""
+        drawn through the square corners ``points[1:]`` into ``end``; the port just past
+        the last cell, as :meth:`route`."""
         cells = _expand([*points, end.cell])
         kind = (end.kind - len(cells) + 1) % 3
-        self.path(var, cells, kind)
         self.terminals.setdefault(var, cells[(VALUE - kind) % 3])
+        return _past(cells, end.direction, self.path(var, cells, kind))
 
     def split(self, var: int, at: Port, side: Cell) -> tuple[Port, Port]:
         """Fork the wire arriving at ``at`` (``at.cell`` its next cell, which must be a
@@ -271,7 +269,15 @@ def _expand(points: list[Cell]) -> list[Cell]:
     return cells
 
 
-def _turns(a: Cell, b: Cell, c: Cell) -> bool:
+def _past(cells: list[Cell], direction: Cell, kind: int) -> Port:
+    """The port just past the last of ``cells`` (the last of kind ``kind``), going on the
+    way the path ends (``direction`` for a path of one cell)."""
+    step = (cells[-1][0] - cells[-2][0], cells[-1][1] - cells[-2][1]) if len(cells) > 1 \
+        else direction
+    return Port((cells[-1][0] + step[0], cells[-1][1] + step[1]), step, (kind + 1) % 3)
+
+
+def turns(a: Cell, b: Cell, c: Cell) -> bool:
     """Whether the path turns at ``b``."""
     return (b[0] - a[0]) * (c[1] - b[1]) != (b[1] - a[1]) * (c[0] - b[0])
 
