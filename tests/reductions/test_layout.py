@@ -46,7 +46,7 @@ def small_cnfs(draw):
     return CNF(n, tuple(map(tuple, clauses)))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(small_cnfs())
 def test_a_cnf_board_is_consistent_exactly_when_the_formula_is_satisfiable(cnf):
     board = reduce_cnf(cnf)
@@ -102,12 +102,29 @@ CIRCUITS = [
     "t = not(u)\noutput t\n",
     "t = or(u, not(v))\noutput t\noutput u\n",
     "t = xor(u, v)\ns = xor(t, w)\noutput s\n",
+    "g0 = not(a)\ng1 = not(g0)\ng2 = and(g1, a)\noutput g0\n",   # g2 copies a
 ]
 
 
 def circuit_layouts(circuit: Circuit, parsimonious: bool) -> int:
     """The layouts the board should have: each satisfying input assignment once, times
-    two for every Kaye AND whose inputs are both false (its one non-unique row)."""
+    two for every Kaye AND drawn (one reading two different signals: ``and(u, not(not(u)))``
+    is a copy of ``u``) whose inputs are both false (its one non-unique row)."""
+    by_output = {g.output: g for g in circuit.gates}
+
+    def signal(name: str) -> tuple[str, bool]:
+        g = by_output.get(name)
+        if g is None:
+            return name, False
+        if g.kind == "not":
+            base, negated = signal(g.arguments[0])
+            return base, not negated
+        if g.kind in ("and", "or") and len({signal(a) for a in g.arguments}) == 1:
+            return signal(g.arguments[0])
+        return name, False
+
+    kaye = [g for g in circuit.gates
+            if g.kind == "and" and len({signal(a) for a in g.arguments}) == 2]
     total = 0
     for values in itertools.product((False, True), repeat=len(circuit.inputs)):
         assignment = dict(zip(circuit.inputs, values, strict=True))
@@ -115,8 +132,7 @@ def circuit_layouts(circuit: Circuit, parsimonious: bool) -> int:
             continue
         wires = circuit.values(assignment)
         doubled = 0 if parsimonious else sum(
-            1 for g in circuit.gates if g.kind == "and" and len(set(g.arguments)) == 2
-            and not wires[g.arguments[0]] and not wires[g.arguments[1]])
+            1 for g in kaye if not wires[g.arguments[0]] and not wires[g.arguments[1]])
         total += 2 ** doubled
     return total
 
@@ -245,3 +261,57 @@ def test_a_board_embedded_in_4d_keeps_its_layouts_and_its_witness():
     assert cnf.satisfied(variables(board.assignment(original_mines(witness,
                                                                    board.position.shape,
                                                                    4))))
+
+
+def decide_and_count(cnf: CNF) -> None:
+    """The board of ``cnf`` is consistent exactly when Minisat satisfies the formula, its
+    witness reads back as a model, and it has one layout per model (brute force)."""
+    board = reduce_cnf(cnf)
+    witness = find_witness(board.position, use_mine_count=False)
+    assert (witness is not None) == satisfiable(cnf)
+    if witness is not None:
+        assert board.position.explains(witness)
+        assert cnf.satisfied(variables(board.assignment(witness)))
+    assert count_layouts(board.position, use_mine_count=False) == len(models(cnf))
+
+
+@pytest.mark.parametrize("batch", range(8))
+def test_a_hundred_random_3cnf_around_the_threshold(batch):
+    """12 formulas a batch, 3 to 5 variables, 3.5 to 5 clauses per variable (4.26 is
+    the threshold: about half are satisfiable). With the 100 small formulas above and
+    the larger ones below, the suite decides well over two hundred."""
+    rng = random.Random(1000 + batch)
+    for _ in range(12):
+        n = rng.randint(3, 5)
+        decide_and_count(random_3cnf(n, rng.uniform(3.5, 5.0), rng.randrange(10**9)))
+
+
+@pytest.mark.parametrize(("n", "seed"), [(10, 5), (11, 6), (12, 7), (12, 8)])
+def test_formulas_of_ten_to_twelve_variables_are_decided(n, seed):
+    cnf = random_3cnf(n, 4.26, seed)
+    board = reduce_cnf(cnf)
+    witness = find_witness(board.position, use_mine_count=False)
+    assert (witness is not None) == satisfiable(cnf)
+    if witness is not None:
+        assert cnf.satisfied(variables(board.assignment(witness)))
+
+
+@pytest.mark.parametrize(("dims", "n"), [(3, 3), (3, 4), (4, 2)])
+@pytest.mark.parametrize("seed", range(3))
+def test_random_formulas_embedded_in_more_dimensions(dims, n, seed):
+    """3-CNF in 3-D; in 4-D (nine times the cells, under the embedding's size limit)
+    random 2-CNF of two variables."""
+    rng = random.Random(2000 + seed)
+    if n == 2:
+        cnf = CNF(2, tuple(tuple(v * rng.choice((1, -1)) for v in rng.sample((1, 2), 2))
+                           for _ in range(rng.randint(1, 4))))
+    else:
+        cnf = random_3cnf(n, rng.uniform(3.0, 5.0), rng.randrange(10**9))
+    board = reduce_cnf(cnf)
+    lifted = embed(board.position, dims)
+    assert count_layouts(lifted, use_mine_count=False) == len(models(cnf))
+    witness = find_witness(lifted, use_mine_count=False)
+    assert (witness is not None) == satisfiable(cnf)
+    if witness is not None:
+        flat = original_mines(witness, board.position.shape, dims)
+        assert cnf.satisfied(variables(board.assignment(flat)))

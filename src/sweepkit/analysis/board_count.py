@@ -41,6 +41,7 @@ from flint import fmpz
 
 from sweepkit.analysis.budget import check, check_size
 from sweepkit.analysis.component import solve_component
+from sweepkit.analysis.contract import component_total
 from sweepkit.analysis.poly import ComponentCount, Poly, int_product, multiply, product
 from sweepkit.constraints import ConstraintSystem, build_system
 from sweepkit.position import Position
@@ -231,8 +232,11 @@ def system_count(system: ConstraintSystem, use_mine_count: bool = True) -> int:
     """Number of layouts of a constraint system (0 if any equation is impossible)."""
     if system.impossible:
         return 0
-    counts = [solve_component(c) for c in system.components]
     remaining = system.remaining if use_mine_count else None
+    if remaining is None:     # totals only: a drawn board's wires may be contracted
+        return int_product([component_total(c) for c in system.components]) << len(
+            system.floating)
+    counts = [solve_component(c) for c in system.components]
     return board_total(counts, len(system.floating), remaining)
 
 

@@ -236,6 +236,23 @@ def _forward(steps: list[Step]) -> tuple[list[dict[State, Shifted]], list[Moves]
     return forward, transitions
 
 
+def dp_total(component: Component, order: list[int]) -> int:
+    """Number of layouts of ``component``: the forward pass with plain integers, no mine
+    numbers and no box tables (light where the mine numbers would span widely: a
+    contracted drawn circuit, :mod:`.contract`)."""
+    layer: dict[State, int] = {(): 1}
+    for step in plan(component, order):
+        check()
+        weights = step.weights
+        nxt: dict[State, int] = {}
+        for state, ways in layer.items():
+            for k, after in _options(step, state):
+                nxt[after] = nxt.get(after, 0) + ways * weights[k]
+        check_size(len(nxt), "the states of the box DP")
+        layer = nxt
+    return sum(layer.values())
+
+
 def _box_mines(steps: list[Step], order: list[int], forward: list[dict[State, Shifted]],
                transitions: list[Moves], low: int, width: int) -> list[tuple[int, ...]]:
     """Each box's mine-weighted counts over the component's mine numbers ``low`` ..

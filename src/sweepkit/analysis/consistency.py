@@ -34,6 +34,7 @@ from sweepkit.analysis.board_count import system_count
 from sweepkit.analysis.box_dp import strip_orders
 from sweepkit.analysis.box_search import SearchBudgetExceeded
 from sweepkit.analysis.component import solve_component
+from sweepkit.analysis.contract import contracted_witness, wired
 from sweepkit.analysis.probability import Analysis, analyse
 from sweepkit.analysis.propagate import component_witness
 from sweepkit.constraints import ConstraintSystem, build_system
@@ -65,7 +66,8 @@ SEARCH_FIRST_BOXES = 1_000
 (:mod:`.propagate`) when a witness is asked for without the mine count."""
 
 SEARCH_NODES = 1_000_000
-"""Choices that search may make before the witness is counted out instead."""
+"""Choices (conflicts, with clause learning) that search may make before the witness is
+counted out instead."""
 
 
 def find_witness(position: Position, use_mine_count: bool = True,
@@ -126,14 +128,18 @@ def find_witness(position: Position, use_mine_count: bool = True,
 
 
 def _searched_witness(position: Position, system: ConstraintSystem) -> frozenset[int] | None:
-    """:func:`find_witness` by search, component by component (floating cells safe),
-    choosing boxes in a sweep of the board left to right in narrow strips when the
-    component is large (:func:`~sweepkit.analysis.box_dp.strip_orders`): on a board
-    drawn from a circuit that decides its inputs first, and propagation does the rest."""
+    """:func:`find_witness` by search, component by component (floating cells safe). A
+    board drawn from a circuit (:func:`~sweepkit.analysis.contract.wired`) has its wires
+    contracted and is searched with clause learning; another component with propagation,
+    choosing boxes in a sweep of the board left to right in narrow strips when it is
+    large (:func:`~sweepkit.analysis.box_dp.strip_orders`)."""
     mines = set(position.known_mines())
     for comp in system.components:
-        strips = strip_orders(comp)      # left to right: a drawn circuit's inputs first
-        example = component_witness(comp, SEARCH_NODES, strips[0] if strips else None)
+        if wired(comp):
+            example = contracted_witness(comp, SEARCH_NODES)
+        else:
+            strips = strip_orders(comp)      # left to right: a drawn circuit's inputs first
+            example = component_witness(comp, SEARCH_NODES, strips[0] if strips else None)
         if example is None:
             return None
         for box, k in zip(comp.boxes, example, strict=True):

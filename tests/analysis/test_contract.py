@@ -1,0 +1,121 @@
+"""Wires contracted, against independent counts: on random components full of ``a + b =
+1`` ties between single cells (wires) with gadget-like equations across them, and on
+random positions, the contracted component has exactly as many layouts (brute force over
+the boxes, and the usual solvers), its witness explains the original equations, and it
+has one exactly when the component does."""
+
+from __future__ import annotations
+
+import itertools
+from math import comb, prod
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sweepkit.analysis.component import solve_component
+from sweepkit.analysis.contract import (
+    contract,
+    contracted_total,
+    contracted_witness,
+    wired,
+)
+from sweepkit.constraints import Component, build_system
+from tests.strategies_boards import nd_positions, positions
+
+
+def brute_total(component: Component) -> int:
+    """Layouts by trying every number of mines in every box (weights C(size, k))."""
+    total = 0
+    for values in itertools.product(*(range(s + 1) for s in component.sizes)):
+        if all(sum(values[b] for b in bs) == need for bs, need in component.rows):
+            total += prod(comb(s, k) for s, k in zip(component.sizes, values, strict=True))
+    return total
+
+
+def explains(component: Component, example: tuple[int, ...]) -> bool:
+    return (all(0 <= k <= s for k, s in zip(example, component.sizes, strict=True))
+            and all(sum(example[b] for b in bs) == need for bs, need in component.rows))
+
+
+@st.composite
+def wired_components(draw) -> Component:
+    """Chains of single cells tied pairwise (wires), a few bigger boxes, and random
+    equations over all of them, some impossible."""
+    sizes: list[int] = []
+    rows: list[tuple[tuple[int, ...], int]] = []
+    for _ in range(draw(st.integers(1, 4))):          # wires
+        length = draw(st.integers(1, 4))
+        start = len(sizes)
+        sizes.extend([1] * length)
+        rows.extend(((b, b + 1), 1) for b in range(start, start + length - 1))
+    sizes.extend(draw(st.lists(st.integers(1, 3), max_size=2)))
+    n = len(sizes)
+    for _ in range(draw(st.integers(1, 5))):
+        bs = tuple(sorted(draw(st.sets(st.integers(0, n - 1), min_size=1, max_size=5))))
+        room = sum(sizes[b] for b in bs)
+        rows.append((bs, draw(st.integers(0, room))))
+    if n > 1 and draw(st.booleans()):                 # a tie that may close a loop
+        a, b = draw(st.lists(st.integers(0, n - 1), min_size=2, max_size=2, unique=True))
+        if sizes[a] == sizes[b] == 1:
+            rows.append((tuple(sorted((a, b))), 1))
+    for b in set(range(n)) - {b for bs, _need in rows for b in bs}:
+        rows.append(((b,), draw(st.integers(0, sizes[b]))))   # every box in an equation
+    return Component(tuple(sizes), tuple(rows), tuple((b,) for b in range(n)),
+                     tuple(range(len(rows))))
+
+
+def check(component: Component, expected: int) -> None:
+    assert contracted_total(component) == expected
+    example = contracted_witness(component)
+    assert (example is not None) == (expected > 0)
+    if example is not None:
+        assert explains(component, example)
+    contraction = contract(component)
+    if contraction is not None:
+        assert len(contraction.component.sizes) <= len(component.sizes) + len(component.rows)
+
+
+@settings(max_examples=400, deadline=None)
+@given(wired_components())
+def test_contracted_wires_keep_every_layout(component):
+    check(component, brute_total(component))
+
+
+@settings(max_examples=200, deadline=None)
+@given(positions(max_rows=4, max_cols=5, with_mines=False))
+def test_contracted_positions_count_as_the_usual_solvers(position):
+    system = build_system(position)
+    for comp in system.components:
+        check(comp, solve_component(comp).total)
+
+
+@settings(max_examples=100, deadline=None)
+@given(nd_positions(with_mines=False))
+def test_contracted_nd_positions_count_as_the_usual_solvers(position):
+    for comp in build_system(position).components:
+        check(comp, solve_component(comp).total)
+
+
+def test_a_wire_becomes_one_free_class():
+    wire = Component((1,) * 5, tuple(((b, b + 1), 1) for b in range(4)),
+                     tuple((b,) for b in range(5)), tuple(range(4)))
+    contraction = contract(wire)
+    assert contraction is not None
+    assert contraction.component.sizes == () and contraction.free == 1
+    assert contracted_total(wire) == 2
+    assert contracted_witness(wire) == (0, 1, 0, 1, 0)
+
+
+def test_a_wire_that_closes_on_itself_with_the_wrong_parity_has_no_layout():
+    loop = Component((1, 1, 1), (((0, 1), 1), ((1, 2), 1), ((0, 2), 1)),
+                     ((0,), (1,), (2,)), (0, 1, 2))
+    assert contract(loop) is None
+    assert contracted_total(loop) == 0 and contracted_witness(loop) is None
+
+
+def test_only_large_mostly_tied_components_are_contracted_by_default():
+    chain = Component((1,) * 300, tuple(((b, b + 1), 1) for b in range(299)),
+                      tuple((b,) for b in range(300)), tuple(range(299)))
+    assert wired(chain)
+    assert not wired(Component(chain.sizes[:10], chain.rows[:9], chain.boxes[:10],
+                               chain.numbers[:9]))
