@@ -3,12 +3,14 @@ formula itself.
 
     python benchmarks/bench_reductions.py [--variables 3 4 5 10 20] [--ratio 4.26]
                                           [--formulas 3] [--budget 120]
+                                          [--max-cells 40000000]
 
 For each number of variables n, ``--formulas`` random 3-CNF formulas with round(n x
 ratio) clauses (4.26 is the satisfiability threshold; uf20-91 is the classic size) are
 reduced with ``sweepkit.reductions.layout.reduce_cnf``, and the board is decided by
-``find_witness`` (our exact analysis: the board's constraint system, its components,
-the box dynamic programme) under a time budget of ``--budget`` seconds. The same formula
+``find_witness`` (our exact analysis: the board's constraint system and components, the
+wires contracted, the gadgets' inner cells eliminated, clause learning on the rest:
+``sweepkit.analysis.clauses``) under a time budget of ``--budget`` seconds. The same formula
 goes to python-sat's Minisat 2.2 (``pip install python-sat``; the test extra has it),
 the baseline of the ratio, in the same process.
 
@@ -31,7 +33,7 @@ from sweepkit.analysis.budget import AnalysisLimit, limits
 from sweepkit.analysis.component import cache_clear
 from sweepkit.analysis.consistency import find_witness
 from sweepkit.reductions.formulas import CNF
-from sweepkit.reductions.layout import reduce_cnf
+from sweepkit.reductions.layout import MAX_CELLS, reduce_cnf
 from sweepkit.reductions.sheet import LayoutError
 
 
@@ -55,6 +57,9 @@ def main() -> None:
     parser.add_argument("--formulas", type=int, default=3)
     parser.add_argument("--budget", type=float, default=120.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--max-cells", type=int, default=MAX_CELLS,
+                        help="the largest board drawn (default: reduce's own limit; "
+                             "40000000 draws 30 variables, in about 3 GB)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     print(f"{'n':>3} {'clauses':>7} {'cells':>11} {'covered':>8} {'draw s':>7} "
@@ -69,7 +74,7 @@ def main() -> None:
             solver.append(seconds)
             began = time.perf_counter()
             try:
-                board = reduce_cnf(cnf)
+                board = reduce_cnf(cnf, max_cells=args.max_cells)
             except LayoutError as exc:
                 print(f"{n:>3} refused: {exc}")
                 continue

@@ -425,6 +425,11 @@ def test_axe_finds_no_serious_violation_on_the_pages(open_at, server, theme):
     page.wait_for_selector("#tour-chord-title")
     page.select_option("#theme", theme)
     bad += _serious(axe, page)
+    page = open_at("/static/reductions.html", "#truth-table tbody tr")
+    page.select_option("#theme", theme)
+    page.click("#reduce")
+    page.wait_for_selector("#result:not([hidden])", timeout=60_000)
+    bad += _serious(axe, page)
     assert not bad, bad
 
 
@@ -461,3 +466,34 @@ def test_the_trainer_is_answered_with_the_keyboard(open_at):
     page.keyboard.press("Space")
     page.wait_for_selector("#next:not([hidden])")
     assert page.inner_text("#verdict") == "✓ Right!"
+
+
+def test_the_reductions_page_shows_the_gadgets_and_decides_formulas(open_at):
+    page = open_at("/static/reductions.html", "#truth-table tbody tr")
+    assert page.input_value("#gadget") == "or"
+    rows = page.locator("#truth-table tbody tr")
+    assert rows.count() == 4
+    assert page.locator("#gadget-picture svg").count() == 1
+    page.select_option("#gadget", "and")
+    page.wait_for_function("document.querySelector('#gadget-caption').textContent"
+                           ".startsWith('and')")
+    cells = [rows.nth(i).locator("td").all_inner_texts() for i in range(rows.count())]
+    assert ["0 0", "0", "2"] in cells and ["1 1", "1", "1"] in cells  # Kaye's AND
+    # an unsatisfiable formula: x1 and not x1
+    page.fill("#formula", "p cnf 1 2\n1 0\n-1 0\n")
+    page.click("#reduce")
+    page.wait_for_selector("#result:not([hidden])", timeout=60_000)
+    assert page.inner_text("#decision").startswith("Unsatisfiable")
+    # a satisfiable circuit, parsimoniously: the assignment read back is its only model
+    page.fill("#formula", "t = and(u, not(v))\noutput t\n")
+    page.check("#parsimonious")
+    page.click("#reduce")
+    page.wait_for_function("document.querySelector('#decision').textContent"
+                           ".startsWith('Satisfiable')", timeout=60_000)
+    assert "u = 1, v = 0" in page.inner_text("#decision")
+    assert page.evaluate("document.querySelector('#board-picture').naturalWidth") > 0
+    # a malformed formula: one line naming line and column, in the page's alert
+    page.fill("#formula", "t = nand(u, v)\noutput t\n")
+    page.click("#reduce")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "line 1, column" in page.inner_text("#error")

@@ -33,8 +33,9 @@ from dataclasses import dataclass
 from sweepkit.analysis.board_count import system_count
 from sweepkit.analysis.box_dp import strip_orders
 from sweepkit.analysis.box_search import SearchBudgetExceeded
+from sweepkit.analysis.clauses import clausal_witness
 from sweepkit.analysis.component import solve_component
-from sweepkit.analysis.contract import contracted_witness, wired
+from sweepkit.analysis.contract import wired
 from sweepkit.analysis.probability import Analysis, analyse
 from sweepkit.analysis.propagate import component_witness
 from sweepkit.constraints import ConstraintSystem, build_system
@@ -130,13 +131,15 @@ def find_witness(position: Position, use_mine_count: bool = True,
 def _searched_witness(position: Position, system: ConstraintSystem) -> frozenset[int] | None:
     """:func:`find_witness` by search, component by component (floating cells safe). A
     board drawn from a circuit (:func:`~sweepkit.analysis.contract.wired`) has its wires
-    contracted and is searched with clause learning; another component with propagation,
+    contracted, its gadgets' inner cells eliminated and the rest decided by clause
+    learning (:func:`~sweepkit.analysis.clauses.clausal_witness`); another component is
+    searched with propagation,
     choosing boxes in a sweep of the board left to right in narrow strips when it is
     large (:func:`~sweepkit.analysis.box_dp.strip_orders`)."""
     mines = set(position.known_mines())
     for comp in system.components:
         if wired(comp):
-            example = contracted_witness(comp, SEARCH_NODES)
+            example = clausal_witness(comp, SEARCH_NODES)
         else:
             strips = strip_orders(comp)      # left to right: a drawn circuit's inputs first
             example = component_witness(comp, SEARCH_NODES, strips[0] if strips else None)

@@ -47,11 +47,14 @@ class Contraction:
     ``source[b]`` says where original box ``b``'s mines come from: ``(box, flipped)``, the
     contracted box's mines (``1 -`` them when flipped), or ``(-1, flipped)`` for a box
     in a free class (``free`` of them: no equation left mentions the class, so either
-    value works; the witness takes the class as 0)."""
+    value works; the witness takes the class as 0). ``literal[b]`` names contracted box
+    ``b`` as a literal, ``(class, negated)`` (classes numbered from 0; its negation and
+    its copies share the class), or ``(-1, False)`` for a box of several cells."""
 
     component: Component
     source: tuple[tuple[int, bool], ...]
     free: int
+    literal: tuple[tuple[int, bool], ...]
 
     def expand(self, example: tuple[int, ...]) -> tuple[int, ...]:
         """The original boxes' mines from the contracted component's ``example``."""
@@ -245,7 +248,14 @@ def contract(component: Component) -> Contraction | None:
         tuple(new_sizes), tuple((bs, need) for bs, (need, _number) in kept.items()),
         tuple(tuple(sorted(cells)) for cells in new_boxes),
         tuple(number for _need, number in kept.values()), component.shape)
-    return Contraction(contracted, tuple(source), len(free))
+    literal: list[tuple[int, bool]] = [(-1, False)] * len(new_sizes)
+    dense: dict[int, int] = {}
+    for (root, p), nb in literal_box.items():
+        if root >= 0:
+            literal[nb] = (dense.setdefault(root, len(dense)), bool(p))
+    for nb, key in copies:
+        literal[nb] = literal[literal_box[key]]
+    return Contraction(contracted, tuple(source), len(free), tuple(literal))
 
 
 def west_order(component: Component, strip: int = 1) -> list[int]:

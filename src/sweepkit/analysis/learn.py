@@ -4,10 +4,11 @@ of a component of single cells, or proof that it has none.
 :mod:`.propagate` searches with bounds propagation alone. On a board drawn from a circuit
 that is not enough: what a gate's output forces on its inputs is never seen by any one
 equation, so the search goes wrong early, learns nothing, and finds out much later, again
-and again. This is the scheme of modern SAT solvers (Marques-Silva and Sakallah's GRASP,
-Chaff's activity heuristic and two watched literals, MiniSat's phase saving and Luby
-restarts), with the component's equations ``Σ cells = need`` kept as they are beside the
-learnt clauses:
+and again. This is the scheme of modern SAT solvers (Marques-Silva and Sakallah's GRASP
+[MarquesSilvaSakallah1999], Chaff's activity heuristic and two watched literals
+[Moskewicz2001], MiniSat's phase saving and Luby restarts [EenSorensson2003];
+docs/bibliography.md), with the component's equations ``Σ cells = need`` kept as they
+are beside the learnt clauses:
 
 * an equation propagates when its mines are all placed (the rest safe) or it needs all its
   free cells (the rest mines), and explains itself lazily: the cells of its row set before
@@ -16,7 +17,10 @@ learnt clauses:
   learnt forbids that combination for the rest of the search.
 
 Every box must be a single cell (a contracted component, :mod:`.contract`, has no others
-on a drawn board); :func:`sweepkit.analysis.consistency.find_witness` uses it there.
+on a drawn board). :func:`satisfy` is the same solver on clauses alone, the last step of
+:mod:`.clauses` (the route :func:`sweepkit.analysis.consistency.find_witness` takes on a
+drawn board); :func:`learnt_witness` keeps the equations whole, for a component whose
+equations are too long to write as clauses.
 
 >>> from sweepkit.constraints import Component
 >>> two = Component((1, 1, 1), (((0, 1), 1), ((1, 2), 1)), ((7,), (8,), (9,)), (3, 4))
@@ -29,7 +33,7 @@ from __future__ import annotations
 
 import heapq
 
-from sweepkit.analysis.box_search import SearchBudgetExceeded
+from sweepkit.analysis.box_search import Rows, SearchBudgetExceeded
 from sweepkit.analysis.budget import check
 from sweepkit.constraints import Component
 
@@ -64,7 +68,19 @@ def learnt_witness(component: Component, budget: int | None = None,
     over as conflicts accrue). SearchBudgetExceeded after ``budget`` conflicts."""
     if any(size != 1 for size in component.sizes):
         raise ValueError("learnt_witness takes components of single cells only")
-    return _Solver(component, order).solve(budget)
+    return _Solver(len(component.sizes), component.rows, [], order).solve(budget)
+
+
+def satisfy(variables: int, clauses: list[list[int]], budget: int | None = None,
+            order: list[int] | None = None) -> tuple[int, ...] | None:
+    """A plain SAT solver: values (0 or 1) of ``variables`` variables satisfying every
+    clause (literals ``2 * v`` for v, ``2 * v + 1`` for not v), or None when none do.
+
+    >>> satisfy(2, [[0, 2], [1], [3, 1]])
+    (0, 1)
+    >>> satisfy(1, [[0], [1]])
+    """
+    return _Solver(variables, (), clauses, order).solve(budget)
 
 
 class _Solver:
@@ -72,11 +88,12 @@ class _Solver:
     (sign 0) or is safe (sign 1). ``reason[v]`` is None for a decision, ``r >= 0`` for
     equation ``r``, ``-1 - c`` for learnt clause ``c``."""
 
-    def __init__(self, component: Component, order: list[int] | None) -> None:
-        n = len(component.sizes)
+    def __init__(self, n: int, rows: Rows, clauses: list[list[int]],
+                 order: list[int] | None) -> None:
         self.n = n
-        self.row_cells = [bs for bs, _need in component.rows]
-        self.need = [need for _bs, need in component.rows]
+        self.given = clauses
+        self.row_cells = [bs for bs, _need in rows]
+        self.need = [need for _bs, need in rows]
         self.length = [len(bs) for bs in self.row_cells]
         self.rows_of: list[list[int]] = [[] for _ in range(n)]
         for r, bs in enumerate(self.row_cells):
@@ -286,6 +303,21 @@ class _Solver:
                         self.assign(u, int(k > 0), r)
                     elif self.value[u] != int(k > 0):
                         return None
+        for given in self.given:
+            lits = list(dict.fromkeys(given))
+            if not lits:
+                return None
+            if len(lits) == 1:
+                lit = lits[0]
+                if self.value[lit >> 1] < 0:
+                    self.assign(lit >> 1, 1 - (lit & 1), None)
+                elif self.value[lit >> 1] == lit & 1:
+                    return None
+                continue
+            c = len(self.clauses)
+            self.clauses.append(lits)
+            self.watches[lits[0]].append(c)
+            self.watches[lits[1]].append(c)
         conflicts = 0
         restart_at = RESTART_UNIT
         restarts = 1

@@ -33,10 +33,9 @@ def read_formula(path: str) -> tuple[str, str]:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         fail(f"{path}: {exc}")
-    first = next((line.strip() for line in text.splitlines()
-                  if line.strip() and not line.lstrip().startswith(("c ", "#"))), "")
-    kind = "cnf" if path.endswith(".cnf") or first.startswith("p ") else "circuit"
-    return text, kind
+    from sweepkit.reductions.formulas import formula_kind
+
+    return text, formula_kind(text, path)
 
 
 def register(app: typer.Typer) -> None:

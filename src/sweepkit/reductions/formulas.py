@@ -110,6 +110,18 @@ def _chain(gates: list[Gate], kind: str, wires: list[str], prefix: str) -> str:
     return current
 
 
+def formula_kind(text: str, name: str = "") -> str:
+    """``"cnf"`` for DIMACS text (a file ``name`` ending in ``.cnf``, or a ``p`` line
+    first), else ``"circuit"``.
+
+    >>> formula_kind("p cnf 2 1"), formula_kind("t = not(u)"), formula_kind("", "x.cnf")
+    ('cnf', 'circuit', 'cnf')
+    """
+    first = next((line.strip() for line in text.splitlines()
+                  if line.strip() and not line.lstrip().startswith(("c ", "#"))), "")
+    return "cnf" if name.endswith(".cnf") or first.startswith("p ") else "circuit"
+
+
 def parse_cnf(text: str) -> CNF:
     """A DIMACS CNF formula; FormulaError naming line and column of the first fault (no
     or a second ``p`` line, a literal out of range or not a number, a clause without its

@@ -26,7 +26,17 @@ from sweepkit.store.database import StoreError
 from sweepkit.store.played import GameBook
 from sweepkit.web.jobs import Jobs
 from sweepkit.web.live import MAX_LIVE, LiveGames
-from sweepkit.web.routes import analyse, games, hints, jobs, replays, stats, trainer, watch
+from sweepkit.web.routes import (
+    analyse,
+    games,
+    hints,
+    jobs,
+    reductions,
+    replays,
+    stats,
+    trainer,
+    watch,
+)
 from sweepkit.web.trainer import TrainerPuzzles
 from sweepkit.web.watch import WatchSessions
 
@@ -82,6 +92,7 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
     app.include_router(analyse.router)
     app.include_router(trainer.router)
     app.include_router(jobs.router)
+    app.include_router(reductions.router)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -111,7 +122,7 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
     return app
 
 
-PAGES = ("watch", "editor", "trainer", "stats", "help")
+PAGES = ("watch", "editor", "trainer", "stats", "reductions", "help")
 """The pages besides play, each at ``/NAME`` (a redirect to its file)."""
 
 
