@@ -89,6 +89,11 @@ def test_an_unsatisfiable_circuit_reduces_to_an_inconsistent_board(tmp_path):
     ("t = nand(u, v)\noutput t\n", "f.circ", "line 1, column 5: unknown gate 'nand'"),
     ("t = and(u, s)\ns = not(t)\noutput s\n", "f.circ", "used before it is defined"),
     ("t = xor(u, u)\noutput t\n", "f.circ", "cannot draw it: the gate computing 't'"),
+    ("", "f.cnf", "line 1, column 1: no 'p cnf VARIABLES CLAUSES' line"),
+    ("p cnf 0 0\n", "f.cnf", "cannot draw it: the formula is empty"),
+    ("p cnf 99999999 1\n1 0\n", "f.cnf", "99,999,999 variables need more than"),
+    ("t = " + "or(u, " * 200 + "v" + ")" * 200 + "\noutput t\n", "f.circ",
+     "gates nested more than 100 deep"),
 ])
 def test_a_bad_formula_is_one_line_naming_where_and_exit_2(tmp_path, text, name, message):
     path = tmp_path / name

@@ -65,8 +65,12 @@ def test_a_circuit_evaluates_as_written():
     ("x = not(y)\nx = not(z)\n", (2, 1), "'x' is assigned twice"),
     ("\n\noutput z\n", (3, 8), "output 'z' is never defined"),
     ("t = and(u, v) w\n", (1, 15), "unexpected text"),
+    ("t = " + "not(" * 5000 + "u" + ")" * 5000 + "\n", (1, 405),
+     "gates nested more than 100 deep"),
 ])
 def test_a_bad_circuit_is_named_by_line_and_column(text, where, words):
+    """Each fault by line and column; gates nested thousands deep too (a refusal, not
+    the reader running out of stack)."""
     with pytest.raises(FormulaError, match=re.escape(words)) as error:
         parse_circuit(text)
     assert (error.value.line, error.value.column) == where

@@ -171,7 +171,9 @@ def test_a_constant_gate_and_an_empty_clause_are_refused():
 
 
 def test_a_board_over_the_size_limit_is_refused_before_it_is_drawn():
-    with pytest.raises(LayoutError, match="over the 1,000 allowed"):
+    with pytest.raises(LayoutError, match="over the 100,000 allowed"):
+        reduce_cnf(random_3cnf(5, 2, 1), max_cells=100_000)
+    with pytest.raises(LayoutError, match="5 variables need more than 1,000 cells"):
         reduce_cnf(random_3cnf(5, 2, 1), max_cells=1_000)
 
 

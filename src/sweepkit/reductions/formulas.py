@@ -221,11 +221,17 @@ def parse_circuit(text: str) -> Circuit:
     return Circuit(inputs, tuple(gates), tuple(o for o, _, _ in outputs))
 
 
+MAX_NESTING = 100
+"""Gates nested deeper than this in one expression are refused (name the inner ones on
+lines of their own): the reader recurses once a level."""
+
+
 class _Expression:
     """A recursive-descent reader of one gate expression: ``gate(arg, ...)`` or a name."""
 
     def __init__(self, line: str, start: int, lineno: int) -> None:
         self.line, self.pos, self.lineno = line, start, lineno
+        self.depth = 0
 
     def fail(self, message: str) -> FormulaError:
         return FormulaError(message, self.lineno, self.pos + 1)
@@ -262,6 +268,10 @@ class _Expression:
             if word not in GATES:
                 raise FormulaError(f"unknown gate {word!r} (expected one of "
                                    f"{', '.join(GATES)})", self.lineno, column)
+            if self.depth >= MAX_NESTING:
+                raise FormulaError(f"gates nested more than {MAX_NESTING} deep: name the "
+                                   "inner ones on lines of their own", self.lineno, column)
+            self.depth += 1
             self.pos += 1
             args = []
             while True:
@@ -273,6 +283,7 @@ class _Expression:
                     continue
                 if self.pos < len(self.line) and self.line[self.pos] == ")":
                     self.pos += 1
+                    self.depth -= 1
                     break
                 raise self.fail("expected ',' or ')'")
             wanted = GATES[word]

@@ -112,7 +112,12 @@ class _Channel:
 def reduce_cnf(cnf: CNF, parsimonious: bool = False, max_cells: int = MAX_CELLS) -> Reduced:
     """The board of a CNF formula (inputs ``x1`` … ``xV``); see the module doc.
     Repeated literals are drawn once and a clause with both x and ¬x (always true) is
-    left out; an empty clause cannot be drawn (LayoutError)."""
+    left out; an empty clause cannot be drawn (LayoutError), nor a board that would pass
+    ``max_cells`` (refused at once when its variables alone need more rows: a header may
+    declare a billion)."""
+    if (cnf.variables + 1) * BAND * WIDTH > max_cells:
+        raise LayoutError(f"{cnf.variables:,} variables need more than {max_cells:,} "
+                          "cells")
     clauses = []
     for n, clause in enumerate(cnf.clauses):
         literals = tuple(dict.fromkeys(clause))
@@ -129,7 +134,9 @@ def reduce_circuit(circuit: Circuit, parsimonious: bool = False,
                    max_cells: int = MAX_CELLS) -> Reduced:
     """The board of ``circuit``, its outputs forced true; see the module doc.
     LayoutError for a gate that reads one wire twice in a way that makes it constant,
-    or a board over ``max_cells``."""
+    a board over ``max_cells``, or nothing to draw (no input and no gate)."""
+    if not circuit.inputs and not circuit.gates:
+        raise LayoutError("the formula is empty: there is nothing to draw")
     channels = _channels(circuit, parsimonious)
     return _Drawing(circuit.inputs, channels, max_cells).draw(parsimonious)
 

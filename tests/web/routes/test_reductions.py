@@ -82,11 +82,20 @@ def test_without_decide_only_the_board_comes_back(client):
     ("p cnf 2 1\n1 -3 0\n", "line 2, column"),
     ("t = nand(u, v)\noutput t\n", "line 1, column"),
     ("p cnf 2 1\n1 2\n", "line 2"),
+    ("", "the formula is empty"),
+    ("p cnf 0 0\n", "the formula is empty"),
 ])
 def test_malformed_formulas_name_line_and_column(client, text, where):
+    """Each fault by line and column; an empty formula says so."""
     response = client.post("/api/reduce", json={"text": text})
     assert response.status_code == 422
     assert where in response.json()["detail"]
+
+
+def test_a_header_declaring_a_billion_variables_is_refused_at_once(client):
+    response = client.post("/api/reduce", json={"text": "p cnf 1000000000 0\n"})
+    assert response.status_code == 422
+    assert "1,000,000,000 variables" in response.json()["detail"]
 
 
 def test_a_formula_too_big_for_the_app_is_refused_before_it_is_drawn(client):
