@@ -5,12 +5,13 @@ After :mod:`.contract`, a board drawn from a circuit is one variable per wire an
 gadgets' equations over their literals. Each equation ``Σ literals = k`` becomes the
 clauses "no k + 1 of them" and "no n - k + 1 of them false" (prime, so no weaker than the
 equation under unit propagation). Then **bounded variable elimination** (Eén and Biere's
-SatELite [EenBiere2005], docs/bibliography.md): a variable whose clauses resolve into no more clauses than they are is
-replaced by those resolvents. A gadget's inner cells go this way, leaving clauses between
-the wires it joins, close to what the gate means; the clause learner
-(:func:`~sweepkit.analysis.learn.satisfy`) then decides a far smaller formula. The
-eliminated variables get their values back in reverse order of elimination, each chosen
-to satisfy the clauses it had (always possible: that is what the resolvents guarantee).
+SatELite [EenBiere2005], docs/bibliography.md): a variable whose clauses resolve into no
+more clauses than they are is replaced by those resolvents. A gadget's inner cells go
+this way, leaving clauses between the wires it joins, close to what the gate means; the
+clause learner (:func:`~sweepkit.analysis.learn.satisfy`) then decides a far smaller
+formula. The eliminated variables get their values back in reverse order of
+elimination, each chosen to satisfy the clauses it had (always possible: that is what
+the resolvents guarantee).
 
 >>> from sweepkit.constraints import Component
 >>> gadget = Component((1, 1, 1, 1), (((0, 1, 2), 1), ((1, 2, 3), 2)),
