@@ -18,8 +18,9 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
 
 from sweepkit.bench.store import Store
 from sweepkit.store.database import StoreError
@@ -41,7 +42,11 @@ from sweepkit.web.trainer import TrainerPuzzles
 from sweepkit.web.watch import WatchSessions
 
 STATIC = Path(__file__).parent / "static"
-"""The page's files, shipped in the package."""
+"""The pages' scripts and style sheets, shipped in the package."""
+
+TEMPLATES = Jinja2Templates(directory=Path(__file__).parent / "templates")
+"""The pages: each a Jinja template, the six besides play on one shell (``page.html``),
+all sharing the head's first lines, the nav and the theme menu (``_common.html``)."""
 
 log = logging.getLogger("sweepkit.web")
 
@@ -104,26 +109,29 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
         log.error("database: %s", exc)
         return JSONResponse({"detail": f"database error: {exc}"}, status_code=503)
 
-    if STATIC.is_dir():
-        app.mount("/static", StaticFiles(directory=STATIC), name="static")
-
-    @app.get("/", include_in_schema=False, response_model=None)
-    def index() -> FileResponse | HTMLResponse:
-        page = STATIC / "index.html"
-        if page.exists():
-            return FileResponse(page)
-        return HTMLResponse("<p>sweepkit's page is missing from this installation.</p>",
-                            status_code=500)
+    @app.get("/", include_in_schema=False)
+    def index(request: Request) -> HTMLResponse:
+        return TEMPLATES.TemplateResponse(request, "index.html")
 
     for name in PAGES:
+        app.add_api_route(f"/static/{name}.html", page_view(name), methods=["GET"],
+                          include_in_schema=False)
         app.add_api_route(f"/{name}", page_redirect(name), methods=["GET"],
                           include_in_schema=False)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")  # after the pages
 
     return app
 
 
 PAGES = ("watch", "editor", "trainer", "stats", "reductions", "help")
-"""The pages besides play, each at ``/NAME`` (a redirect to its file)."""
+"""The pages besides play, each at ``static/NAME.html`` and ``/NAME`` (a redirect)."""
+
+
+def page_view(name: str) -> Callable[[Request], HTMLResponse]:
+    """The route rendering page ``name`` from its template."""
+    def view(request: Request) -> HTMLResponse:
+        return TEMPLATES.TemplateResponse(request, f"{name}.html", {"page": name})
+    return view
 
 
 def page_redirect(name: str) -> Callable[[], RedirectResponse]:
