@@ -302,11 +302,11 @@ def test_formulas_of_nine_to_twelve_variables_are_decided(n, seed):
         assert cnf.satisfied(variables(board.assignment(witness)))
 
 
-@pytest.mark.parametrize(("dims", "n"), [(3, 3), (3, 4), (4, 2)])
+@pytest.mark.parametrize(("dims", "n"), [(3, 3), (3, 4), (4, 2), (4, 3)])
 @pytest.mark.parametrize("seed", range(3))
 def test_random_formulas_embedded_in_more_dimensions(dims, n, seed):
-    """3-CNF in 3-D; in 4-D (nine times the cells, under the embedding's size limit)
-    random 2-CNF of two variables."""
+    """3-CNF of 3 and 4 variables in 3-D; in 4-D (nine times the cells) 3-CNF of 3
+    variables and random 2-CNF of two."""
     rng = random.Random(2000 + seed)
     if n == 2:
         cnf = CNF(2, tuple(tuple(v * rng.choice((1, -1)) for v in rng.sample((1, 2), 2))

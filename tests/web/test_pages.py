@@ -70,6 +70,13 @@ def tables(page) -> tuple[str, str, str]:
     return (page.inner_text("#summary"), page.inner_text("#bests"), page.inner_text("#games"))
 
 
+def wait_for_tables(page, expected: tuple[str, str, str]) -> None:
+    """Until the three tables read ``expected`` (each loads on its own request)."""
+    page.wait_for_function(
+        "(want) => ['summary', 'bests', 'games'].every("
+        "(id, i) => document.getElementById(id).innerText === want[i])", arg=list(expected))
+
+
 # -- watch --------------------------------------------------------------------------------
 
 
@@ -339,6 +346,7 @@ def test_export_reset_import_give_back_the_same_tables(open_at, server, tmp_path
     page.wait_for_function("document.getElementById('files-message').textContent"
                            ".startsWith('Imported 2 games')")
     page.wait_for_function("document.querySelectorAll('#games tbody tr[data-id]').length === 2")
+    wait_for_tables(page, before)    # fails on its timeout when the tables differ
     assert tables(page) == before
     # A malformed file changes nothing, and the page says why.
     bad = tmp_path / "bad.json"

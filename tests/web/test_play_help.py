@@ -86,7 +86,7 @@ def test_site_nav_links_every_page(open_page):
     page = open_page(BEGINNER)
     nav = page.locator('nav.site-nav[aria-label="Pages"]')
     assert nav.locator("a").all_inner_texts() == [
-        "Play", "Watch", "Editor", "Trainer", "Statistics", "Help"]
+        "Play", "Watch", "Editor", "Trainer", "Statistics", "Reductions", "Help"]
     assert nav.locator("a[aria-current=page]").get_attribute("href") == "./"
     page.click("nav.site-nav >> text=Watch")
     page.wait_for_url("**/static/watch.html")

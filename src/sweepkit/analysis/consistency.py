@@ -133,15 +133,14 @@ def _searched_witness(position: Position, system: ConstraintSystem) -> frozenset
     board drawn from a circuit (:func:`~sweepkit.analysis.contract.wired`) has its wires
     contracted, its gadgets' inner cells eliminated and the rest decided by clause
     learning (:func:`~sweepkit.analysis.clauses.clausal_witness`); another component is
-    searched with propagation,
-    choosing boxes in a sweep of the board left to right in narrow strips when it is
-    large (:func:`~sweepkit.analysis.box_dp.strip_orders`)."""
+    searched with propagation, choosing boxes in a sweep of the board left to right in
+    narrow strips when it is large (:func:`~sweepkit.analysis.box_dp.strip_orders`)."""
     mines = set(position.known_mines())
     for comp in system.components:
         if wired(comp):
             example = clausal_witness(comp, SEARCH_NODES)
         else:
-            strips = strip_orders(comp)      # left to right: a drawn circuit's inputs first
+            strips = strip_orders(comp)      # left to right, in strips
             example = component_witness(comp, SEARCH_NODES, strips[0] if strips else None)
         if example is None:
             return None
