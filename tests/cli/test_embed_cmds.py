@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from sweepkit.boardfile import parse_board
-from sweepkit.reductions.embed import embed
+from sweepkit.reductions.embed import MAX_CELLS, embed
 
 EX2 = "1110\n1B21\n12??\n01??\n"  # Kadlac §4 example 2: four layouts
 
@@ -55,7 +55,7 @@ def test_a_3_d_board_embeds_in_4_d():
         (["--dims", "2"], "shape: 2x1x1\n?\n\n?\n", "cannot embed a 3-D board in 2 dimensions"),
         (["--dims", "three"], EX2, "--dims: expected a whole number, got 'three'"),
         ([], EX2, "--dims: give the number of dimensions"),
-        (["--dims", "30"], EX2, "more than 2000000"),
+        (["--dims", "30"], EX2, f"more than {MAX_CELLS}"),
         (["--dims", "3"], "12\n1x\n", "<stdin>, line 2, column 2, cell (1, 1): bad character"),
         (["--dims", "3"], "shape: 2x1x1\n?\n", "ends after 1 slice but shape 2x1x1 has 2"),
     ],
