@@ -241,18 +241,25 @@ def test_random_circuits_have_their_layouts(text, parsimonious):
         assert circuit.evaluate(board.assignment(witness))
 
 
-@pytest.mark.parametrize(("n", "seed"), [(6, 1), (6, 2), (7, 3), (8, 2)])
-def test_threshold_formulas_of_more_variables_are_decided_like_the_sat_solver(n, seed):
-    """Decided, read back, and counted: the contracted board's box programme gives the
-    model count (brute force) at 6 to 8 variables too."""
-    cnf = random_3cnf(n, 4.26, seed)
-    board = reduce_cnf(cnf, parsimonious=True)
+def decide_and_count(cnf: CNF, parsimonious: bool = False, count: bool = True) -> None:
+    """The board of ``cnf`` is consistent exactly when Minisat satisfies the formula, its
+    witness reads back as a model, and (``count``) it has one layout per model (brute
+    force)."""
+    board = reduce_cnf(cnf, parsimonious)
     witness = find_witness(board.position, use_mine_count=False)
     assert (witness is not None) == satisfiable(cnf)
     if witness is not None:
         assert board.position.explains(witness)
         assert cnf.satisfied(variables(board.assignment(witness)))
-    assert count_layouts(board.position, use_mine_count=False) == len(models(cnf))
+    if count:
+        assert count_layouts(board.position, use_mine_count=False) == len(models(cnf))
+
+
+@pytest.mark.parametrize(("n", "seed"), [(6, 1), (6, 2), (7, 3), (8, 2)])
+def test_threshold_formulas_of_more_variables_are_decided_like_the_sat_solver(n, seed):
+    """Decided, read back, and counted: the contracted board's box programme gives the
+    model count (brute force) at 6 to 8 variables too."""
+    decide_and_count(random_3cnf(n, 4.26, seed), parsimonious=True)
 
 
 def test_a_board_embedded_in_4d_keeps_its_layouts_and_its_witness():
@@ -266,18 +273,6 @@ def test_a_board_embedded_in_4d_keeps_its_layouts_and_its_witness():
     assert cnf.satisfied(variables(board.assignment(original_mines(witness,
                                                                    board.position.shape,
                                                                    4))))
-
-
-def decide_and_count(cnf: CNF) -> None:
-    """The board of ``cnf`` is consistent exactly when Minisat satisfies the formula, its
-    witness reads back as a model, and it has one layout per model (brute force)."""
-    board = reduce_cnf(cnf)
-    witness = find_witness(board.position, use_mine_count=False)
-    assert (witness is not None) == satisfiable(cnf)
-    if witness is not None:
-        assert board.position.explains(witness)
-        assert cnf.satisfied(variables(board.assignment(witness)))
-    assert count_layouts(board.position, use_mine_count=False) == len(models(cnf))
 
 
 @pytest.mark.parametrize("batch", range(8))
@@ -294,12 +289,9 @@ def test_eighty_random_3cnf_around_the_threshold(batch):
 @pytest.mark.parametrize(("n", "seed"), [(9, 4), (10, 5), (11, 6), (12, 7), (12, 8),
                                          (12, 9)])
 def test_formulas_of_nine_to_twelve_variables_are_decided(n, seed):
-    cnf = random_3cnf(n, 4.26, seed)
-    board = reduce_cnf(cnf)
-    witness = find_witness(board.position, use_mine_count=False)
-    assert (witness is not None) == satisfiable(cnf)
-    if witness is not None:
-        assert cnf.satisfied(variables(board.assignment(witness)))
+    """Decided and read back; counting them takes a minute at 10 variables (the box
+    programme on the contracted board), so the suite leaves it out."""
+    decide_and_count(random_3cnf(n, 4.26, seed), count=False)
 
 
 @pytest.mark.parametrize(("dims", "n"), [(3, 3), (3, 4), (4, 2), (4, 3)])
