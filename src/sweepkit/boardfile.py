@@ -400,14 +400,20 @@ def _slice_lines(position: Position) -> list[str]:
     return lines
 
 
-def read_board(path: str | Path) -> Position:
-    """Read a ``.board`` file, or standard input for ``-``; errors name the file."""
+def read_board_text(path: str | Path) -> str:
+    """The text of a ``.board`` file, or of standard input for ``-``; BoardFormatError
+    naming the file when it cannot be read."""
     if str(path) == "-":
-        return parse_board(sys.stdin.read(), source="<stdin>")
+        return sys.stdin.read()
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise BoardFormatError(f"cannot read file: {exc.strerror}", source=str(path)) from None
     except UnicodeDecodeError as exc:
         raise BoardFormatError(f"not UTF-8 text (byte {exc.start})", source=str(path)) from None
-    return parse_board(text, source=str(path))
+
+
+def read_board(path: str | Path) -> Position:
+    """Read a ``.board`` file, or standard input for ``-``; errors name the file."""
+    return parse_board(read_board_text(path),
+                       source="<stdin>" if str(path) == "-" else str(path))

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import typer
 
@@ -26,6 +25,7 @@ from sweepkit.cli.common import (
     analysis_budget,
     fail,
     load_position,
+    load_position_and_text,
     need_two_dimensions,
 )
 from sweepkit.cli.slices import Line, lay_out, plain
@@ -108,14 +108,15 @@ def print_picture(position: Position, analysis: Analysis) -> None:
             print(plain(line))
 
 
-def input_terminals(file: str, position: Position) -> dict[str, tuple[int, ...]]:
-    """The ``# input`` lines of a reduced board (see sweepkit reduce); exit 2 when the
-    file has none or one names a cell off the board or not covered."""
+def input_terminals(file: str, text: str, position: Position
+                    ) -> dict[str, tuple[int, ...]]:
+    """The ``# input`` lines of a reduced board (see sweepkit reduce), from the file's
+    ``text``; exit 2 when it has none or one names a cell off the board or not covered."""
     from sweepkit.reductions.layout import read_terminals
 
     if file == "-":
         fail("--assignment reads the board's '# input' lines: give a file, not -")
-    terminals = read_terminals(Path(file).read_text(encoding="utf-8"))
+    terminals = read_terminals(text)
     if not terminals:
         fail(f"{file}: no '# input NAME: ROW,COL' lines; --assignment reads a board made "
              "by sweepkit reduce")
@@ -171,8 +172,8 @@ def register(app: typer.Typer) -> None:
         """Consistent? Exit 0 and print one layout, or exit 1 naming contradicting numbers.
         With --assignment (a reduced board), the layout read back as the formula's
         variables."""
-        position = load_position(file, mines)
-        terminals = input_terminals(file, position) if assignment else {}
+        position, text = load_position_and_text(file, mines)
+        terminals = input_terminals(file, text, position) if assignment else {}
         with analysis_budget(timeout):
             witness = find_witness(position)
             if witness is None and assignment:     # a reduced board: no need to say why

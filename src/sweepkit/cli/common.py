@@ -10,7 +10,7 @@ from typing import NoReturn
 import typer
 
 from sweepkit.analysis.budget import SERVICE_TABLE, AnalysisLimit, AnalysisTimeout, limits
-from sweepkit.boardfile import BoardFormatError, read_board
+from sweepkit.boardfile import BoardFormatError, parse_board, read_board_text
 from sweepkit.position import Position
 from sweepkit.topology import shape_text
 
@@ -50,8 +50,15 @@ def load_position(path: str, mines: int | None = None) -> Position:
     ``mines`` overrides the file's ``mines:`` header when given; Position checks it (see
     :func:`sweepkit.position.check_mine_count`) and the message names ``--mines``.
     """
+    return load_position_and_text(path, mines)[0]
+
+
+def load_position_and_text(path: str, mines: int | None = None) -> tuple[Position, str]:
+    """:func:`load_position`, with the file's text (read once) for the commands that also
+    read its comment lines."""
     try:
-        position = read_board(path)
+        text = read_board_text(path)
+        position = parse_board(text, source="<stdin>" if path == "-" else path)
     except BoardFormatError as exc:
         fail(str(exc))
     if mines is not None:
@@ -59,7 +66,7 @@ def load_position(path: str, mines: int | None = None) -> Position:
             position = position.with_mines(mines)
         except ValueError as exc:
             fail(f"--mines: {exc}")
-    return position
+    return position, text
 
 
 def need_two_dimensions(position: Position, what: str) -> None:

@@ -8,12 +8,11 @@ whole number) prints one line and exits 2.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import typer
 
 from sweepkit.boardfile import format_board
-from sweepkit.cli.common import fail, load_position
+from sweepkit.cli.common import fail, load_position_and_text
 from sweepkit.reductions.embed import embed, embedded_cell
 from sweepkit.reductions.layout import read_terminals
 from sweepkit.topology import shape_text
@@ -42,7 +41,7 @@ def register(app: typer.Typer) -> None:
             fail("--dims: give the number of dimensions, such as --dims 3")
         if not WHOLE.fullmatch(dims):
             fail(f"--dims: expected a whole number, got {dims!r}")
-        position = load_position(file)
+        position, text = load_position_and_text(file)
         try:
             embedded = embed(position, int(dims))
         except ValueError as exc:
@@ -52,7 +51,7 @@ def register(app: typer.Typer) -> None:
         print(f"# {name} ({shape_text(position.shape)}) embedded in {dims} dimensions: its "
               f"cells are the middle block, from cell {embedded.coord(start)}")
         if file != "-":                    # a reduced board's inputs, where they now are
-            for label, cell in read_terminals(Path(file).read_text(encoding="utf-8")).items():
+            for label, cell in read_terminals(text).items():
                 if len(cell) == len(position.shape):
                     moved = embedded_cell(position.shape, int(dims), position.index(*cell))
                     print(f"# input {label}: {','.join(map(str, embedded.coord(moved)))}")
