@@ -11,7 +11,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sweepkit.analysis.clauses import clausal_witness, eliminate, equation_clauses
+from sweepkit.analysis.clauses import clausal_witness, eliminate, equation_clauses, rebuild
 from sweepkit.analysis.learn import satisfy
 from sweepkit.constraints import build_system
 from tests.analysis.test_contract import brute_total, explains, wired_components
@@ -55,11 +55,7 @@ def test_elimination_keeps_satisfiability_and_rebuilds_a_model(formula):
     assert (values is not None) == bool(models)
     if values is None:
         return
-    value = list(values)
-    for v, had in reversed(stack):
-        value[v] = 0
-        if not all(holds(c, value) for c in had):
-            value[v] = 1
+    value = rebuild(values, stack)
     assert all(holds(c, value) for c in clauses)
 
 

@@ -27,7 +27,7 @@ from itertools import combinations, product
 from math import comb
 
 from sweepkit.analysis.budget import check
-from sweepkit.analysis.contract import Contraction, contract, contracted_witness
+from sweepkit.analysis.contract import Contraction, contract, search_contracted
 from sweepkit.analysis.learn import satisfy
 from sweepkit.constraints import Component
 
@@ -154,18 +154,31 @@ def eliminate(variables: int, clauses: list[Clause]
     return [tuple(c) for c in store.values()], stack
 
 
+def rebuild(values: tuple[int, ...], stack: list[tuple[int, list[Clause]]]) -> list[int]:
+    """A model of the formula before :func:`eliminate` from ``values``, a model of what it
+    left: each eliminated variable, last first, set to satisfy the clauses it had (always
+    possible: that is what the resolvents guarantee)."""
+    value = list(values)
+    for v, had in reversed(stack):
+        value[v] = 0
+        if not all(any(value[lit >> 1] != lit & 1 for lit in c) for c in had):
+            value[v] = 1
+    return value
+
+
 def clausal_witness(component: Component, budget: int | None = None
                     ) -> tuple[int, ...] | None:
     """Mines in each box of one layout of ``component`` (None: it has none) by the route
     of the module doc; a component that :func:`to_clauses` cannot encode goes to
-    :func:`~sweepkit.analysis.contract.contracted_witness` instead.
+    :func:`~sweepkit.analysis.contract.search_contracted` instead (the same
+    contraction, searched whole).
     SearchBudgetExceeded after ``budget`` conflicts."""
     contraction = contract(component)
     if contraction is None:
         return None
     encoded = to_clauses(contraction)
     if encoded is None:
-        return contracted_witness(component, budget)
+        return search_contracted(contraction, budget)
     variables, clauses = encoded
     simplified = eliminate(variables, clauses)
     if simplified is None:
@@ -174,10 +187,6 @@ def clausal_witness(component: Component, budget: int | None = None
     values = satisfy(variables, [list(c) for c in left], budget)
     if values is None:
         return None
-    value = list(values)
-    for v, had in reversed(stack):        # each eliminated variable, last first
-        value[v] = 0
-        if not all(any(value[lit >> 1] != lit & 1 for lit in c) for c in had):
-            value[v] = 1
+    value = rebuild(values, stack)
     small = tuple(value[cls] ^ negated for cls, negated in contraction.literal)
     return contraction.expand(small)

@@ -320,8 +320,12 @@ def contracted_witness(component: Component, budget: int | None = None
     (:mod:`.learn`) when every box left is a single cell, else with propagation alone
     (:mod:`.propagate`). SearchBudgetExceeded after ``budget`` conflicts or choices."""
     contraction = contract(component)
-    if contraction is None:
-        return None
+    return None if contraction is None else search_contracted(contraction, budget)
+
+
+def search_contracted(contraction: Contraction, budget: int | None = None
+                      ) -> tuple[int, ...] | None:
+    """:func:`contracted_witness` on a component already contracted."""
     small = contraction.component
     if not small.rows:
         return contraction.expand(())
