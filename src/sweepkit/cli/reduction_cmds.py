@@ -54,20 +54,13 @@ def register(app: typer.Typer) -> None:
         consistent exactly when it is satisfiable. Its '# input' lines name each input's
         terminal (a mine there means true): sweepkit check BOARD --assignment reads
         them back."""
-        from sweepkit.reductions.formulas import FormulaError, parse_circuit, parse_cnf
-        from sweepkit.reductions.layout import reduce_circuit, reduce_cnf
+        from sweepkit.reductions.formulas import FormulaError
+        from sweepkit.reductions.layout import reduce_text
         from sweepkit.reductions.sheet import LayoutError
 
         text, kind = read_formula(file)
         try:
-            if kind == "cnf":
-                cnf = parse_cnf(text)
-                reduced = reduce_cnf(cnf, parsimonious)
-                what = f"{cnf.variables} variables, {len(cnf.clauses)} clauses"
-            else:
-                circuit = parse_circuit(text)
-                reduced = reduce_circuit(circuit, parsimonious)
-                what = f"{len(circuit.inputs)} inputs, {len(circuit.gates)} gates"
+            reduced, what = reduce_text(text, kind, parsimonious)
         except FormulaError as exc:
             fail(f"{file}: {exc}")
         except LayoutError as exc:

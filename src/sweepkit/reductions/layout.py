@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from sweepkit.position import Position
 from sweepkit.reductions.drawing import crossover, draw_gate, moved
-from sweepkit.reductions.formulas import CNF, Circuit, Gate
+from sweepkit.reductions.formulas import CNF, Circuit, Gate, parse_circuit, parse_cnf
 from sweepkit.reductions.sheet import (
     CUT_ROOM,
     SEPARATOR,
@@ -139,6 +139,21 @@ def reduce_circuit(circuit: Circuit, parsimonious: bool = False,
         raise LayoutError("the formula is empty: there is nothing to draw")
     channels = _channels(circuit, parsimonious)
     return _Drawing(circuit.inputs, channels, max_cells).draw(parsimonious)
+
+
+def reduce_text(text: str, kind: str, parsimonious: bool = False,
+                max_cells: int = MAX_CELLS) -> tuple[Reduced, str]:
+    """The board of a formula's text, ``kind`` ``"cnf"`` (DIMACS) or ``"circuit"``
+    (:func:`~sweepkit.reductions.formulas.formula_kind` tells them apart), and a one-line
+    summary of what was drawn ("3 variables, 5 clauses"). FormulaError naming line and
+    column for text that cannot be read, LayoutError for a board that cannot be drawn."""
+    if kind == "cnf":
+        cnf = parse_cnf(text)
+        return (reduce_cnf(cnf, parsimonious, max_cells),
+                f"{cnf.variables} variables, {len(cnf.clauses)} clauses")
+    circuit = parse_circuit(text)
+    return (reduce_circuit(circuit, parsimonious, max_cells),
+            f"{len(circuit.inputs)} inputs, {len(circuit.gates)} gates")
 
 
 # -- from gates to channels -------------------------------------------------------------

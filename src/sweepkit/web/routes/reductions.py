@@ -18,9 +18,9 @@ from pydantic import BaseModel, Field
 from sweepkit.analysis.budget import SERVICE_TABLE, AnalysisLimit, limits
 from sweepkit.analysis.consistency import find_witness
 from sweepkit.boardfile import format_board
-from sweepkit.reductions.formulas import FormulaError, formula_kind, parse_circuit, parse_cnf
+from sweepkit.reductions.formulas import FormulaError, formula_kind
 from sweepkit.reductions.gadgets import GADGETS, gadget, truth_table
-from sweepkit.reductions.layout import Reduced, reduce_circuit, reduce_cnf
+from sweepkit.reductions.layout import Reduced, reduce_text
 from sweepkit.reductions.picture import gadget_svg, reduced_png
 from sweepkit.reductions.sheet import LayoutError
 from sweepkit.web.routes.analyse import ANALYSIS_SECONDS
@@ -82,14 +82,7 @@ def _draw(spec: ReduceIn) -> tuple[str, str, Reduced]:
     of a fault, or a board over :data:`MAX_CELLS`."""
     kind = formula_kind(spec.text)
     try:
-        if kind == "cnf":
-            cnf = parse_cnf(spec.text)
-            reduced = reduce_cnf(cnf, spec.parsimonious, MAX_CELLS)
-            summary = f"{cnf.variables} variables, {len(cnf.clauses)} clauses"
-        else:
-            circuit = parse_circuit(spec.text)
-            reduced = reduce_circuit(circuit, spec.parsimonious, MAX_CELLS)
-            summary = f"{len(circuit.inputs)} inputs, {len(circuit.gates)} gates"
+        reduced, summary = reduce_text(spec.text, kind, spec.parsimonious, MAX_CELLS)
     except FormulaError as exc:
         raise HTTPException(422, f"the {kind}: {exc}") from None
     except LayoutError as exc:
@@ -123,7 +116,6 @@ def reduce_formula(spec: ReduceIn) -> dict[str, Any]:
             raise HTTPException(422, f"deciding the board: {exc}") from None
         answer["decision"] = {
             "satisfiable": witness is not None,
-            "assignment": None if witness is None else {
-                name: value for name, value in reduced.assignment(witness).items()},
+            "assignment": None if witness is None else reduced.assignment(witness),
         }
     return answer
