@@ -3,7 +3,7 @@ formula itself.
 
     python benchmarks/bench_reductions.py [--variables 3 4 5 10 20] [--ratio 4.26]
                                           [--formulas 3] [--budget 120]
-                                          [--max-cells 40000000]
+                                          [--max-cells 40000000] [--count]
 
 For each number of variables n, ``--formulas`` random 3-CNF formulas with round(n x
 ratio) clauses (4.26 is the satisfiability threshold; uf20-91 is the classic size) are
@@ -18,6 +18,11 @@ The table gives, per n: the clauses, the board's size (cells and covered cells, 
 how the board grows with the formula), the median time to draw it, the median time our
 analysis took to decide it (or how many ran out of the budget), the SAT solver's median,
 and their ratio; every decided board's answer is checked against the SAT solver's.
+
+With ``--count`` the boards are counted too (``count_layouts`` without the mine count: the
+wires contracted and the box programme in its equation sweep, ``sweepkit.analysis.
+contract``), under the same budget, against the models Minisat enumerates one by one
+(blocking each), which the count must equal: a CNF board has one layout per model.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ import time
 
 from pysat.solvers import Minisat22
 
+from sweepkit.analysis.board_count import count_layouts
 from sweepkit.analysis.budget import AnalysisLimit, limits
 from sweepkit.analysis.component import cache_clear
 from sweepkit.analysis.consistency import find_witness
@@ -50,6 +56,28 @@ def sat(cnf: CNF) -> tuple[bool, float]:
     return answer, time.perf_counter() - began
 
 
+def models(cnf: CNF) -> tuple[int, float]:
+    """The formula's models, enumerated by Minisat (each blocked in turn), and the time."""
+    began = time.perf_counter()
+    with Minisat22(bootstrap_with=[list(c) for c in cnf.clauses]) as solver:
+        found = sum(1 for _ in solver.enum_models())
+    # the solver knows the variables up to the highest one used; each above doubles
+    free = cnf.variables - max(abs(v) for c in cnf.clauses for v in c)
+    return found << free, time.perf_counter() - began
+
+
+def count_board(board, budget: float) -> tuple[int | None, float]:
+    """The board's layouts without the mine count (None: over the budget), and the time."""
+    cache_clear()
+    began = time.perf_counter()
+    try:
+        with limits(seconds=budget):
+            total = count_layouts(board.position, use_mine_count=False)
+    except AnalysisLimit:
+        return None, time.perf_counter() - began
+    return total, time.perf_counter() - began
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--variables", type=int, nargs="+", default=[3, 4, 5, 10, 20])
@@ -60,12 +88,17 @@ def main() -> None:
     parser.add_argument("--max-cells", type=int, default=MAX_CELLS,
                         help="the largest board drawn (default: reduce's own limit; "
                              "40000000 draws 30 variables, in about 3 GB)")
+    parser.add_argument("--count", action="store_true",
+                        help="count each board's layouts too, against Minisat's models")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     print(f"{'n':>3} {'clauses':>7} {'cells':>11} {'covered':>8} {'draw s':>7} "
-          f"{'ours s':>9} {'decided':>8} {'SAT ms':>7} {'ratio':>9}")
+          f"{'ours s':>9} {'decided':>8} {'SAT ms':>7} {'ratio':>9}"
+          + (f" {'count s':>8} {'counted':>8} {'models':>6} {'enum ms':>8}"
+             if args.count else ""))
     for n in args.variables:
         cells, covered, draw, ours, solver, decided = [], [], [], [], [], 0
+        counting, enumerating, found, counted = [], [], [], 0
         clauses = 0
         for _ in range(args.formulas):
             cnf = random_3cnf(n, args.ratio, rng)
@@ -91,6 +124,15 @@ def main() -> None:
             ours.append(time.perf_counter() - began)
             decided += 1
             assert (witness is not None) == answer, "the board and the formula disagree"
+            if args.count:
+                expected, seconds = models(cnf)
+                enumerating.append(seconds)
+                found.append(expected)
+                total, seconds = count_board(board, args.budget)
+                if total is not None:
+                    assert total == expected, "the board's layouts are not the models"
+                    counting.append(seconds)
+                    counted += 1
         if not cells:
             continue
         mine = statistics.median(ours) if ours else None
@@ -99,8 +141,20 @@ def main() -> None:
         ratio = f"{mine / theirs:9.0f}" if mine is not None else f"{'-':>9}"
         print(f"{n:>3} {clauses:>7} {statistics.median(cells):>11,.0f} "
               f"{statistics.median(covered):>8,.0f} {statistics.median(draw):>7.2f} "
-              f"{ours_text} {decided:>4}/{args.formulas:<3} {theirs * 1000:>7.2f} {ratio}",
+              f"{ours_text} {decided:>4}/{args.formulas:<3} {theirs * 1000:>7.2f} {ratio}"
+              + (counts(counting, counted, found, enumerating, args) if args.count else ""),
               flush=True)
+
+
+def counts(counting: list[float], counted: int, found: list[int],
+           enumerating: list[float], args: argparse.Namespace) -> str:
+    """The counting columns of one row: median count time (or over the budget), how many
+    were counted, the median number of models and Minisat's median enumeration time."""
+    seconds = (f"{statistics.median(counting):8.2f}" if counting
+               else f"{'>' + str(args.budget):>8}")
+    models_text = f"{statistics.median(found):6.0f}" if found else f"{'-':>6}"
+    enum = f"{statistics.median(enumerating) * 1000:8.2f}" if enumerating else f"{'-':>8}"
+    return f" {seconds} {counted:>4}/{args.formulas:<3} {models_text} {enum}"
 
 
 if __name__ == "__main__":

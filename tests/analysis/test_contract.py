@@ -12,11 +12,13 @@ from math import comb, prod
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sweepkit.analysis.box_dp import dp_total
 from sweepkit.analysis.component import solve_component
 from sweepkit.analysis.contract import (
     contract,
     contracted_total,
     contracted_witness,
+    sweep_order,
     wired,
 )
 from sweepkit.constraints import Component, build_system
@@ -94,6 +96,22 @@ def test_contracted_positions_count_as_the_usual_solvers(position):
 def test_contracted_nd_positions_count_as_the_usual_solvers(position):
     for comp in build_system(position).components:
         check(comp, solve_component(comp).total)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(wired_components(), positions(max_rows=4, max_cols=5, with_mines=False)
+                 .map(lambda p: max(build_system(p).components, key=lambda c: len(c.sizes),
+                                    default=Component((), (), (), ()))))
+       .flatmap(lambda c: st.tuples(st.just(c), st.permutations(range(len(c.sizes))))))
+def test_the_plain_box_programme_counts_in_any_order(drawn):
+    """dp_total's packed states (each equation's need in a field, fields reused once it
+    closes) give the brute-force total whatever order the boxes come in; the sweep order
+    is an order of every box."""
+    component, order = drawn
+    expected = brute_total(component)
+    assert dp_total(component, list(order)) == expected
+    assert sorted(sweep_order(component)) == list(range(len(component.sizes)))
+    assert dp_total(component, sweep_order(component)) == expected
 
 
 def test_a_wire_becomes_one_free_class():

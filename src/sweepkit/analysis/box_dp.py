@@ -239,15 +239,70 @@ def _forward(steps: list[Step]) -> tuple[list[dict[State, Shifted]], list[Moves]
 def dp_total(component: Component, order: list[int]) -> int:
     """Number of layouts of ``component``: the forward pass with plain integers, no mine
     numbers and no box tables (light where the mine numbers would span widely: a
-    contracted drawn circuit, :mod:`.contract`)."""
-    layer: dict[State, int] = {(): 1}
-    for step in plan(component, order):
+    contracted drawn circuit, :mod:`.contract`).
+
+    Each state is one integer, every open equation's remaining need in a fixed field of
+    bits (fields reused once their equation closes), so placing a box adds one constant
+    per number of mines to it and reads only the fields of the box's own equations."""
+    sizes, rows = component.sizes, component.rows
+    pos = {b: i for i, b in enumerate(order)}
+    bits = max((need for _bs, need in rows), default=0).bit_length() or 1
+    mask = (1 << bits) - 1
+    first = [min(pos[b] for b in bs) for bs, _need in rows]
+    last = [max(pos[b] for b in bs) for bs, _need in rows]
+    opening: list[list[int]] = [[] for _ in order]
+    for r, i in enumerate(first):
+        opening[i].append(r)
+    box_rows: list[list[int]] = [[] for _ in sizes]
+    for r, (bs, _need) in enumerate(rows):
+        for b in bs:
+            box_rows[b].append(r)
+    room = [sum(sizes[b] for b in bs) for bs, _need in rows]
+    shift = [0] * len(rows)
+    free_fields: list[int] = []
+    fields = 0
+    layer: dict[int, int] = {0: 1}
+    for i, b in enumerate(order):
         check()
-        weights = step.weights
-        nxt: dict[State, int] = {}
+        size = sizes[b]
+        for r in opening[i]:                         # a field for each equation opening
+            if free_fields:
+                shift[r] = free_fields.pop()
+            else:
+                shift[r] = fields * bits
+                fields += 1
+        lo, hi = 0, size
+        held: list[tuple[int, int]] = []             # (shift, room after) of open ones
+        unit = 0
+        base = 0
+        for r in box_rows[b]:
+            room[r] -= size
+            unit += 1 << shift[r]
+            if first[r] == i:                        # need known: bounds the box now
+                need = rows[r][1]
+                lo, hi = max(lo, need - room[r]), min(hi, need)
+                base += need << shift[r]
+            else:
+                held.append((shift[r], room[r]))
+            if last[r] == i:
+                free_fields.append(shift[r])
+        if lo > hi:
+            return 0
+        adds = [(k, base - k * unit, comb(size, k)) for k in range(lo, hi + 1)]
+        nxt: dict[int, int] = {}
+        get = nxt.get
         for state, ways in layer.items():
-            for k, after in _options(step, state):
-                nxt[after] = nxt.get(after, 0) + ways * weights[k]
+            low, high = lo, hi
+            for sh, after in held:
+                left = state >> sh & mask
+                if left < high:
+                    high = left
+                if left - after > low:
+                    low = left - after
+            for k, add, weight in adds:
+                if low <= k <= high:
+                    key = state + add
+                    nxt[key] = get(key, 0) + ways * weight
         check_size(len(nxt), "the states of the box DP")
         layer = nxt
     return sum(layer.values())

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sweepkit.analysis.box_dp import dp_total, open_cost, width_order
+from sweepkit.analysis.box_dp import dp_total, width_order
 from sweepkit.analysis.box_search import Rows, box_order
 from sweepkit.analysis.component import solve_component
 from sweepkit.analysis.learn import learnt_witness
@@ -138,12 +138,25 @@ def _terms(classes: _Classes, sizes: tuple[int, ...], bs: tuple[int, ...], need:
     return {k: m for k, m in literals.items() if m}, big, need
 
 
+def _is_link(sizes: tuple[int, ...], bs: tuple[int, ...], need: int) -> bool:
+    """Whether an equation says that two single cells are each other's negation."""
+    return need == 1 and len(bs) == 2 and sizes[bs[0]] == sizes[bs[1]] == 1
+
+
 def _settle(classes: _Classes, sizes: tuple[int, ...], rows: Rows) -> bool:
     """Join and fix classes until no equation says more: an equation of two single
     literals needing one mine makes them each other's negation, and bounds fix literals
     (all its room needed, or more than its need); False on a contradiction. Each pass
-    looks again only at the equations that may still say something."""
-    active = list(rows)
+    looks again only at the equations that may still say something; the links (most of a
+    drawn board's equations) are joined first, in one pass."""
+    active = []
+    find, negate = classes.find, classes.negate
+    for bs, need in rows:
+        if _is_link(sizes, bs, need):
+            if not negate(find(bs[0]), find(bs[1])):
+                return False
+        else:
+            active.append((bs, need))
     changed = True
     while changed:
         changed = False
@@ -189,13 +202,15 @@ def contract(component: Component) -> Contraction | None:
     literal_box: dict[tuple[int, int], int] = {}  # (root, parity), or (-1 - box, 0)
     kept: dict[tuple[int, ...], tuple[int, int]] = {}  # boxes -> (need, number)
     copies: list[tuple[int, tuple[int, int]]] = []     # copy box, the literal it equals
+    seen_at: list[int] = []                 # the number of the first equation of a box
 
-    def box_of(key: tuple[int, int], size: int) -> int:
+    def box_of(key: tuple[int, int], size: int, number: int) -> int:
         nb = literal_box.get(key)
         if nb is None:
             nb = literal_box[key] = len(new_sizes)
             new_sizes.append(size)
             new_boxes.append([])
+            seen_at.append(number)
         return nb
 
     def keep(bs: list[int], need: int, number: int) -> bool:
@@ -206,24 +221,28 @@ def contract(component: Component) -> Contraction | None:
         return True
 
     for (bs, need), number in zip(rows, component.numbers, strict=True):
+        if _is_link(sizes, bs, need):
+            continue                           # joined by _settle: within one class
         literals, big, left = _terms(classes, sizes, bs, need)
         if not literals and not big:
             continue                           # settled: _settle checked it holds
-        new_bs = [box_of((-1 - b, 0), sizes[b]) for b in big]
+        new_bs = [box_of((-1 - b, 0), sizes[b], number) for b in big]
         for key, m in literals.items():
-            new_bs.append(box_of(key, 1))
+            new_bs.append(box_of(key, 1, number))
             for _ in range(m - 1):            # the literal again: a copy of it
                 new_bs.append(len(new_sizes))
                 copies.append((len(new_sizes), key))
                 new_sizes.append(1)
                 new_boxes.append([])
+                seen_at.append(number)
         if not keep(new_bs, left, number):
             return None
+    # the ties below are placed (their number) where their first box was first seen
     for nb, (root, p) in copies:               # copy + negation = 1
-        keep([nb, box_of((root, 1 - p), 1)], 1, component.numbers[0])
+        keep([nb, box_of((root, 1 - p), 1, seen_at[nb])], 1, seen_at[nb])
     for (root, p), nb in list(literal_box.items()):
         if root >= 0 and p == 0 and (root, 1) in literal_box:
-            keep([nb, literal_box[(root, 1)]], 1, component.numbers[0])
+            keep([nb, literal_box[(root, 1)]], 1, seen_at[nb])
 
     source: list[tuple[int, bool]] = []
     free: set[int] = set()
@@ -271,8 +290,30 @@ def west_order(component: Component, strip: int = 1) -> list[int]:
     return sorted(range(len(component.sizes)), key=west.__getitem__)
 
 
-STRIP_WIDTHS = (16, 64)
-"""Strip widths of the orders :func:`contracted_total` chooses from on a grid."""
+def sweep_order(component: Component, strip: int = 64) -> list[int]:
+    """Boxes in the order a sweep over the equations first meets them: the equations by
+    their number cell, in vertical strips ``strip`` columns wide, left to right, each swept
+    top to bottom (an n-D board's slices alike), and each box where its first equation
+    comes. On a contracted drawn circuit a signal then enters the sweep where it is first
+    read, not where its wire starts, and a wide box (a whole wire) cannot pull its gadgets'
+    equations open ahead of them: the box programme keeps about 2^(variables) states, at
+    any strip width and wherever the strips' edges fall (the sweeps by box positions
+    needed the edges between two gadgets, or took a hundred times longer). Not a grid: the
+    programme's usual order."""
+    if component.shape is None or len(component.shape) < 2:
+        return width_order(component.sizes, component.rows, component)
+    rows, cols = component.shape[-2:]
+    place = [(cell % cols // strip, cell // cols % rows, cell % cols)
+             for cell in component.numbers]
+    seen = [False] * len(component.sizes)
+    order: list[int] = []
+    for r in sorted(range(len(component.rows)), key=place.__getitem__):
+        for b in component.rows[r][0]:
+            if not seen[b]:
+                seen[b] = True
+                order.append(b)
+    order.extend(b for b, was in enumerate(seen) if not was)
+    return order
 
 
 def wired(component: Component) -> bool:
@@ -282,8 +323,7 @@ def wired(component: Component) -> bool:
     if len(component.sizes) < CONTRACT_MIN_BOXES:
         return False
     sizes = component.sizes
-    links = sum(1 for bs, need in component.rows
-                if need == 1 and len(bs) == 2 and sizes[bs[0]] == sizes[bs[1]] == 1)
+    links = sum(1 for bs, need in component.rows if _is_link(sizes, bs, need))
     return 2 * links >= len(component.rows)
 
 
@@ -296,21 +336,14 @@ def component_total(component: Component) -> int:
 
 def contracted_total(component: Component) -> int:
     """Number of layouts of ``component``, contracted and counted by the box programme
-    without mine numbers; on a grid the boxes are taken west to east in strips (the
-    sweeps of :func:`west_order`: on a drawn circuit, far fewer states than the orders
-    that follow connectivity), else in the programme's usual order."""
+    without mine numbers, its boxes in :func:`sweep_order`."""
     contraction = contract(component)
     if contraction is None:
         return 0
     small = contraction.component
     if not small.rows:
         return 1 << contraction.free
-    if small.shape is not None and len(small.shape) >= 2:
-        candidates = [west_order(small, w) for w in STRIP_WIDTHS]
-    else:
-        candidates = [width_order(small.sizes, small.rows, small)]
-    order = min(candidates, key=lambda order: open_cost(order, small.rows))
-    return dp_total(small, order) << contraction.free
+    return dp_total(small, sweep_order(small)) << contraction.free
 
 
 def contracted_witness(component: Component, budget: int | None = None
