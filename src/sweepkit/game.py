@@ -531,16 +531,18 @@ def resume(record: GameRecord, clock: Callable[[], float] = time.monotonic) -> G
     return game
 
 
-def replay(record: GameRecord, on_move: Callable[[Game, int], None] | None = None) -> Game:
+def replay(record: GameRecord,
+           on_move: Callable[[Game, int, MoveResult], None] | None = None) -> Game:
     """Play a recorded game again, move by move, with its logged times; the result has the
-    same view, status, clicks and elapsed time as the original. ``on_move(game, n)`` is
-    called after move ``n`` (from 0), e.g. to show the game as it goes."""
+    same view, status, clicks and elapsed time as the original. ``on_move(game, n,
+    result)`` is called after move ``n`` (from 0) with what it did, e.g. to show the game
+    as it goes."""
     clock = ReplayClock()
     game = Game(record.rules, record.seed, mine_cells=record.mine_cells, clock=clock,
                 no_guess=record.no_guess)
     for n, move in enumerate(record.log):
         clock.now = move.time
-        game.play(move.action, move.reason)
+        result = game.play(move.action, move.reason)
         if on_move is not None:
-            on_move(game, n)
+            on_move(game, n, result)
     return game

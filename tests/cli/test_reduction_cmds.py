@@ -17,6 +17,11 @@ def run(*args: str) -> subprocess.CompletedProcess:
                           text=True, timeout=120)
 
 
+def run_with(stdin: str, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "sweepkit", *args], input=stdin,
+                          capture_output=True, text=True, timeout=120)
+
+
 @pytest.mark.parametrize(("inputs", "layouts"), [("u=0,v=0", 2), ("u=1,v=0", 1),
                                                   ("u=1,v=1", 1), ("", 5)])
 def test_the_printed_and_gadget_has_the_truth_tables_layouts(inputs, layouts):
@@ -101,6 +106,18 @@ def test_a_bad_formula_is_one_line_naming_where_and_exit_2(tmp_path, text, name,
     done = run("reduce", str(path))
     assert done.returncode == 2 and message in done.stderr, done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_a_reduced_board_piped_in_reads_back_too():
+    """``sweepkit reduce f.cnf | sweepkit check - --assignment``: the input lines come
+    through stdin with the board."""
+    reduced = run_with("p cnf 2 2\n1 2 0\n-1 0\n", "reduce", "-")
+    assert reduced.returncode == 0, reduced.stderr
+    checked = run_with(reduced.stdout, "check", "-", "--assignment")
+    assert checked.returncode == 0, checked.stderr
+    assert checked.stdout.strip() == "satisfiable: x1=0 x2=1"
+    plain = run_with("1?\n??\n", "check", "-", "--assignment")
+    assert plain.returncode == 2 and "<stdin>: no '# input" in plain.stderr
 
 
 def test_check_assignment_needs_the_input_lines(tmp_path):

@@ -114,17 +114,16 @@ def input_terminals(file: str, text: str, position: Position
     ``text``; exit 2 when it has none or one names a cell off the board or not covered."""
     from sweepkit.reductions.layout import read_terminals
 
-    if file == "-":
-        fail("--assignment reads the board's '# input' lines: give a file, not -")
+    source = "<stdin>" if file == "-" else file
     terminals = read_terminals(text)
     if not terminals:
-        fail(f"{file}: no '# input NAME: ROW,COL' lines; --assignment reads a board made "
+        fail(f"{source}: no '# input NAME: ROW,COL' lines; --assignment reads a board made "
              "by sweepkit reduce")
     for name, cell in terminals.items():
         inside = len(cell) == len(position.shape) and all(
             0 <= x < n for x, n in zip(cell, position.shape, strict=True))
         if not inside or position.cells[position.index(*cell)] != UNKNOWN:
-            fail(f"{file}: input {name} at {cell} is not a covered cell of the board")
+            fail(f"{source}: input {name} at {cell} is not a covered cell of the board")
     return terminals
 
 

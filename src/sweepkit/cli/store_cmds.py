@@ -133,11 +133,11 @@ def runs_table(runs: list[RunRow]) -> Table:
     return table
 
 
-def printer(moves_only: bool, pause: float) -> Callable[[Game, int], None]:
+def printer(moves_only: bool, pause: float) -> Callable[..., None]:
     """What ``replay`` and ``watch`` print after move ``number`` of ``game``: the move,
     then the board unless ``moves_only``; then a pause unless the game is over."""
 
-    def show(game: Game, number: int) -> None:
+    def show(game: Game, number: int, _result: object = None) -> None:
         move = game.log[number]
         print(move_line(number, move.kind, game.rules.coord(move.cell), move.reason))
         if not moves_only:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from sweepkit.game import Game, GameRecord, ReplayClock, Status, replay, resume
+from sweepkit.game import Game, GameRecord, MoveResult, Status, replay, resume
 from sweepkit.serialize import reason_json
 from sweepkit.web.live import LiveGame, LiveGames, PausableClock, move_changes
 
@@ -15,20 +15,19 @@ from sweepkit.web.live import LiveGame, LiveGames, PausableClock, move_changes
 def replay_frames(record: GameRecord) -> dict[str, Any]:
     """The page's replay of a finished game: the board, and every move with its time,
     reason and changed cells (the last move's include the whole end of the game)."""
-    clock = ReplayClock()
     rules = record.rules
-    game = Game(rules, record.seed, mine_cells=record.mine_cells, clock=clock,
-                no_guess=record.no_guess)
     moves = []
-    for move in record.log:
-        clock.now = move.time
-        result = game.play(move.action, move.reason)
+
+    def frame(game: Game, n: int, result: MoveResult) -> None:
+        move = record.log[n]
         moves.append({
             "kind": str(move.kind), "cell": list(rules.coord(move.cell)), "time": move.time,
             "reason": None if move.reason is None else reason_json(move.reason),
             "changes": move_changes(game, result, move.cell), "status": str(game.status),
             "mines_left": 0 if game.status is Status.WON else game.mines_left,
         })
+
+    game = replay(record, frame)
     if not game.over:
         raise ValueError("the record does not end its game: only finished games replay")
     return {"rows": rules.rows, "cols": rules.cols, "mines": rules.mines,
