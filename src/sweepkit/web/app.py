@@ -38,7 +38,7 @@ from sweepkit.web.routes import (
     trainer,
     watch,
 )
-from sweepkit.web.trainer import TrainerPuzzles
+from sweepkit.web.trainer import PuzzleStock, TrainerPuzzles
 from sweepkit.web.watch import WatchSessions
 
 STATIC = Path(__file__).parent / "static"
@@ -76,6 +76,7 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
         app.state.jobs.shutdown()
+        app.state.puzzle_stock.close()
         book.close()
         runs.close()
 
@@ -88,6 +89,7 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
     app.state.live = LiveGames(max_live)
     app.state.watch = WatchSessions()
     app.state.trainer = TrainerPuzzles()
+    app.state.puzzle_stock = PuzzleStock()
     app.state.jobs = Jobs()
     app.include_router(games.router)
     app.include_router(hints.router)

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from sweepkit.analysis.explain import CellValue, Explanation, explain
 from sweepkit.analysis.probability import analyse
-from sweepkit.generate.puzzles import guess_puzzles, puzzles
+from sweepkit.generate.puzzles import PuzzleError, guess_puzzles, puzzles
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.web.registry import Registry, new_id
 
@@ -41,6 +43,9 @@ PUZZLE_SECONDS: Final = 10.0
 
 MAX_PUZZLES: Final = 1000
 """Puzzles kept waiting for an answer at once."""
+
+STOCK: Final = 2
+"""Puzzles made ahead for each lesson and difficulty a player has asked for."""
 
 
 @dataclass
@@ -140,3 +145,70 @@ class TrainerPuzzles(Registry[TrainerPuzzle]):
 
     def __init__(self, capacity: int = MAX_PUZZLES) -> None:
         super().__init__(capacity)
+
+
+class PuzzleStock:
+    """Puzzles made ahead, one background thread making them, for each lesson and
+    difficulty a player has asked for: the next puzzle is ready when asked for (a linked
+    set at difficulty 3 can take seconds to find), and the server makes none for lessons
+    no one plays. :meth:`take` makes one on the spot only when the stock is empty.
+    ``make`` is :func:`make_puzzle` unless given."""
+
+    def __init__(self, size: int = STOCK, make: Callable[..., TrainerPuzzle] | None = None
+                 ) -> None:
+        self.size = size
+        self._make = make or make_puzzle
+        self._ready: dict[tuple[str, int], list[TrainerPuzzle]] = {}
+        self._filling: set[tuple[str, int]] = set()
+        self._lock = threading.Lock()
+        self._closed = False
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="puzzles")
+
+    def take(self, lesson: str, difficulty: int, player: str) -> TrainerPuzzle:
+        """A fresh puzzle of ``lesson`` at ``difficulty`` for ``player`` (from the stock,
+        else made now: PuzzleError or PuzzleTimeout as :func:`make_puzzle`); the stock is
+        filled up again behind it."""
+        key = (lesson, difficulty)
+        with self._lock:
+            ready = self._ready.setdefault(key, [])
+            puzzle = ready.pop(0) if ready else None
+        if puzzle is None:
+            puzzle = self._make(lesson, difficulty, player, random.Random())
+        else:
+            puzzle.id, puzzle.player = new_id(), player
+        self._refill(key)
+        return puzzle
+
+    def ready(self, lesson: str, difficulty: int) -> int:
+        """How many puzzles of ``lesson`` at ``difficulty`` are made and waiting."""
+        with self._lock:
+            return len(self._ready.get((lesson, difficulty), ()))
+
+    def close(self) -> None:
+        """Stop making puzzles (the one being made is dropped when it is done)."""
+        with self._lock:
+            self._closed = True
+        self._worker.shutdown(wait=False, cancel_futures=True)
+
+    def _refill(self, key: tuple[str, int]) -> None:
+        with self._lock:
+            if self._closed or key in self._filling:
+                return
+            self._filling.add(key)
+        self._worker.submit(self._fill, key)
+
+    def _fill(self, key: tuple[str, int]) -> None:
+        try:
+            while True:
+                with self._lock:
+                    if self._closed or len(self._ready[key]) >= self.size:
+                        return
+                try:
+                    puzzle = self._make(*key, "", random.Random())
+                except PuzzleError:           # none found in time: the next take tries
+                    return
+                with self._lock:
+                    self._ready[key].append(puzzle)
+        finally:
+            with self._lock:
+                self._filling.discard(key)

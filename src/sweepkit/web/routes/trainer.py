@@ -13,7 +13,7 @@ from sweepkit.generate.puzzles import PuzzleError, PuzzleTimeout
 from sweepkit.store.played import MAX_NAME, player_name
 from sweepkit.store.training import Score
 from sweepkit.web.routes.games import DEFAULT_PLAYER, Book
-from sweepkit.web.trainer import LESSONS, TrainerPuzzles, make_puzzle
+from sweepkit.web.trainer import LESSONS, PuzzleStock, TrainerPuzzles, make_puzzle
 
 router = APIRouter(prefix="/api", tags=["trainer"])
 
@@ -23,6 +23,13 @@ def trainer_puzzles(request: Request) -> TrainerPuzzles:
 
 
 Puzzles = Annotated[TrainerPuzzles, Depends(trainer_puzzles)]
+
+
+def puzzle_stock(request: Request) -> PuzzleStock:
+    return request.app.state.puzzle_stock
+
+
+Stock = Annotated[PuzzleStock, Depends(puzzle_stock)]
 
 
 class PuzzleIn(BaseModel):
@@ -49,13 +56,18 @@ def name_of(player: str | None) -> str:
 
 
 @router.post("/trainer/puzzles", status_code=201)
-def new_puzzle(spec: PuzzleIn, puzzles: Puzzles, book: Book) -> dict[str, Any]:
-    """A puzzle for the lesson; its board and prompt, never its answer."""
+def new_puzzle(spec: PuzzleIn, puzzles: Puzzles, stock: Stock, book: Book
+               ) -> dict[str, Any]:
+    """A puzzle for the lesson (made ahead unless asked for by its seed); its board and
+    prompt, never its answer."""
     player = name_of(spec.player)
     scores = {s.lesson: s for s in book.trainer_scores(player)}
     difficulty = scores[spec.lesson].difficulty if spec.lesson in scores else 1
     try:
-        puzzle = make_puzzle(spec.lesson, difficulty, player, random.Random(spec.seed))
+        if spec.seed is None:
+            puzzle = stock.take(spec.lesson, difficulty, player)
+        else:
+            puzzle = make_puzzle(spec.lesson, difficulty, player, random.Random(spec.seed))
     except PuzzleTimeout as exc:
         raise HTTPException(503, f"no puzzle was found in time ({exc}); try again") from None
     except PuzzleError as exc:
