@@ -299,15 +299,7 @@ def test_threshold_formulas_embedded_in_more_dimensions_are_decided_and_counted(
                                                                                seed):
     """The largest embeddings: 3-CNF of 9 and 12 variables in 3-D (up to 15 million
     cells), of 7 in 4-D (16 million)."""
-    cnf = random_3cnf(n, 4.26, seed)
-    board = reduce_cnf(cnf)
-    lifted = embed(board.position, dims)
-    assert count_layouts(lifted, use_mine_count=False) == len(models(cnf))
-    witness = find_witness(lifted, use_mine_count=False)
-    assert (witness is not None) == satisfiable(cnf)
-    if witness is not None:
-        flat = original_mines(witness, board.position.shape, dims)
-        assert cnf.satisfied(variables(board.assignment(flat)))
+    embedded_like_the_formula(random_3cnf(n, 4.26, seed), dims)
 
 
 @pytest.mark.parametrize(("dims", "n"), [(3, 3), (3, 4), (4, 2), (4, 3)])
@@ -321,6 +313,13 @@ def test_random_formulas_embedded_in_more_dimensions(dims, n, seed):
                            for _ in range(rng.randint(1, 4))))
     else:
         cnf = random_3cnf(n, rng.uniform(3.0, 5.0), rng.randrange(10**9))
+    embedded_like_the_formula(cnf, dims)
+
+
+def embedded_like_the_formula(cnf: CNF, dims: int) -> None:
+    """The board of ``cnf`` embedded in ``dims`` dimensions has one layout per model, and
+    is consistent exactly when the formula is satisfiable, its witness reading back (from
+    the embedded cells) as a model."""
     board = reduce_cnf(cnf)
     lifted = embed(board.position, dims)
     assert count_layouts(lifted, use_mine_count=False) == len(models(cnf))
