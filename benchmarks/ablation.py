@@ -37,7 +37,7 @@ ROWS: list[tuple[str, str, dict[str, Any]]] = [
     ("end1k", "+ exact endgame at 1,000 layouts: `--budget normal`", {"budget": "normal"}),
     ("max", "`--budget max`: every class looked at, endgame at 20,000 layouts",
      {"budget": "max"}),
-    ("fast", "`--budget fast`: the quick tie-break, no look-ahead, no endgame",
+    ("fast", "`--budget fast`: S from the outcome counts, no look-ahead, no endgame",
      {"budget": "fast"}),
 ]
 

@@ -175,7 +175,7 @@ def test_certain_moves_are_certain_and_guesses_wait_for_them(budget):
             assert game.log[-1].reason.guess
 
 
-@pytest.mark.parametrize("guess", ["p", "quick", "ps", "pse", "two-step"])
+@pytest.mark.parametrize("guess", ["p", "quick", "local", "ps", "pse", "two-step"])
 def test_every_guess_mode_plays_games_to_the_end(guess):
     strategy = make_strategy("best", guess=guess, lookahead=4, endgame=0)
     for seed in range(3):
@@ -193,7 +193,7 @@ def test_a_dead_cell_is_guessed_only_when_every_cell_is_dead(position):
     if not open_cells:  # won already
         return
     layouts = brute.explanations(position)
-    for guess in ("quick", "pse", "two-step"):
+    for guess in ("quick", "local", "pse", "two-step"):
         strategy = BestStrategy(guess=guess, endgame=0, fifty_fifty=False)
         cell = strategy.moves(position, random.Random(0))[0].action.cell
         if brute_dead(position, cell, layouts):
@@ -202,7 +202,7 @@ def test_a_dead_cell_is_guessed_only_when_every_cell_is_dead(position):
 
 
 def test_options_and_presets():
-    assert BestStrategy(budget="fast").guess == "quick"
+    assert BestStrategy(budget="fast").guess == "local"
     assert BestStrategy(budget=500).endgame == 500
     assert BestStrategy(budget="max", endgame=7).endgame == 7
     with pytest.raises(ValueError, match="unknown budget"):

@@ -34,7 +34,7 @@ the guess is chosen in this order:
    the safest first and, among equally safe ones, those whose number most often decides
    every neighbour.
 
-``budget`` picks a preset (:data:`BUDGETS`): ``fast`` (the quick tie-break alone),
+``budget`` picks a preset (:data:`BUDGETS`): ``fast`` (the local tie-break alone),
 ``normal`` and ``max``; a number is the ``normal`` preset with an endgame of that many
 layouts. Any option given explicitly overrides the preset. The first click is the
 caller's (:func:`recommended_first` gives the one measured best for a first-click rule),
@@ -68,7 +68,7 @@ ANALYSED = "analysed"
 GUESS_MODES = ("p", "quick", "local", "ps", "pse", "two-step")
 
 BUDGETS: dict[str, dict[str, Any]] = {
-    "fast": {"guess": "quick", "lookahead": 0, "tolerance": 0.0, "fifty_fifty": True,
+    "fast": {"guess": "local", "lookahead": 0, "tolerance": 0.0, "fifty_fifty": True,
              "endgame": 0, "endgame_states": 0},
     "normal": {"guess": "two-step", "lookahead": 12, "tolerance": 0.1, "fifty_fifty": True,
                "endgame": 1000, "endgame_states": 1000},
