@@ -13,7 +13,8 @@ box stands for many cells), so the contracted component serves the questions ask
 without the mine count: :func:`component_total` and :func:`contracted_witness`.
 
 On a reduced 3-CNF of 10 variables this takes 69,813 boxes and 204,133 equations to 1,868
-classes and under 2,000 equations.
+classes and under 2,000 equations; the box programme then counts them in the order of
+:func:`sweep_order` (12 variables in about 5 s, board read and contracted included).
 
 >>> from sweepkit.constraints import Component
 >>> wire = Component((1, 1, 1, 1, 2), (((0, 1), 1), ((1, 2), 1), ((2, 3), 1), ((3, 4), 1)),
