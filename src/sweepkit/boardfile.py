@@ -400,6 +400,11 @@ def _slice_lines(position: Position) -> list[str]:
     return lines
 
 
+def board_source(path: str | Path) -> str:
+    """How messages name a board file: its path, or ``<stdin>`` for ``-``."""
+    return "<stdin>" if str(path) == "-" else str(path)
+
+
 def read_board_text(path: str | Path) -> str:
     """The text of a ``.board`` file, or of standard input for ``-``; BoardFormatError
     naming the file when it cannot be read."""
@@ -415,5 +420,4 @@ def read_board_text(path: str | Path) -> str:
 
 def read_board(path: str | Path) -> Position:
     """Read a ``.board`` file, or standard input for ``-``; errors name the file."""
-    return parse_board(read_board_text(path),
-                       source="<stdin>" if str(path) == "-" else str(path))
+    return parse_board(read_board_text(path), source=board_source(path))

@@ -19,7 +19,7 @@ from sweepkit.analysis.consistency import find_witness, is_safe_move, minimal_co
 from sweepkit.analysis.enumerate import enumerate_layouts
 from sweepkit.analysis.kadlac_bfs import kadlac_report
 from sweepkit.analysis.probability import Analysis, analyse
-from sweepkit.boardfile import format_board
+from sweepkit.boardfile import board_source, format_board
 from sweepkit.cli.common import (
     TIMEOUT_HELP,
     analysis_budget,
@@ -114,7 +114,7 @@ def input_terminals(file: str, text: str, position: Position
     ``text``; exit 2 when it has none or one names a cell off the board or not covered."""
     from sweepkit.reductions.layout import read_terminals
 
-    source = "<stdin>" if file == "-" else file
+    source = board_source(file)
     terminals = read_terminals(text)
     if not terminals:
         fail(f"{source}: no '# input NAME: ROW,COL' lines; --assignment reads a board made "

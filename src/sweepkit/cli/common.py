@@ -10,7 +10,7 @@ from typing import NoReturn
 import typer
 
 from sweepkit.analysis.budget import SERVICE_TABLE, AnalysisLimit, AnalysisTimeout, limits
-from sweepkit.boardfile import BoardFormatError, parse_board, read_board_text
+from sweepkit.boardfile import BoardFormatError, board_source, parse_board, read_board_text
 from sweepkit.position import Position
 from sweepkit.topology import shape_text
 
@@ -58,7 +58,7 @@ def load_position_and_text(path: str, mines: int | None = None) -> tuple[Positio
     read its comment lines."""
     try:
         text = read_board_text(path)
-        position = parse_board(text, source="<stdin>" if path == "-" else path)
+        position = parse_board(text, source=board_source(path))
     except BoardFormatError as exc:
         fail(str(exc))
     if mines is not None:

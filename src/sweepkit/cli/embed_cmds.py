@@ -11,7 +11,7 @@ import re
 
 import typer
 
-from sweepkit.boardfile import format_board
+from sweepkit.boardfile import board_source, format_board
 from sweepkit.cli.common import fail, load_position_and_text
 from sweepkit.reductions.embed import embed, embedded_cell
 from sweepkit.reductions.layout import read_terminals
@@ -47,7 +47,7 @@ def register(app: typer.Typer) -> None:
         except ValueError as exc:
             fail(f"--dims: {exc}")
         start = embedded_cell(position.shape, int(dims), 0)
-        name = "<stdin>" if file == "-" else file
+        name = board_source(file)
         print(f"# {name} ({shape_text(position.shape)}) embedded in {dims} dimensions: its "
               f"cells are the middle block, from cell {embedded.coord(start)}")
         if file != "-":                    # a reduced board's inputs, where they now are
