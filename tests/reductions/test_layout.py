@@ -241,18 +241,16 @@ def test_random_circuits_have_their_layouts(text, parsimonious):
         assert circuit.evaluate(board.assignment(witness))
 
 
-def decide_and_count(cnf: CNF, parsimonious: bool = False, count: bool = True) -> None:
+def decide_and_count(cnf: CNF, parsimonious: bool = False) -> None:
     """The board of ``cnf`` is consistent exactly when Minisat satisfies the formula, its
-    witness reads back as a model, and (``count``) it has one layout per model (brute
-    force)."""
+    witness reads back as a model, and it has one layout per model (brute force)."""
     board = reduce_cnf(cnf, parsimonious)
     witness = find_witness(board.position, use_mine_count=False)
     assert (witness is not None) == satisfiable(cnf)
     if witness is not None:
         assert board.position.explains(witness)
         assert cnf.satisfied(variables(board.assignment(witness)))
-    if count:
-        assert count_layouts(board.position, use_mine_count=False) == len(models(cnf))
+    assert count_layouts(board.position, use_mine_count=False) == len(models(cnf))
 
 
 @pytest.mark.parametrize(("n", "seed"), [(6, 1), (6, 2), (7, 3), (8, 2)])
