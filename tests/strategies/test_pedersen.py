@@ -22,10 +22,12 @@ from sweepkit.strategies.limited_search import (
     LimitedSearchProbStrategy,
     LimitedSearchStrategy,
     contradicts_at_once,
+    dfs_count,
     prob_search,
     search,
     search_problem,
     square_zone,
+    zone_count,
     zone_of_interest,
 )
 from sweepkit.strategies.single_point import SinglePointStrategy
@@ -150,6 +152,8 @@ def check_against_brute(view: Position, x: int, radius: int | None) -> None:
     assume(len(problem.order) <= 14)
     m, f = brute_counts(view, x, set(zone))
     assert (prob_search(problem, True), prob_search(problem, False)) == (m, f)
+    assert (dfs_count(problem, True, 1 << 62), dfs_count(problem, False, 1 << 62)) == (m, f)
+    assert (zone_count(problem, True), zone_count(problem, False)) == (m, f)
     assert (search(problem, True), search(problem, False)) == (m == 0, f == 0)
     for mine, count in ((True, m), (False, f)):
         if contradicts_at_once(problem, mine):
@@ -241,6 +245,22 @@ def test_options_are_checked():
         LimitedSearchStrategy(radius=0)
     with pytest.raises(ValueError, match="unconstrained"):
         LimitedSearchProbStrategy(unconstrained="uniform")
+    with pytest.raises(ValueError, match="counter"):
+        LimitedSearchProbStrategy(counter="bfs")
+
+
+@pytest.mark.parametrize("radius", [None, 3])
+def test_the_engine_and_the_papers_search_play_the_same_games(radius):
+    """The counts agree (above), so a whole game does too, move for move."""
+    for seed in range(4):
+        rules = level("intermediate")
+        logs = []
+        for counter in ("engine", "dfs"):
+            game = Game(rules, seed=seed, clock=lambda: 0.0)
+            play(game, LimitedSearchProbStrategy(radius=radius, counter=counter),
+                 rng=strategy_rng(seed))
+            logs.append(game.log)
+        assert logs[0] == logs[1]
 
 
 # -- whole games ------------------------------------------------------------------------

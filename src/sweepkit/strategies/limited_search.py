@@ -27,6 +27,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
+from sweepkit.analysis.contract import component_total
+from sweepkit.constraints import Constraint, system_from_constraints
 from sweepkit.moves import Action, Decision, Reason
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.strategies.base import FirstMove, Strategy, random_unknown
@@ -36,6 +38,9 @@ EPSILON = 1e-5
 """Pedersen's ε (§5.4.2): estimates this close count as equal in SafeList."""
 
 Table = tuple[tuple[int, ...], ...]
+
+DFS_LIMIT = 100
+"""PROB_SEARCH counts this many assignments one by one before handing over to the engine."""
 
 
 # -- the search area ------------------------------------------------------------------
@@ -113,13 +118,43 @@ def search_problem(cells: Sequence[int], table: Table, x: int,
 def search(problem: SearchProblem, mine: bool) -> bool:
     """Algorithm 3, SEARCH(S, O, b) with b = ``mine``: whether every assignment of O with
     x = b runs into a contradiction (stops at the first consistent one)."""
-    return _count(problem, mine, 1) == 0
+    return dfs_count(problem, mine, 1) == 0
 
 
 def prob_search(problem: SearchProblem, mine: bool) -> int:
     """Algorithm 4, PROB_SEARCH(S, O, b): the number of assignments of O with x = b that
-    contradict no zone square (a contradiction counts 0; the printed 1 is a typo)."""
-    return _count(problem, mine, 1 << 62)
+    contradict no zone square (a contradiction counts 0; the printed 1 is a typo).
+
+    The depth-first search of the paper (:func:`dfs_count`) visits every consistent
+    assignment, and a (2r+1)² area at r = 6 or 7 can have 10^20 of them: it counts up to
+    :data:`DFS_LIMIT` (where it is the faster), and the exact engine
+    (:func:`zone_count`) counts beyond. The number is the same either way."""
+    count = dfs_count(problem, mine, DFS_LIMIT)
+    return count if count < DFS_LIMIT else zone_count(problem, mine)
+
+
+def zone_count(problem: SearchProblem, mine: bool) -> int:
+    """The assignments of O with x = ``mine`` meeting every zone square, counted as the
+    product of the layout counts of the components of the zone's equations (each equation:
+    its S_info mines among its covered neighbours, x left out and its mine taken off)."""
+    need = list(problem.need)
+    if mine:
+        for z in problem.members[0]:
+            need[z] -= 1
+    cells: list[list[int]] = [[] for _ in need]
+    for i in range(1, len(problem.members)):
+        for z in problem.members[i]:
+            cells[z].append(i)
+    equations = [Constraint(-1, tuple(cs), n) for cs, n in zip(cells, need, strict=True)]
+    system = system_from_constraints(equations)
+    if system.impossible:
+        return 0
+    total = 1
+    for component in system.components:
+        total *= component_total(component)
+        if not total:
+            return 0
+    return total
 
 
 def contradicts_at_once(problem: SearchProblem, mine: bool) -> bool:
@@ -133,14 +168,15 @@ def contradicts_at_once(problem: SearchProblem, mine: bool) -> bool:
     return any(size[z] == need[z] for z in problem.members[0])
 
 
-def _count(problem: SearchProblem, first: bool, limit: int) -> int:
+def dfs_count(problem: SearchProblem, first: bool, limit: int) -> int:
     """Consistent assignments of O with x = ``first``, counting up to ``limit``.
 
-    The depth-first search of Algorithms 3–4, with S kept in two lists changed and undone
-    in place. A mine on p is refused when a zone square next to p has no mine left to
-    place (S_info would go negative), a safe p when a square next to it would keep fewer
-    covered squares than mines (|S_Squares| < S_info); both tests only concern the squares
-    next to p, the only ones an assignment changes. Algorithm 3 also tests every square
+    The depth-first search of Algorithms 3–4 (each consistent assignment visited once),
+    with S kept in two lists changed and undone in place. A mine on p is refused when a
+    zone square next to p has no mine left to place (S_info would go negative), a safe p
+    when a square next to it would keep fewer covered squares than mines (|S_Squares| <
+    S_info); both tests only concern the squares next to p, the only ones an assignment
+    changes. Algorithm 3 also tests every square
     after the first assignment: a zone already broken before any assignment is refused at
     the root here."""
     need = list(problem.need)
@@ -402,6 +438,13 @@ class LimitedSearchProbStrategy(LimitedSearchStrategy):
       layouts) they win 27.3%, 27.2%, 23.3% and 22.0%; Table 5.3 has 25.0%, 8 points
       above limited search, and the gain here is 7.6 points with the density, 3 with 1/2.
     - Tie-breaking inside SafeList is uniform (the paper: "a random element").
+    - ``counter``: how m and f are counted. ``"engine"`` (default) is :func:`prob_search`,
+      which hands large counts to the exact layout counts of the zone's components
+      (:func:`zone_count`); ``"dfs"`` is only the
+      paper's depth-first search, one consistent assignment at a time
+      (:func:`dfs_count`). Both give the same numbers, so the same games; the search is
+      exponential in the area (at r = 6 and 7 some expert positions take minutes), which
+      is why Table 5.5's large radii were slow for Pedersen too.
     - Certain moves are ``single``/``linked`` as in :class:`LimitedSearchStrategy`.
 
     Differences from the published algorithm: as for :class:`LimitedSearchStrategy`;
@@ -412,13 +455,18 @@ class LimitedSearchProbStrategy(LimitedSearchStrategy):
     name = "limited-search-prob"
 
     UNCONSTRAINED = ("density", "initial", "half", "skip")
+    COUNTERS = ("engine", "dfs")
 
     def __init__(self, first: FirstMove = "corner", *, radius: int | None = None,
-                 unconstrained: str = "density") -> None:
+                 unconstrained: str = "density", counter: str = "engine") -> None:
         if unconstrained not in self.UNCONSTRAINED:
             raise ValueError(f"unknown unconstrained estimate {unconstrained!r} (expected "
                              f"one of {', '.join(self.UNCONSTRAINED)})")
+        if counter not in self.COUNTERS:
+            raise ValueError(f"unknown counter {counter!r} (expected one of "
+                             f"{', '.join(self.COUNTERS)})")
         self.unconstrained = unconstrained
+        self.counter = counter
         super().__init__(first, radius=radius)
 
     def _new_pass(self) -> None:
@@ -454,10 +502,11 @@ class LimitedSearchProbStrategy(LimitedSearchStrategy):
             return None
         if counts is _UNSEARCHED:
             problem = self._problem(view, work, table, x)
-            m = prob_search(problem, True)
+            count = prob_search if self.counter == "engine" else _dfs_all
+            m = count(problem, True)
             if m == 0:
                 return _certain(x, False, contradicts_at_once(problem, True))
-            f = prob_search(problem, False)
+            f = count(problem, False)
             if f == 0:
                 return _certain(x, True, contradicts_at_once(problem, False))
             counts = cache[x] = (m, f)
@@ -513,6 +562,11 @@ def _changed(prev: tuple[int, ...], cells: tuple[int, ...], probe: int | None,
 
 
 _UNSEARCHED = object()
+
+
+def _dfs_all(problem: SearchProblem, mine: bool) -> int:
+    """PROB_SEARCH by the paper's depth-first search (option ``counter="dfs"``)."""
+    return dfs_count(problem, mine, 1 << 62)
 
 
 def _certain(x: int, mine: bool, single: bool) -> Decision:
