@@ -126,7 +126,7 @@ def prob_search(problem: SearchProblem, mine: bool) -> int:
     contradict no zone square (a contradiction counts 0; the printed 1 is a typo).
 
     The depth-first search of the paper (:func:`dfs_count`) visits every consistent
-    assignment, and a (2r+1)² area at r = 6 or 7 can have 10^20 of them: it counts up to
+    assignment, and a (2r+1)² area at r = 7 can have more than 10^8 of them: it counts up to
     :data:`DFS_LIMIT` (where it is the faster), and the exact engine
     (:func:`zone_count`) counts beyond. The number is the same either way."""
     count = dfs_count(problem, mine, DFS_LIMIT)
