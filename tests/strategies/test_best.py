@@ -20,7 +20,7 @@ from sweepkit.play import play
 from sweepkit.position import MINE, SAFE, UNKNOWN, Position
 from sweepkit.rules import level
 from sweepkit.strategies import make_strategy
-from sweepkit.strategies.best import BUDGETS, BestStrategy, recommended_first
+from sweepkit.strategies.best import BUDGETS, BestStrategy, discounted, recommended_first
 from sweepkit.strategies.forced import forced_groups
 from sweepkit.strategies.guesses import Evaluator, candidate_classes
 from tests import brute
@@ -36,8 +36,10 @@ def shown(position: Position, layout: frozenset[int], cell: int) -> int:
                and abs(m % position.cols - c) <= 1)
 
 
-def brute_look_ahead(position: Position, cell: int, layouts: list[frozenset[int]]):
-    """(progress, expected, two-step) of guessing ``cell``, from the explicit layouts."""
+def brute_look_ahead(position: Position, cell: int, layouts: list[frozenset[int]],
+                     discount: float = 1.0):
+    """(progress, expected, two-step) of guessing ``cell``, from the explicit layouts, the
+    second guess's safety weighed by ``discount``."""
     unknown = [i for i, v in enumerate(position.cells) if v == UNKNOWN and i != cell]
     by_number: dict[int, list[frozenset[int]]] = {}
     for layout in layouts:
@@ -53,7 +55,8 @@ def brute_look_ahead(position: Position, cell: int, layouts: list[frozenset[int]
             expected += weight * len(safe)
             two_step += weight
         else:
-            two_step += weight * max((1 - mines[i] / len(group) for i in unknown), default=1)
+            two_step += weight * discount * max((1 - mines[i] / len(group) for i in unknown),
+                                                default=1)
     return progress, expected, two_step
 
 
@@ -72,6 +75,9 @@ def test_look_ahead_values_match_the_brute_force(position):
             want = brute_look_ahead(position, candidate.cell, layouts)
             got = (candidate.progress, candidate.expected, candidate.two_step)
             assert got == pytest.approx(want), (str(position), candidate.cell)
+            for discount in (0.0, 0.9):
+                assert discounted(candidate, discount) == pytest.approx(
+                    brute_look_ahead(position, candidate.cell, layouts, discount)[2])
 
 
 @settings(max_examples=150, deadline=None)
@@ -209,6 +215,9 @@ def test_options_and_presets():
         BestStrategy(budget="slow")
     with pytest.raises(ValueError, match="unknown guess mode"):
         BestStrategy(guess="maybe")
+    with pytest.raises(ValueError, match="discount"):
+        BestStrategy(discount=1.5)
+    assert BestStrategy(budget="fast").discount == 1
     assert recommended_first(9, 9, "opening") == (3, 3)
     assert recommended_first(5, 6, "opening") == (2, 2)
     assert recommended_first(16, 16, "safe") == recommended_first(16, 16, "none") == "corner"
