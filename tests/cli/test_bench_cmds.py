@@ -94,14 +94,20 @@ def wait_for_games(db: Path, at_least: int, timeout: float = 120) -> None:
     raise AssertionError(f"no {at_least} games stored in time")
 
 
-def test_ctrl_c_keeps_the_finished_games_and_marks_the_run_interrupted(tmp_path):
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_ctrl_c_keeps_the_finished_games_and_marks_the_run_interrupted(tmp_path, stop):
+    """Ctrl-C (to the whole process group, as a terminal sends it), or SIGTERM to the
+    process (``kill PID``)."""
     db = tmp_path / "int.db"
     proc = subprocess.Popen(command("--strategy", "exact", "--games", "100000", "--seed", "1",
                                     "--workers", "2", "--db", str(db), "--json"),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=environ())
+                            env=environ(), start_new_session=True)
     wait_for_games(db, 20)
-    proc.send_signal(signal.SIGINT)
+    if stop == signal.SIGINT:
+        os.killpg(proc.pid, stop)
+    else:
+        proc.send_signal(stop)
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err
     doc = json.loads(out)

@@ -158,25 +158,31 @@ def run_games(spec: RunSpec, *, workers: int | None = None, scheduler: str | Non
     return RunOutcome(collected, status, time.perf_counter() - started, error, info)
 
 
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+"""Ctrl-C, and the polite kill of ``kill`` or a service manager: both stop a run cleanly."""
+
+
 class _interrupts_set:
-    """While active, Ctrl-C (SIGINT) sets ``stop`` instead of raising KeyboardInterrupt
+    """While active, Ctrl-C (SIGINT) or SIGTERM sets ``stop`` instead of ending the process
     (only in the main thread, where Python delivers signals; elsewhere nothing changes)."""
 
     def __init__(self, stop: threading.Event) -> None:
         self.stop = stop
-        self.previous: Any = None
+        self.previous: dict[int, Any] = {}
 
     def __enter__(self) -> None:
         if threading.current_thread() is threading.main_thread():
-            self.previous = signal.signal(signal.SIGINT, lambda *_: self.stop.set())
+            for sig in STOP_SIGNALS:
+                self.previous[sig] = signal.signal(sig, lambda *_: self.stop.set())
 
     def __exit__(self, *exc: object) -> None:
-        if self.previous is not None:
-            signal.signal(signal.SIGINT, self.previous)
+        for sig, handler in self.previous.items():
+            signal.signal(sig, handler)
 
 
 def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the main process, which stops the run cleanly."""
+    """Workers leave Ctrl-C (sent to the whole process group) to the main process, which
+    stops the run cleanly. They keep SIGTERM: the pool ends its workers with it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 

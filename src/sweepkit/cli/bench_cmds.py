@@ -1,8 +1,9 @@
 """``sweepkit bench``: many seeded games of a strategy, summarised and stored.
 
 Options are named as for ``sweepkit new``. Games go to the SQLite store as they finish
-(:mod:`sweepkit.bench.store`, one writer: this process); Ctrl-C stops the run, keeps the
-games that finished, prints their summary and marks the run ``interrupted``.
+(:mod:`sweepkit.bench.store`, one writer: this process); Ctrl-C or SIGTERM (``kill PID``)
+stops the run, keeps the games that finished, prints their summary and marks the run
+``interrupted``.
 """
 
 from __future__ import annotations
