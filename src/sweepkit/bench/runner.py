@@ -15,9 +15,12 @@ Three ways to run, one interface (:func:`run_games`):
   on a fresh ``LocalCluster`` of K single-threaded worker processes or on the cluster
   whose scheduler is at that address.
 
-Ctrl-C is handled by the main process alone: it only sets a flag, checked between
-chunks, so a chunk is either wholly handed to ``on_results`` or not at all; the run then
-stops handing out work, keeps what finished and says ``interrupted``.
+Ctrl-C, and SIGTERM sent to the main process (``kill PID``), are handled by the main
+process alone: they only set a flag, checked between chunks, so a chunk is either wholly
+handed to ``on_results`` or not at all; the run then stops handing out work, keeps what
+finished and says ``interrupted``. (A SIGTERM to the whole process group also ends the
+workers, which the pool must be able to do; the run then says ``failed``, its finished
+games kept, and ``sweepkit bench --resume`` completes it.)
 """
 
 from __future__ import annotations
@@ -69,7 +72,7 @@ class RunSpec:
 @dataclass
 class RunOutcome:
     """The games that finished (in index order) and how the run ended:
-    ``complete``, ``interrupted`` (Ctrl-C) or ``failed`` (``error`` says why)."""
+    ``complete``, ``interrupted`` (Ctrl-C or SIGTERM) or ``failed`` (``error`` says why)."""
 
     results: list[GameResult]
     status: str
@@ -159,7 +162,7 @@ def run_games(spec: RunSpec, *, workers: int | None = None, scheduler: str | Non
 
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
-"""Ctrl-C, and the polite kill of ``kill`` or a service manager: both stop a run cleanly."""
+"""Ctrl-C and ``kill PID``: both stop a run cleanly."""
 
 
 class _interrupts_set:
@@ -177,7 +180,8 @@ class _interrupts_set:
 
     def __exit__(self, *exc: object) -> None:
         for sig, handler in self.previous.items():
-            signal.signal(sig, handler)
+            # None: the handler was not set from Python; the default is the nearest
+            signal.signal(sig, signal.SIG_DFL if handler is None else handler)
 
 
 def _ignore_interrupts() -> None:

@@ -98,13 +98,17 @@ def recommended_first(rows: int, cols: int, first_click: str) -> FirstMove:
     return "corner"
 
 
-def describe(c: Candidate, tied: int = 1) -> str:
-    """A guess's values in words (the note of its move, a hint's line)."""
+def describe(c: Candidate, tied: int = 1, discount: float = 1.0) -> str:
+    """A guess's values in words (the note of its move, a hint's line); with ``discount``
+    below 1, the discounted two-step value the guess was ranked by too."""
     text = f"{c.safety:.1%} safe"
     if c.two_step is not None:
         text += (f"; its number makes some cell certainly safe {c.progress:.0%} of the time "
                  f"({c.expected:.2g} such cells on average); survives this guess and the "
                  f"next {c.two_step:.1%}")
+        if discount < 1:
+            text += (f" ({discounted(c, discount):.1%} with a next guess that is still to "
+                     f"come weighed by {discount:g})")
     else:
         text += (f"; its number leaves a cell next to it certainly safe {c.local:.0%} of the "
                  f"time, decides all its neighbours {c.quick:.0%}")
@@ -206,7 +210,8 @@ class BestStrategy(ExactStrategy):
             cells = [c for r in ties for c in r.candidate.cells]
             decision = Decision(Action.reveal(rng.choice(cells)),
                                 Reason.guessed(1 - best.candidate.safety,
-                                               describe(best.candidate, len(cells))))
+                                               describe(best.candidate, len(cells),
+                                                        self.ranking_discount())))
             step = self.guess
         return Considered(decision, step, ranked)
 
@@ -247,6 +252,10 @@ class BestStrategy(ExactStrategy):
         ranked.sort(key=lambda r: r.key, reverse=True)
         # the classes not looked at rank after, by the quick values alone
         return ranked + [Ranked(c, (float("-inf"), c.safety, c.quick)) for c in unlooked]
+
+    def ranking_discount(self) -> float:
+        """The discount the ranking uses (1 unless the guess mode is two-step)."""
+        return self.discount if self.guess == "two-step" else 1.0
 
     def _key(self, c: Candidate) -> tuple[float, ...]:
         assert c.progress is not None and c.expected is not None and c.two_step is not None
@@ -294,9 +303,10 @@ class BestStrategy(ExactStrategy):
 
 def discounted(c: Candidate, discount: float) -> float:
     """Two-step survival with the second guess's safety weighed by ``discount``: an outcome
-    that makes no cell certain leaves a guess to come, and perhaps more after it."""
+    that makes no cell certain (and does not win: best safety 1 with no cell made safe)
+    leaves a guess to come, and perhaps more after it."""
     total = c.outcome.total
-    return sum(c.outcome.safe[v] / total * (1.0 if made else discount * best)
+    return sum(c.outcome.safe[v] / total * (1.0 if made or best == 1 else discount * best)
                for v, (made, best) in c.after.items())
 
 

@@ -149,8 +149,9 @@ class Evaluator:
             if safe:
                 best = 1.0
             else:
-                rest = after.probabilities()
-                best = 1 - min(rest.values()) if rest else 1.0
+                # the safest cell left; none (only mines left) means x wins the game
+                best = 1 - min((p for p in after.probabilities().values() if p < 1),
+                               default=0.0)
             candidate.after[v] = (len(safe), best)
             if safe:
                 progress += weight

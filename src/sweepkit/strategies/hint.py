@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from sweepkit.analysis.explain import TECHNIQUES, CellValue, explain
 from sweepkit.analysis.probability import analyse
 from sweepkit.position import Position
-from sweepkit.strategies.best import BestStrategy, describe
+from sweepkit.strategies.best import BestStrategy, describe, discounted
 
 
 @dataclass(frozen=True)
@@ -89,9 +89,12 @@ def hint(position: Position, *, budget: str | int = "normal", use_mine_count: bo
         if not cells:
             continue
         scores = {"safety": c.safety, "quick": c.quick}
+        discount = strategy.ranking_discount()
         if c.two_step is not None:
             scores.update(progress=c.progress, expected=c.expected, two_step=c.two_step)
-        rest.append(Alternative(cells, 1 - c.safety, scores, describe(c, len(cells))))
+            if discount < 1:
+                scores["discounted"] = discounted(c, discount)
+        rest.append(Alternative(cells, 1 - c.safety, scores, describe(c, len(cells), discount)))
         if len(rest) == alternatives:
             break
     probability = decision.reason.probability
