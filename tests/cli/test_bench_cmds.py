@@ -10,6 +10,8 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -94,21 +96,33 @@ def wait_for_games(db: Path, at_least: int, timeout: float = 120) -> None:
     raise AssertionError(f"no {at_least} games stored in time")
 
 
+@contextmanager
+def long_run(*args: str) -> Iterator[subprocess.Popen]:
+    """A 100,000-game bench run in its own process group, killed with its workers at the
+    end whatever the test did (a failed test must not leave it playing)."""
+    proc = subprocess.Popen(command("--strategy", "exact", "--games", "100000", *args),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=environ(), start_new_session=True)
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+
+
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 def test_ctrl_c_keeps_the_finished_games_and_marks_the_run_interrupted(tmp_path, stop):
     """Ctrl-C (to the whole process group, as a terminal sends it), or SIGTERM to the
     process (``kill PID``)."""
     db = tmp_path / "int.db"
-    proc = subprocess.Popen(command("--strategy", "exact", "--games", "100000", "--seed", "1",
-                                    "--workers", "2", "--db", str(db), "--json"),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=environ(), start_new_session=True)
-    wait_for_games(db, 20)
-    if stop == signal.SIGINT:
-        os.killpg(proc.pid, stop)
-    else:
-        proc.send_signal(stop)
-    out, err = proc.communicate(timeout=120)
+    with long_run("--seed", "1", "--workers", "2", "--db", str(db), "--json") as proc:
+        wait_for_games(db, 20)
+        if stop == signal.SIGINT:
+            os.killpg(proc.pid, stop)
+        else:
+            proc.send_signal(stop)
+        out, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err
     doc = json.loads(out)
     assert doc["status"] == "interrupted" and 20 <= doc["games"] < 100000
@@ -121,18 +135,15 @@ def test_ctrl_c_keeps_the_finished_games_and_marks_the_run_interrupted(tmp_path,
 
 def test_a_killed_worker_fails_the_run_without_losing_games(tmp_path):
     db = tmp_path / "kill.db"
-    proc = subprocess.Popen(command("--strategy", "exact", "--games", "100000", "--seed", "2",
-                                    "--workers", "2", "--db", str(db)),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=environ())
-    wait_for_games(db, 20)
-    children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True,
-                              text=True, check=False).stdout.split()
-    workers = [int(pid) for pid in children
-               if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
-    assert workers, "no worker process found"
-    os.kill(workers[-1], signal.SIGKILL)
-    _, err = proc.communicate(timeout=120)
+    with long_run("--seed", "2", "--workers", "2", "--db", str(db)) as proc:
+        wait_for_games(db, 20)
+        children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True,
+                                  text=True, check=False).stdout.split()
+        workers = [int(pid) for pid in children
+                   if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+        assert workers, "no worker process found"
+        os.kill(workers[-1], signal.SIGKILL)
+        _, err = proc.communicate(timeout=120)
     assert proc.returncode == 1 and "error: run 1 failed" in err and "worker" in err
     with Store(db) as store:
         (run,) = store.runs()
