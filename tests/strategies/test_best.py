@@ -219,8 +219,9 @@ def test_options_and_presets():
     with pytest.raises(ValueError, match="discount"):
         BestStrategy(discount=1.5)
     assert BestStrategy(budget="fast").discount == 1
-    assert recommended_first(9, 9, "opening") == (3, 3)
-    assert recommended_first(5, 6, "opening") == (2, 2)
+    assert recommended_first(9, 9, "opening") == (2, 2)
+    assert recommended_first(16, 30, "opening") == (3, 3)
+    assert recommended_first(4, 6, "opening") == (1, 2)
     assert recommended_first(16, 16, "safe") == recommended_first(16, 16, "none") == "corner"
 
 
