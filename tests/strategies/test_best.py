@@ -262,9 +262,8 @@ def test_the_discount_sends_the_first_guess_after_a_numbered_corner_to_a_far_cor
     def top(rows: int, cols: int, mines: int, discount: float) -> set[tuple[int, int]]:
         position = Position.from_rows(["1" + "?" * (cols - 1)] + ["?" * cols] * (rows - 1),
                                       mines=mines)
-        strategy = BestStrategy(discount=discount)
-        strategy.start(position)
-        ranked = strategy.rank(Evaluator(analyse(position, True), strategy._whatif))
+        whatif = IncrementalAnalyser(True, keep_mines=False)
+        ranked = BestStrategy(discount=discount).rank(Evaluator(analyse(position, True), whatif))
         best = [r for r in ranked if r.key == ranked[0].key]
         return {position.coord(c) for r in best for c in r.candidate.cells}
 

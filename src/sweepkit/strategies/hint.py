@@ -83,13 +83,13 @@ def hint(position: Position, *, budget: str | int = "normal", use_mine_count: bo
     decision = considered.decision
     cell = decision.action.cell
     rest = []
+    discount = strategy.ranking_discount()
     for ranked in considered.ranked:
         c = ranked.candidate
         cells = tuple(x for x in c.cells if x != cell)
         if not cells:
             continue
         scores = {"safety": c.safety, "quick": c.quick}
-        discount = strategy.ranking_discount()
         if c.two_step is not None:
             scores.update(progress=c.progress, expected=c.expected, two_step=c.two_step)
             if discount < 1:

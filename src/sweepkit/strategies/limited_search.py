@@ -126,9 +126,10 @@ def prob_search(problem: SearchProblem, mine: bool) -> int:
     contradict no zone square (a contradiction counts 0; the printed 1 is a typo).
 
     The depth-first search of the paper (:func:`dfs_count`) visits every consistent
-    assignment, and a (2r+1)² area at r = 7 can have more than 10^8 of them: it counts up to
-    :data:`DFS_LIMIT` (where it is the faster), and the exact engine
-    (:func:`zone_count`) counts beyond. The number is the same either way."""
+    assignment, and a (2r+1)² area at r = 7 can have more than 10^8 of them. It counts up
+    to :data:`DFS_LIMIT` (on the zone of interest, where counts are small, that is twice
+    as fast as the engine), and the exact engine (:func:`zone_count`) counts beyond. The
+    number is the same either way."""
     count = dfs_count(problem, mine, DFS_LIMIT)
     return count if count < DFS_LIMIT else zone_count(problem, mine)
 
@@ -176,9 +177,8 @@ def dfs_count(problem: SearchProblem, first: bool, limit: int) -> int:
     zone square next to p has no mine left to place (S_info would go negative), a safe p
     when a square next to it would keep fewer covered squares than mines (|S_Squares| <
     S_info); both tests only concern the squares next to p, the only ones an assignment
-    changes. Algorithm 3 also tests every square
-    after the first assignment: a zone already broken before any assignment is refused at
-    the root here."""
+    changes. Algorithm 3 also tests every square after the first assignment: a zone
+    already broken before any assignment is refused at the root here."""
     need = list(problem.need)
     left = list(problem.size)
     if any(n < 0 or s < n for n, s in zip(need, left, strict=True)):
@@ -440,11 +440,10 @@ class LimitedSearchProbStrategy(LimitedSearchStrategy):
     - Tie-breaking inside SafeList is uniform (the paper: "a random element").
     - ``counter``: how m and f are counted. ``"engine"`` (default) is :func:`prob_search`,
       which hands large counts to the exact layout counts of the zone's components
-      (:func:`zone_count`); ``"dfs"`` is only the
-      paper's depth-first search, one consistent assignment at a time
-      (:func:`dfs_count`). Both give the same numbers, so the same games; the search is
-      exponential in the area (at r = 6 and 7 some expert positions take minutes), which
-      is why Table 5.5's large radii were slow for Pedersen too.
+      (:func:`zone_count`); ``"dfs"`` is only the paper's depth-first search, one
+      consistent assignment at a time (:func:`dfs_count`). Both give the same numbers, so
+      the same games; the search's time grows with the count (at r = 6 and 7 some expert
+      positions take minutes).
     - Certain moves are ``single``/``linked`` as in :class:`LimitedSearchStrategy`.
 
     Differences from the published algorithm: as for :class:`LimitedSearchStrategy`;
