@@ -62,7 +62,7 @@ def test_best_takes_a_budget_options_and_the_rules_first_click(tmp_path):
     assert done.returncode == 0, done.stderr
     doc = json.loads(done.stdout)
     assert doc["options"] == {"budget": "fast", "endgame": 50, "fifty_fifty": False}
-    assert doc["first"] == "3,3" and doc["rule"] == "opening"
+    assert doc["first"] == "2,2" and doc["rule"] == "opening"  # recommended_first at beginner
     with Store(db) as store:
         (run,) = store.runs()
         assert run.strategy_spec.build().endgame == 50
