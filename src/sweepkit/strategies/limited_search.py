@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from sweepkit.analysis.contract import component_total
+from sweepkit.analysis.board_count import system_count
 from sweepkit.constraints import Constraint, system_from_constraints
 from sweepkit.moves import Action, Decision, Reason
 from sweepkit.position import MINE, UNKNOWN, Position
@@ -135,9 +135,10 @@ def prob_search(problem: SearchProblem, mine: bool) -> int:
 
 
 def zone_count(problem: SearchProblem, mine: bool) -> int:
-    """The assignments of O with x = ``mine`` meeting every zone square, counted as the
-    product of the layout counts of the components of the zone's equations (each equation:
-    its S_info mines among its covered neighbours, x left out and its mine taken off)."""
+    """The assignments of O with x = ``mine`` meeting every zone square: the layouts of the
+    zone's equations without a mine count (:func:`~sweepkit.analysis.board_count.system_count`;
+    each equation: its S_info mines among its covered neighbours, x left out and its mine
+    taken off)."""
     need = list(problem.need)
     if mine:
         for z in problem.members[0]:
@@ -147,15 +148,7 @@ def zone_count(problem: SearchProblem, mine: bool) -> int:
         for z in problem.members[i]:
             cells[z].append(i)
     equations = [Constraint(-1, tuple(cs), n) for cs, n in zip(cells, need, strict=True)]
-    system = system_from_constraints(equations)
-    if system.impossible:
-        return 0
-    total = 1
-    for component in system.components:
-        total *= component_total(component)
-        if not total:
-            return 0
-    return total
+    return system_count(system_from_constraints(equations), use_mine_count=False)
 
 
 def contradicts_at_once(problem: SearchProblem, mine: bool) -> bool:
