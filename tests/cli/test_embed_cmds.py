@@ -42,6 +42,17 @@ def test_an_inconsistent_board_stays_inconsistent():
     assert check.returncode == 1 and check.stdout.startswith("inconsistent: ")
 
 
+def test_input_lines_follow_the_board_from_a_file_or_standard_input(tmp_path):
+    board = "# input x: 1,2\n" + EX2
+    path = tmp_path / "inputs.board"
+    path.write_text(board)
+    for args, stdin in (([str(path)], ""), (["-"], board)):
+        done = run("embed", *args, "--dims", "3", stdin=stdin)
+        assert done.returncode == 0, done.stderr
+        # the 4x4 board is the middle slice of 3x4x4 (slice 1), the cell keeps its place
+        assert done.stdout.splitlines()[1] == "# input x: 1,1,2"
+
+
 def test_a_3_d_board_embeds_in_4_d():
     done = run("embed", "-", "--dims", "4", stdin="shape: 2x1x2\n3 ?\n\n? ?\n")
     board = parse_board(done.stdout)

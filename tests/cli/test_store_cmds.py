@@ -240,6 +240,14 @@ def test_watch_first_click_and_custom_size():
     assert "move 1: reveal (4, 4) - first: first click: centre" in centre.stdout
 
 
+def test_watch_clicks_first_where_bench_does():
+    # best: the cell measured best under the rule (as in sweepkit bench); the others: corner
+    best = sweepkit("watch", "--strategy", "best", "--rule", "opening", "--seed", "3")
+    assert "move 1: reveal (2, 2) - first: first click: cell (2, 2)" in best.stdout
+    exact = sweepkit("watch", "--strategy", "exact", "--rule", "opening", "--seed", "3")
+    assert "move 1: reveal (0, 0) - first: first click: corner" in exact.stdout
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

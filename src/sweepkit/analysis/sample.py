@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.analysis.probability import analyse
 from sweepkit.position import MINE, SAFE, UNKNOWN, Position
 
@@ -34,8 +35,9 @@ def random_layout(position: Position, rng: random.Random, use_mine_count: bool =
     frontier = [i for i in position.unknown_cells()
                 if any(cells[j] >= 0 for j in table[i])]
     current = position
+    analyser = IncrementalAnalyser(use_mine_count, keep_mines=False)
     for cell in frontier:
-        chance = analyse(current, use_mine_count).probabilities(exact=True)[cell]
+        chance = analyser.update(current).probability(cell)
         current = current.replace({cell: MINE if rng.random() < chance else SAFE})
     mines = set(current.known_mines())
     floating = [i for i, v in enumerate(current.cells) if v == UNKNOWN]

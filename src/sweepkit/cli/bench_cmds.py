@@ -25,8 +25,7 @@ from sweepkit.cli.common import fail
 from sweepkit.cli.game_cmds import parse_first, parse_int, rules_from_options
 from sweepkit.generate.no_guess import MAX_DENSITY
 from sweepkit.rules import LEVELS
-from sweepkit.strategies import STRATEGIES
-from sweepkit.strategies.best import recommended_first
+from sweepkit.strategies import STRATEGIES, default_first
 
 EXIT_INTERRUPTED = 130
 
@@ -58,8 +57,7 @@ def _spec(strategy: str, radius: str | None, level_name: str, rows: str | None,
                                  + (extra or [])))
     preset = LEVELS.get(level_name) == (rules.rows, rules.cols, rules.mines)
     if first is None:  # the strongest player's measured choice; the others' corner
-        chosen = (recommended_first(rules.rows, rules.cols, rules.first_click)
-                  if strategy == "best" else "corner")
+        chosen = default_first(strategy, rules.rows, rules.cols, rules.first_click)
         first = chosen if isinstance(chosen, str) else f"{chosen[0]},{chosen[1]}"
     first_move = parse_first(first, rules)
     try:

@@ -50,9 +50,8 @@ def register(app: typer.Typer) -> None:
         name = board_source(file)
         print(f"# {name} ({shape_text(position.shape)}) embedded in {dims} dimensions: its "
               f"cells are the middle block, from cell {embedded.coord(start)}")
-        if file != "-":                    # a reduced board's inputs, where they now are
-            for label, cell in read_terminals(text).items():
-                if len(cell) == len(position.shape):
-                    moved = embedded_cell(position.shape, int(dims), position.index(*cell))
-                    print(f"# input {label}: {','.join(map(str, embedded.coord(moved)))}")
+        for label, cell in read_terminals(text).items():  # a reduced board's inputs, moved
+            if len(cell) == len(position.shape):
+                moved = embedded_cell(position.shape, int(dims), position.index(*cell))
+                print(f"# input {label}: {','.join(map(str, embedded.coord(moved)))}")
         print(format_board(embedded), end="")

@@ -15,8 +15,8 @@ from importlib import import_module
 import typer
 
 MODULES = ("board_cmds", "game_cmds", "analysis_cmds", "strip_cmds", "bench_cmds",
-           "store_cmds", "report_cmds", "search_cmds", "generate_cmds", "reduction_cmds",
-           "embed_cmds", "web_cmds")
+           "store_cmds", "report_cmds", "search_cmds", "rollout_cmds", "generate_cmds",
+           "reduction_cmds", "embed_cmds", "web_cmds")
 """The command modules, in the order of the help's command list."""
 
 HOMES = {
@@ -28,7 +28,7 @@ HOMES = {
     "bench": "bench_cmds",
     "runs": "store_cmds", "replay": "store_cmds", "watch": "store_cmds",
     "report": "report_cmds",
-    "optimal": "search_cmds", "hint": "search_cmds",
+    "optimal": "search_cmds", "hint": "search_cmds", "rollout": "rollout_cmds",
     "puzzle": "generate_cmds",
     "gadget": "reduction_cmds",
     "reduce": "reduction_cmds",

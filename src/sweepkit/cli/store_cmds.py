@@ -35,7 +35,7 @@ from sweepkit.game import Game, Status, replay
 from sweepkit.moves import MoveKind, Reason
 from sweepkit.play import play
 from sweepkit.rules import LEVELS
-from sweepkit.strategies import STRATEGIES, StrategyError, make_strategy
+from sweepkit.strategies import STRATEGIES, StrategyError, default_first, make_strategy
 
 TTY_DELAY_MS = 400
 """The pause between moves when the output is a terminal and no ``--delay`` is given."""
@@ -227,8 +227,9 @@ def register(app: typer.Typer) -> None:
         rows: str = typer.Option(None, "--rows", help="Rows (overrides the level)."),
         cols: str = typer.Option(None, "--cols", help="Columns (overrides the level)."),
         mines: str = typer.Option(None, "--mines", help="Mines (overrides the level)."),
-        first: str = typer.Option("corner", "--first",
-                                  help="First click: corner, centre or ROW,COL."),
+        first: str = typer.Option(None, "--first",
+                                  help="First click: corner, centre or ROW,COL (default "
+                                  "corner; for best, the rule's measured best)."),
         seed: str = typer.Option(None, "--seed", help="Seed of the layout (random if absent)."),
         delay: str = typer.Option(None, "--delay", help=delay_help),
         radius: str = typer.Option(None, "--radius",
@@ -244,7 +245,8 @@ def register(app: typer.Typer) -> None:
         if strategy is None:
             fail(f"--strategy: name the player, one of {choices}")
         rules = rules_from_options(level_name, rows, cols, mines, rule)
-        first_click = parse_first(first, rules)
+        first_click = (parse_first(first, rules) if first is not None else
+                       default_first(strategy, rules.rows, rules.cols, rules.first_click))
         seed_value = parse_int("--seed", seed)
         radius_value = parse_int("--radius", radius)
         pause = delay_seconds(delay)

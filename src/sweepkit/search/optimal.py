@@ -186,15 +186,16 @@ class _Table(NamedTuple):
     numbers: list[tuple[tuple[int, int], ...]]
 
 
-def _table(rows: list[bytes], size: int) -> _Table:
-    """The per-cell bitsets of the layouts ``rows`` (one ``bytes`` of outcomes each)."""
+def _table(rows: list[bytes], size: int, cells: Sequence[int] | None = None) -> _Table:
+    """The per-cell bitsets of the layouts ``rows`` (one ``bytes`` of outcomes each), for
+    ``cells`` only when given (the others get no bitsets: the search never asks)."""
     joined = b"".join(rows)
-    mines, numbers = [], []
-    for c in range(size):
+    mines, numbers = [0] * size, [()] * size
+    for c in range(size) if cells is None else cells:
         column = joined[c::size]  # cell c's outcome in every layout, in layout order
         codes = set(column)
-        mines.append(_mask(column, _MINE_CODE) if _MINE_CODE in codes else 0)
-        numbers.append(tuple((n, _mask(column, n)) for n in sorted(codes - {_MINE_CODE})))
+        mines[c] = _mask(column, _MINE_CODE) if _MINE_CODE in codes else 0
+        numbers[c] = tuple((n, _mask(column, n)) for n in sorted(codes - {_MINE_CODE}))
     return _Table(rows, mines, numbers)
 
 
@@ -268,6 +269,10 @@ def optimal_play(position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
     size = position.size
     top = _table(_outcome_rows(position, layouts), size)
     everything = (1 << total) - 1
+    root = bytes(v if v >= 0 else COVERED for v in position.cells)
+    # the only cells a move can reveal: covered, and safe in some layout (a known mine, or
+    # any cell a mine in every layout, never is); the search looks at no other
+    live = [c for c in range(size) if root[c] == COVERED and top.mines[c] != everything]
 
     getters = [operator.itemgetter(*perm) for perm in board_symmetries(position)[1:]]
     if not symmetry or size < 2:
@@ -299,7 +304,7 @@ def optimal_play(position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
             if not part & (part - 1):  # one layout: won
                 singles += 1
                 continue
-            safe = [c for c in range(size) if key[c] == COVERED and not part & mine_masks[c]]
+            safe = [c for c in live if key[c] == COVERED and not part & mine_masks[c]]
             if not safe:
                 done.append((part, part.bit_count(), key))
                 continue
@@ -382,11 +387,12 @@ def optimal_play(position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
         if max_states is not None and expanded[0] > max_states:
             raise TooManyStates(f"the search needs more than {max_states:,} states")
         if count >= _RENUMBER and layouts_.bit_length() > 2 * count:
-            table = _table([table.rows[k] for k in _members(layouts_)], size)
+            table = _table([table.rows[k] for k in _members(layouts_)], size,
+                           [c for c in live if key[c] == COVERED])
             layouts_ = (1 << count) - 1
         mine_masks = table.mines
         options = []
-        for c in range(size):
+        for c in live:
             if key[c] == COVERED:
                 mines = (layouts_ & mine_masks[c]).bit_count()
                 if mines < count:
@@ -403,7 +409,6 @@ def optimal_play(position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
             best = max(best, move_value(layouts_, key, c, safe, bound, table))
         return best
 
-    root = bytes(v if v >= 0 else COVERED for v in position.cells)
     options = []
     for c in range(size):
         if root[c] == COVERED and position.cells[c] != MINE:

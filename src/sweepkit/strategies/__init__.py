@@ -13,7 +13,7 @@ import inspect
 from typing import Any
 
 from sweepkit.strategies.base import FirstMove, Strategy, StrategyError, first_cell
-from sweepkit.strategies.best import BestStrategy
+from sweepkit.strategies.best import BestStrategy, recommended_first
 from sweepkit.strategies.exact import ExactStrategy
 from sweepkit.strategies.limited_search import LimitedSearchProbStrategy, LimitedSearchStrategy
 from sweepkit.strategies.random_probe import RandomStrategy
@@ -52,5 +52,16 @@ def make_strategy(name: str, **options: Any) -> Strategy:
     return cls(**given)
 
 
-__all__ = ["STRATEGIES", "FirstMove", "Strategy", "StrategyError", "first_cell",
-           "make_strategy"]
+def default_first(name: str, rows: int, cols: int, first_click: str) -> FirstMove:
+    """Where ``name`` clicks first when no one says: for ``best`` the cell measured best
+    under the first-click rule (:func:`~sweepkit.strategies.best.recommended_first`), for
+    the others the corner, as Pedersen's players do.
+
+    >>> default_first("best", 9, 9, "opening"), default_first("exact", 9, 9, "opening")
+    ((2, 2), 'corner')
+    """
+    return recommended_first(rows, cols, first_click) if name == "best" else "corner"
+
+
+__all__ = ["STRATEGIES", "FirstMove", "Strategy", "StrategyError", "default_first",
+           "first_cell", "make_strategy"]

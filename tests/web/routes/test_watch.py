@@ -70,6 +70,16 @@ def test_watched_games_are_the_benchmarks_games_and_are_stored(client, db):
     assert client.get(f"/api/watch/{session['id']}").json()["stats"] == stats
 
 
+def test_best_clicks_first_where_the_bench_does(client):
+    # under the opening rule, best's measured first click (two cells in on beginner)
+    session = client.post("/api/watch", json={"level": "beginner", "rule": "opening",
+                                              "strategy": "best", "delay_ms": 0,
+                                              "games": 1, "seed": 4}).json()
+    moves = [d for n, d in read_events(client, session["id"]) if n == "move"]
+    assert moves[0]["cell"] == [2, 2]
+    assert moves[0]["reason"]["basis"] == "first"
+
+
 def test_pause_step_resume_and_stop_act_between_moves(client):
     session = client.post("/api/watch", json={"level": "expert", "strategy": "best",
                                               "delay_ms": 0, "seed": 5}).json()

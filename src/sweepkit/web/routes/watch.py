@@ -26,7 +26,13 @@ from sweepkit.game import Game, Status
 from sweepkit.play import Step, steps
 from sweepkit.serialize import reason_json, record_json
 from sweepkit.store.played import GameBook, PlayedGame
-from sweepkit.strategies import STRATEGIES, Strategy, StrategyError, make_strategy
+from sweepkit.strategies import (
+    STRATEGIES,
+    Strategy,
+    StrategyError,
+    default_first,
+    make_strategy,
+)
 from sweepkit.web.live import move_changes
 from sweepkit.web.routes.games import BoardSpec, Book, rules_of
 from sweepkit.web.watch import MAX_DELAY_MS, ThinkClock, WatchSession, WatchSessions
@@ -74,7 +80,11 @@ def find(sessions: WatchSessions, session_id: str) -> WatchSession:
 
 
 def build(session: WatchSession) -> Strategy:
-    return make_strategy(session.strategy, **session.options)
+    """The session's player, clicking first where :func:`default_first` says unless its
+    options say otherwise."""
+    rules = session.rules
+    first = default_first(session.strategy, rules.rows, rules.cols, rules.first_click)
+    return make_strategy(session.strategy, **{"first": first, **session.options})
 
 
 @router.get("/strategies")

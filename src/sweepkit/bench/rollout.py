@@ -1,0 +1,196 @@
+"""Rollouts: how often a strategy wins from a position after each of a few first moves,
+measured by playing it to the end on layouts drawn uniformly from those the position allows.
+
+This is look-ahead by simulation (issue 10, item 4): where the heuristic scores of
+:mod:`sweepkit.strategies.guesses` cannot separate a few guesses, play each of them on the
+same sampled layouts and let the rest of the game, played by a real strategy, decide.
+Layout ``i`` is drawn by :func:`sweepkit.analysis.sample.random_layout` from an RNG seeded
+with ``(seed, i)`` alone, and every move is played on it with the strategy's RNG seeded the
+same way, so the moves are compared game by game (paired: the layouts every move wins, or
+every move loses, drop out of the differences) and any number of workers gives the same
+answer.
+
+The game on a layout starts from the position: its numbers are revealed (a 0 opens its
+neighbours, as the numbers around it say), its flags are placed, and there is no first-
+click protection (the position already tells what the first click found). The move is
+then revealed and the strategy plays on from the view, as in a benchmark game.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from sweepkit.analysis.sample import random_layout
+from sweepkit.bench.result import StrategySpec
+from sweepkit.bench.stats import paired_difference, wilson
+from sweepkit.game import Game, Status
+from sweepkit.moves import Action
+from sweepkit.play import play
+from sweepkit.position import MINE, UNKNOWN, Position
+from sweepkit.rules import FirstClick, Rules
+
+
+class RolloutError(ValueError):
+    """A rollout that cannot be played: no mine count, no layout, or a move that is not a
+    covered cell."""
+
+
+@dataclass(frozen=True)
+class MoveRollouts:
+    """One move's games: ``won[i]`` is whether the strategy won on layout ``i`` after it."""
+
+    cell: int
+    won: tuple[bool, ...]
+
+    @property
+    def wins(self) -> int:
+        return sum(self.won)
+
+    @property
+    def rate(self) -> float:
+        return self.wins / len(self.won)
+
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of the win rate."""
+        return wilson(self.wins, len(self.won))
+
+    def against(self, base: MoveRollouts) -> tuple[float, float, float]:
+        """This move's win rate minus ``base``'s over the same layouts, with its 95% interval
+        (:func:`sweepkit.bench.stats.paired_difference`)."""
+        return paired_difference(base.won, self.won)
+
+
+@dataclass(frozen=True)
+class Rollouts:
+    """The rollouts of each move of ``moves`` (in the order given) over the same
+    ``games`` layouts, and the CPU time they took."""
+
+    moves: tuple[MoveRollouts, ...]
+    games: int
+    seed: int
+    cpu_seconds: float
+
+    def best(self) -> MoveRollouts:
+        """The move that won most often (the first given among equals)."""
+        return max(self.moves, key=lambda m: m.wins)
+
+
+def layout_rng(seed: int, index: int) -> random.Random:
+    """The RNG layout ``index`` of a rollout seeded ``seed`` is drawn with."""
+    return random.Random(f"rollout-layout/{seed}/{index}")
+
+
+def strategy_rng(seed: int, index: int) -> random.Random:
+    """The RNG the strategy plays layout ``index`` with (the same for every move)."""
+    return random.Random(f"rollout-strategy/{seed}/{index}")
+
+
+def check_rollout(position: Position, moves: Sequence[int]) -> None:
+    """RolloutError naming what is wrong when ``position`` and ``moves`` cannot be rolled
+    out: a grid of two or more dimensions with a mine count, a move on a covered cell."""
+    if position.topology != "grid" or position.dims < 2:
+        raise RolloutError(f"rollouts play games on grids of 2 or more dimensions, not a "
+                           f"{position.topology} of {position.dims} dimension(s)")
+    if position.mines is None:
+        raise RolloutError("rollouts need the mine count (a 'mines: N' header)")
+    if not moves:
+        raise RolloutError("no move to roll out")
+    for cell in moves:
+        if not 0 <= cell < len(position.cells) or position.cells[cell] != UNKNOWN:
+            where = position.coord(cell) if 0 <= cell < len(position.cells) else cell
+            raise RolloutError(f"move {where}: not a covered cell of the position")
+
+
+def start_game(position: Position, mines: frozenset[int]) -> Game:
+    """A game on layout ``mines`` showing what ``position`` shows: its numbers revealed,
+    its flags placed; no first-click protection."""
+    rules = Rules.of_shape(position.shape, len(mines), FirstClick.NONE)
+    game = Game(rules, mine_cells=mines, clock=_no_clock)
+    cells = position.cells
+    for cell, value in enumerate(cells):
+        if value >= 0 and game.cell(cell) == UNKNOWN:
+            game.play(Action.reveal(cell))
+    for cell, value in enumerate(cells):
+        if value == MINE:
+            game.play(Action.flag(cell))
+    return game
+
+
+def _no_clock() -> float:
+    return 0.0
+
+
+def play_layouts(position: Position, moves: Sequence[int], strategy: StrategySpec,
+                 seed: int, indices: range) -> list[tuple[bool, ...]]:
+    """For each layout index of ``indices``: whether the strategy won after each move."""
+    player = strategy.build()
+    found = []
+    for i in indices:
+        mines = random_layout(position, layout_rng(seed, i))
+        row = []
+        for cell in moves:
+            game = start_game(position, mines)
+            game.play(Action.reveal(cell))
+            if not game.over:
+                play(game, player, rng=strategy_rng(seed, i))
+            row.append(game.status is Status.WON)
+        found.append(tuple(row))
+    return found
+
+
+def rollout(position: Position, moves: Sequence[int], strategy: StrategySpec, games: int,
+            seed: int, *, workers: int = 1,
+            progress: Callable[[int], None] | None = None) -> Rollouts:
+    """Play ``strategy`` after each of ``moves`` (flat indices of covered cells) on the same
+    ``games`` layouts drawn from ``position`` (module doc), in ``workers`` processes;
+    ``progress`` is called with the number of layouts done. RolloutError on a position or
+    move that cannot be rolled out.
+
+    >>> position = Position.from_rows(["1?", "??"], mines=1)
+    >>> result = rollout(position, [3, 1], StrategySpec("best"), games=30, seed=1)
+    >>> [(m.cell, m.wins) for m in result.moves]  # (1, 1) is safe in 2 layouts of 3
+    [(3, 20), (1, 20)]
+    """
+    check_rollout(position, moves)
+    if games < 1:
+        raise RolloutError(f"games: expected at least 1, got {games}")
+    try:
+        random_layout(position, layout_rng(seed, 0))
+    except ValueError as exc:
+        raise RolloutError(str(exc)) from None
+    moves = list(moves)
+    started = time.process_time()
+    rows: list[tuple[bool, ...]] = []
+    step = max(1, min(50, games // (4 * workers) or 1))
+    pieces = [range(i, min(i + step, games)) for i in range(0, games, step)]
+    if workers <= 1:
+        for piece in pieces:
+            rows.extend(play_layouts(position, moves, strategy, seed, piece))
+            if progress is not None:
+                progress(len(rows))
+        cpu = time.process_time() - started
+    else:
+        cpu = 0.0
+        with ProcessPoolExecutor(workers) as pool:
+            futures = [pool.submit(_timed, position, moves, strategy, seed, piece)
+                       for piece in pieces]
+            for future in futures:
+                found, seconds = future.result()
+                rows.extend(found)
+                cpu += seconds
+                if progress is not None:
+                    progress(len(rows))
+    columns = tuple(MoveRollouts(cell, tuple(r[k] for r in rows))
+                    for k, cell in enumerate(moves))
+    return Rollouts(columns, games, seed, cpu)
+
+
+def _timed(position: Position, moves: Sequence[int], strategy: StrategySpec, seed: int,
+           indices: range) -> tuple[list[tuple[bool, ...]], float]:
+    started = time.process_time()
+    found = play_layouts(position, moves, strategy, seed, indices)
+    return found, time.process_time() - started

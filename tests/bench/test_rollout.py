@@ -1,0 +1,98 @@
+"""Rollouts: games start from the position as it shows, the moves share their layouts, the
+answer does not depend on the workers, and on boards small enough for the exact endgame the
+win rates match exact optimal play (computed by the independent game-tree search)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from sweepkit.analysis.enumerate import enumerate_layouts
+from sweepkit.analysis.sample import random_layout
+from sweepkit.bench.result import StrategySpec
+from sweepkit.bench.rollout import RolloutError, play_layouts, rollout, start_game
+from sweepkit.bench.stats import wilson
+from sweepkit.game import Game
+from sweepkit.play import steps
+from sweepkit.position import UNKNOWN, Position
+from sweepkit.rules import level
+from sweepkit.search.optimal import optimal_play
+from sweepkit.strategies import make_strategy
+
+SMALL = Position.from_rows(["1???", "????", "????", "????"], mines=4)
+
+
+def mid_game_view(seed: int, moves: int) -> Position:
+    """The view of an intermediate game after ``moves`` moves of the exact player."""
+    game = Game(level("intermediate"), seed=seed)
+    play = steps(game, make_strategy("exact"), rng=random.Random(seed))
+    for _ in range(moves):
+        next(play)
+        if game.over:
+            break
+    return game.view()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_game_starts_showing_what_the_position_shows(seed):
+    view = mid_game_view(seed, 40)
+    assert any(v >= 0 for v in view.cells) and UNKNOWN in view.cells
+    mines = random_layout(view, random.Random(seed))
+    assert start_game(view, mines).view() == view
+
+
+def test_win_rates_match_exact_optimal_play_on_a_small_board():
+    layouts = list(enumerate_layouts(SMALL))
+    total = len(layouts)
+    moves = [2, 1, 5]  # an optimal first move (57.4%), two next to the 1 (50.5%, 49.8%)
+    result = rollout(SMALL, moves, StrategySpec("best"), games=1500, seed=3)
+    for move in result.moves:
+        # the layouts won by optimal play after revealing the move: one search per number
+        shown = Counter(_number(move.cell, layout) for layout in layouts
+                        if move.cell not in layout)
+        wins = sum(optimal_play(SMALL.replace({move.cell: v})).wins for v in shown)
+        lo, hi = wilson(move.wins, len(move.won), z=3.3)
+        assert lo <= wins / total <= hi, (move.cell, move.rate, wins / total)
+    assert result.best().cell == 2
+    assert all(m.against(result.moves[0])[2] < 0 for m in result.moves[1:])
+
+
+def _number(cell: int, layout: frozenset[int]) -> int:
+    return sum(1 for j in SMALL.neighbours(cell) if j in layout)
+
+
+def test_moves_share_their_layouts():
+    # every move is played on layout i; the same move twice wins on the same layouts
+    position = Position.from_rows(["1?", "??"], mines=1)
+    result = rollout(position, [3, 1, 2], StrategySpec("best"), games=60, seed=5)
+    assert all(len(m.won) == 60 for m in result.moves)
+    again = play_layouts(position, [3, 3], StrategySpec("best"), 5, range(60))
+    assert all(a == b for a, b in again)
+    assert [w[0] for w in again] == list(result.moves[0].won)
+
+
+def test_the_answer_does_not_depend_on_the_workers():
+    spec = StrategySpec("best", {"budget": "fast"})
+    one = rollout(SMALL, [1, 15], spec, games=40, seed=8, workers=1)
+    two = rollout(SMALL, [1, 15], spec, games=40, seed=8, workers=2)
+    assert [m.won for m in one.moves] == [m.won for m in two.moves]
+
+
+def test_paired_difference_against_the_first_move():
+    result = rollout(SMALL, [1, 15], StrategySpec("best"), games=100, seed=4)
+    first, corner = result.moves
+    d, lo, hi = corner.against(first)
+    assert d == pytest.approx(corner.rate - first.rate) and lo <= d <= hi
+
+
+@pytest.mark.parametrize(("position", "moves", "message"), [
+    (Position.from_rows(["1?", "??"]), [3], "mine count"),
+    (Position.from_rows(["1?", "??"], mines=1), [0], "not a covered cell"),
+    (Position.from_rows(["1?", "??"], mines=1), [], "no move"),
+    (Position.from_rows(["3?", "??"], mines=1), [3], "inconsistent"),
+])
+def test_refusals(position, moves, message):
+    with pytest.raises(RolloutError, match=message):
+        rollout(position, moves, StrategySpec("best"), games=5, seed=1)
