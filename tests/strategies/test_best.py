@@ -147,6 +147,31 @@ def test_endgame_moves_are_optimal_by_the_brute_force_game_tree(position):
     assert "exact endgame" in decision.reason.note
 
 
+def test_an_endgame_search_past_its_budget_waits_for_half_the_layouts(monkeypatch):
+    import sweepkit.strategies.best as best_module
+
+    searched: list[int] = []
+    real = best_module.optimal_play
+
+    def spy(position, **limits):
+        searched.append(analyse(position).total)
+        return real(position, **limits)
+
+    monkeypatch.setattr(best_module, "optimal_play", spy)
+    strategy = BestStrategy(endgame=100_000, endgame_states=20)
+    strategy.start(Position.covered((5, 5)))
+    rng = random.Random(1)
+    big = Position.from_rows(["1????", "?????", "?????", "?????", "????1"], mines=5)
+    fewer = Position.from_rows(["12???", "?????", "?????", "?????", "????1"], mines=5)
+    strategy.moves(big, rng)  # 6,120 layouts: more than 20 states, the search gives up
+    strategy.moves(big, rng)  # not searched again
+    strategy.moves(fewer, rng)  # 1,260 layouts, fewer than half: searched
+    assert searched == [6120, 1260]
+    strategy.start(Position.covered((5, 5)))  # a new game forgets
+    strategy.moves(big, rng)
+    assert searched == [6120, 1260, 6120]
+
+
 def checked_game(seed: int, strategy: BestStrategy, rules_name: str):
     """Play one game, checking every decision against the exact analysis of its view."""
     game = Game(level(rules_name), seed=seed)

@@ -8,8 +8,8 @@ the guess is chosen in this order:
    maximises the probability of winning the whole game, by the memoised search over
    information states of :func:`sweepkit.search.optimal_play`, within ``endgame_states``
    expanded states (a budget of work, not of time, so a game replays exactly whatever the
-   machine's load; about 2,000–3,500 states a second on expert boards); past it the
-   heuristic below decides.
+   machine's load); past it the heuristic below decides, and the game's next search waits
+   until the layouts left are half as many (:data:`RETRY_FACTOR`).
 2. **Forced guesses** (``fifty_fifty``): a group of cells no other move can inform
    (:mod:`.forced`) must be guessed sooner or later; it is guessed first.
 3. **The heuristic** (``guess``), over the non-dead cells (a dead cell can only lose or
@@ -60,7 +60,7 @@ from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.analysis.probability import Analysis
 from sweepkit.moves import Action, Decision, Reason
 from sweepkit.position import UNKNOWN, Position
-from sweepkit.search.optimal import OptimalPlayError, optimal_play
+from sweepkit.search.optimal import OptimalPlayError, TooManyStates, optimal_play
 from sweepkit.strategies.base import FirstMove, StrategyError, unopened
 from sweepkit.strategies.exact import ExactStrategy
 from sweepkit.strategies.forced import forced_groups
@@ -184,6 +184,7 @@ class BestStrategy(ExactStrategy):
         if not 0 <= self.discount <= 1:
             raise ValueError(f"discount: expected a number from 0 to 1, got {discount!r}")
         self._whatif = IncrementalAnalyser(use_mine_count, keep_mines=False)
+        self._gave_up: int | None = None  # layouts of the last endgame search past budget
 
     def moves(self, view: Position, rng: random.Random) -> Sequence[Decision]:
         """The next move(s); with ``first="analysed"`` the first click too is chosen as
@@ -195,6 +196,7 @@ class BestStrategy(ExactStrategy):
     def start(self, view: Position) -> None:
         super().start(view)
         self._whatif.reset()
+        self._gave_up = None
 
     # -- the guess -------------------------------------------------------------------------
 
@@ -287,10 +289,15 @@ class BestStrategy(ExactStrategy):
         if (not self.endgame or not analysis.uses_mine_count or work.mines is None
                 or analysis.total > self.endgame):
             return None
+        if self._gave_up is not None and analysis.total * RETRY_FACTOR > self._gave_up:
+            return None  # a search this large gave up already this game: not again yet
         try:
             result = optimal_play(work, max_layouts=self.endgame,
                                   max_states=self.endgame_states)
-        except OptimalPlayError:  # too many layouts or states: the heuristic decides
+        except TooManyStates:  # the heuristic decides, until the layouts have shrunk
+            self._gave_up = analysis.total
+            return None
+        except OptimalPlayError:  # no layout left to search (cannot happen mid-game)
             return None
         moves = [c for c in result.best_moves if c in evaluator.probabilities]
         if not moves:
@@ -311,6 +318,12 @@ class BestStrategy(ExactStrategy):
         size = len(next(g for g in groups if cell in g))
         return Decision(Action.reveal(cell), Reason.guessed(
             risk, f"forced guess: {size} cells no other move can inform; taken first"))
+
+
+RETRY_FACTOR = 2
+"""After an endgame search gives up (more than ``endgame_states`` states), the next one in
+the game waits until the layouts left are this many times fewer: a search that large
+would most likely give up again, at the full cost of the budget each time."""
 
 
 def discounted(c: Candidate, discount: float) -> float:
