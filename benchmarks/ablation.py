@@ -37,6 +37,8 @@ ROWS: list[tuple[str, str, dict[str, Any]]] = [
     ("disc", "+ the next guess discounted by 0.97 when the number makes no cell certain",
      {"guess": "two-step", "lookahead": 12, "endgame": 0, "discount": 0.97}),
     ("end1k", "+ exact endgame at 1,000 layouts: `--budget normal`", {"budget": "normal"}),
+    ("end5k", "the exact endgame at 5,000 layouts and 5,000 states",
+     {"budget": "normal", "endgame": 5000, "endgame_states": 5000}),
     ("max", "`--budget max`: every class looked at, endgame at 20,000 layouts",
      {"budget": "max"}),
     ("fast", "`--budget fast`: S from the outcome counts, no look-ahead, no endgame",
