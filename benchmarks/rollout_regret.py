@@ -17,8 +17,9 @@ least two candidates. For each, the ``--top`` best-ranked guesses are played on 
   rollouts would gain, without the bias of scoring the winner on the games that chose it;
 - the in-sample best minus the heuristic's choice (biased upwards: a bound, not a gain).
 
-``--out`` keeps each position's per-layout results (JSON lines; an existing file is read
-back and extended, so a stopped run resumes).
+``--out`` keeps each position's per-layout results and the settings (JSON lines; an
+existing file with the same settings is read back and extended, so a stopped run resumes,
+and ``--positions FIRST:END`` lets two processes share one run).
 """
 
 from __future__ import annotations
@@ -117,33 +118,48 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--top", type=int, default=4)
     parser.add_argument("--layouts", type=int, default=300)
+    parser.add_argument("--positions", default=":",
+                        help="which positions to roll out, FIRST:END (0-based, END "
+                        "excluded); two processes can split a run this way")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=Path("rollout_regret.jsonl"))
     args = parser.parse_args()
+    settings = {"level": args.level, "rule": args.rule, "games": args.games,
+                "seed": args.seed, "top": args.top, "layouts": args.layouts}
     base = level(args.level)
     rules = Rules.of_shape(base.shape, base.mines, args.rule)
     found = positions(rules, args.games, args.seed, args.top)
-    done = ([json.loads(line) for line in args.out.read_text().splitlines()]
-            if args.out.exists() else [])
+    first_text, _, end_text = args.positions.partition(":")
+    wanted = range(int(first_text or 0), min(int(end_text or len(found)), len(found)))
+    done: dict[int, dict[str, Any]] = {}
+    if args.out.exists():
+        for line in args.out.read_text().splitlines():
+            record = json.loads(line)
+            if record.get("settings", settings) != settings:
+                raise SystemExit(f"{args.out} holds rollouts made with {record['settings']}, "
+                                 f"not {settings}: give another --out")
+            done[record["k"]] = record
     spec = StrategySpec("best", {"budget": "normal"})
     with args.out.open("a") as out:
-        for k, (position, moves) in enumerate(found):
-            if k < len(done):
+        for k in wanted:
+            if k in done:
                 continue
+            position, moves = found[k]
             result = rollout(position, moves, spec, args.layouts, 1000 + k,
                              workers=args.workers)
-            record = {"k": k, "moves": moves, "cpu_seconds": result.cpu_seconds,
+            record = {"k": k, "settings": settings, "moves": moves,
+                      "cpu_seconds": result.cpu_seconds,
                       "won": ["".join("1" if w else "0" for w in m.won)
                               for m in result.moves]}
-            done.append(record)
+            done[k] = record
             out.write(json.dumps(record) + "\n")
             out.flush()
             print(f"position {k + 1} of {len(found)}: wins {[m.wins for m in result.moves]}",
                   flush=True)
     print(f"\n{args.level}, rule {args.rule}: {len(found)} guesses decided by the heuristic "
-          f"in {args.games} games (seed {args.seed}), top {args.top}, {args.layouts} "
-          f"layouts each\n")
-    print("\n".join(table(done)))
+          f"in {args.games} games (seed {args.seed}), {len(done)} rolled out, top "
+          f"{args.top}, {args.layouts} layouts each\n")
+    print("\n".join(table([done[k] for k in sorted(done)])))
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ win rates match exact optimal play (computed by the independent game-tree search
 from __future__ import annotations
 
 import random
+import statistics
 from collections import Counter
 
 import pytest
@@ -84,15 +85,44 @@ def test_paired_difference_against_the_first_move():
     result = rollout(SMALL, [1, 15], StrategySpec("best"), games=100, seed=4)
     first, corner = result.moves
     d, lo, hi = corner.against(first)
-    assert d == pytest.approx(corner.rate - first.rate) and lo <= d <= hi
+    diffs = [int(b) - int(a) for a, b in zip(first.won, corner.won, strict=True)]
+    half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
+    assert d == pytest.approx(statistics.fmean(diffs))
+    assert (lo, hi) == pytest.approx((max(-1, d - half), min(1, d + half)), abs=1e-3)
+    # with few layouts the interval is cut to what a difference of rates can be
+    few = rollout(Position.from_rows(["1?", "??"], mines=1), [3, 1], StrategySpec("best"),
+                  games=3, seed=2)
+    _, lo, hi = few.moves[1].against(few.moves[0])
+    assert -1 <= lo <= hi <= 1
+
+
+def test_flags_are_placed_and_numbers_shown():
+    view = Position.from_rows(["1*1???", "111???", "??????", "??????"], mines=4)
+    mines = random_layout(view, random.Random(4))
+    game = start_game(view, mines)
+    assert game.view() == view and game.flags == 1
 
 
 @pytest.mark.parametrize(("position", "moves", "message"), [
     (Position.from_rows(["1?", "??"]), [3], "mine count"),
     (Position.from_rows(["1?", "??"], mines=1), [0], "not a covered cell"),
     (Position.from_rows(["1?", "??"], mines=1), [], "no move"),
+    (Position.from_rows(["1?", "??"], mines=1), [3, 3], "twice"),
     (Position.from_rows(["3?", "??"], mines=1), [3], "inconsistent"),
+    (Position.from_rows(["1-", "??"], mines=1), [3], r"'-' \(safe, number unseen\)"),
+    (Position.from_rows(["0??", "???"], mines=1), [2], "the 0 at .0, 0. has covered"),
+    (Position.from_rows(["1?"], mines=1), [1], "no covered safe cell left"),
+    (Position.from_rows(["1??"], mines=1, topology="line"), [2],
+     "grids of 2 or more dimensions"),
 ])
 def test_refusals(position, moves, message):
     with pytest.raises(RolloutError, match=message):
         rollout(position, moves, StrategySpec("best"), games=5, seed=1)
+
+
+@pytest.mark.parametrize(("games", "workers", "message"), [
+    (0, 1, "games: expected 1 to"), (10**7, 1, "games: expected 1 to"),
+    (5, 0, "workers: expected at least 1")])
+def test_counts_are_checked(games, workers, message):
+    with pytest.raises(RolloutError, match=message):
+        rollout(SMALL, [1], StrategySpec("best"), games=games, seed=1, workers=workers)

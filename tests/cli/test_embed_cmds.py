@@ -69,6 +69,7 @@ def test_a_3_d_board_embeds_in_4_d():
         (["--dims", "30"], EX2, f"more than {MAX_CELLS}"),
         (["--dims", "3"], "12\n1x\n", "<stdin>, line 2, column 2, cell (1, 1): bad character"),
         (["--dims", "3"], "shape: 2x1x1\n?\n", "ends after 1 slice but shape 2x1x1 has 2"),
+        (["--dims", "3"], "# input x: 9,9\n" + EX2, "# input x: cell (9, 9) is off the 4x4"),
     ],
 )
 def test_bad_input_gets_one_line_and_status_2(args, stdin, message):

@@ -34,7 +34,7 @@ def test_json_names_each_move_with_its_rate_and_paired_difference(tmp_path):
     assert first["vs_first"] is None
     assert 0 <= first["wins"] <= 50 and first["rate"] == first["wins"] / 50
     d, lo, hi = second["vs_first"]
-    assert d == pytest.approx(second["rate"] - first["rate"]) and lo <= d <= hi
+    assert d == pytest.approx(second["rate"] - first["rate"]) and -1 <= lo < d < hi <= 1
 
 
 def test_text_and_default_moves():
@@ -59,6 +59,10 @@ def test_text_and_default_moves():
     (("--strategy", "nobody"), SMALL, "unknown strategy"),
     (("--budget", "huge"), SMALL, "unknown budget"),
     ((), "mines: 1\n3?\n??\n", "inconsistent"),
+    ((), "mines: 1\n1*?\n???\n", "is certainly safe: no guess to compare"),
+    (("--option", "first=0,0"), SMALL, "--option first"),
+    (("--move", "0,1"), "mines: 1\n1-\n??\n", "'-' (safe, number unseen)"),
+    (("--games", "2000000"), SMALL, "games: expected 1 to 1,000,000"),
 ])
 def test_refusals_are_one_line(args, stdin, message):
     result = run("rollout", "-", *args, stdin=stdin)

@@ -246,6 +246,10 @@ def test_watch_clicks_first_where_bench_does():
     assert "move 1: reveal (2, 2) - first: first click: cell (2, 2)" in best.stdout
     exact = sweepkit("watch", "--strategy", "exact", "--rule", "opening", "--seed", "3")
     assert "move 1: reveal (0, 0) - first: first click: corner" in exact.stdout
+    # a default first click the rule cannot allow gets one line, as a given one does
+    crowded = sweepkit("watch", "--strategy", "best", "--rule", "opening", "--rows", "3",
+                       "--cols", "3", "--mines", "7")
+    one_line_error(crowded, "--first: rule 'opening' keeps 9 cells around (1, 1) free")
 
 
 @pytest.mark.parametrize(

@@ -10,10 +10,11 @@ same way, so the moves are compared game by game (paired: the layouts every move
 every move loses, drop out of the differences) and any number of workers gives the same
 answer.
 
-The game on a layout starts from the position: its numbers are revealed (a 0 opens its
-neighbours, as the numbers around it say), its flags are placed, and there is no first-
-click protection (the position already tells what the first click found). The move is
-then revealed and the strategy plays on from the view, as in a benchmark game.
+The game on a layout starts from the position: its numbers are revealed, its flags are
+placed, and there is no first-click protection (the position already tells what the first
+click found). The move is then revealed and the strategy plays on from the view, as in a
+benchmark game. So the position must be a view a game can show: a ``-`` cell (safe, its
+number unseen) or a 0 next to a covered cell is refused (:func:`check_rollout`).
 """
 
 from __future__ import annotations
@@ -21,17 +22,21 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 
 from sweepkit.analysis.sample import random_layout
 from sweepkit.bench.result import StrategySpec
+from sweepkit.bench.runner import chunks, pool_map
 from sweepkit.bench.stats import paired_difference, wilson
 from sweepkit.game import Game, Status
 from sweepkit.moves import Action
 from sweepkit.play import play
-from sweepkit.position import MINE, UNKNOWN, Position
+from sweepkit.position import MINE, SAFE, UNKNOWN, Position
 from sweepkit.rules import FirstClick, Rules
+
+MAX_GAMES = 1_000_000
+"""The most layouts one rollout plays each move on."""
 
 
 class RolloutError(ValueError):
@@ -60,8 +65,9 @@ class MoveRollouts:
 
     def against(self, base: MoveRollouts) -> tuple[float, float, float]:
         """This move's win rate minus ``base``'s over the same layouts, with its 95% interval
-        (:func:`sweepkit.bench.stats.paired_difference`)."""
-        return paired_difference(base.won, self.won)
+        (:func:`sweepkit.bench.stats.paired_difference`, cut to the possible −1 to 1)."""
+        d, lo, hi = paired_difference(base.won, self.won)
+        return d, max(-1.0, lo), min(1.0, hi)
 
 
 @dataclass(frozen=True)
@@ -84,24 +90,35 @@ def layout_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"rollout-layout/{seed}/{index}")
 
 
-def strategy_rng(seed: int, index: int) -> random.Random:
+def player_rng(seed: int, index: int) -> random.Random:
     """The RNG the strategy plays layout ``index`` with (the same for every move)."""
     return random.Random(f"rollout-strategy/{seed}/{index}")
 
 
 def check_rollout(position: Position, moves: Sequence[int]) -> None:
     """RolloutError naming what is wrong when ``position`` and ``moves`` cannot be rolled
-    out: a grid of two or more dimensions with a mine count, a move on a covered cell."""
+    out: it must be a view a game can show (a grid of two or more dimensions, a mine count,
+    no ``-`` cell, no 0 next to a covered cell) and each move a distinct covered cell."""
     if position.topology != "grid" or position.dims < 2:
         raise RolloutError(f"rollouts play games on grids of 2 or more dimensions, not a "
                            f"{position.topology} of {position.dims} dimension(s)")
     if position.mines is None:
         raise RolloutError("rollouts need the mine count (a 'mines: N' header)")
+    cells = position.cells
+    for cell, value in enumerate(cells):
+        if value == SAFE:
+            raise RolloutError(f"cell {position.coord(cell)} is '-' (safe, number unseen): a "
+                               f"game's view has none; reveal its number or make it '?'")
+        if value == 0 and any(cells[j] == UNKNOWN for j in position.neighbours(cell)):
+            raise RolloutError(f"the 0 at {position.coord(cell)} has covered neighbours: a "
+                               f"game would have opened them")
     if not moves:
         raise RolloutError("no move to roll out")
+    if len(set(moves)) != len(moves):
+        raise RolloutError("a move is given twice")
     for cell in moves:
-        if not 0 <= cell < len(position.cells) or position.cells[cell] != UNKNOWN:
-            where = position.coord(cell) if 0 <= cell < len(position.cells) else cell
+        if not 0 <= cell < len(cells) or cells[cell] != UNKNOWN:
+            where = position.coord(cell) if 0 <= cell < len(cells) else cell
             raise RolloutError(f"move {where}: not a covered cell of the position")
 
 
@@ -117,6 +134,8 @@ def start_game(position: Position, mines: frozenset[int]) -> Game:
     for cell, value in enumerate(cells):
         if value == MINE:
             game.play(Action.flag(cell))
+    if game.over:  # every safe cell is open already: nothing is left to play
+        raise RolloutError("the position has no covered safe cell left: the game is won")
     return game
 
 
@@ -136,7 +155,7 @@ def play_layouts(position: Position, moves: Sequence[int], strategy: StrategySpe
             game = start_game(position, mines)
             game.play(Action.reveal(cell))
             if not game.over:
-                play(game, player, rng=strategy_rng(seed, i))
+                play(game, player, rng=player_rng(seed, i))
             row.append(game.status is Status.WON)
         found.append(tuple(row))
     return found
@@ -147,27 +166,28 @@ def rollout(position: Position, moves: Sequence[int], strategy: StrategySpec, ga
             progress: Callable[[int], None] | None = None) -> Rollouts:
     """Play ``strategy`` after each of ``moves`` (flat indices of covered cells) on the same
     ``games`` layouts drawn from ``position`` (module doc), in ``workers`` processes;
-    ``progress`` is called with the number of layouts done. RolloutError on a position or
-    move that cannot be rolled out.
+    ``progress`` is called with the number of layouts done. RolloutError on a position,
+    move or count that cannot be rolled out.
 
-    >>> position = Position.from_rows(["1?", "??"], mines=1)
+    >>> position = Position.from_rows(["1?", "??"], mines=1)  # each move wins 1 layout in 3
     >>> result = rollout(position, [3, 1], StrategySpec("best"), games=30, seed=1)
-    >>> [(m.cell, m.wins) for m in result.moves]  # (1, 1) is safe in 2 layouts of 3
-    [(3, 20), (1, 20)]
+    >>> [(m.cell, m.wins) for m in result.moves]
+    [(3, 11), (1, 12)]
     """
     check_rollout(position, moves)
-    if games < 1:
-        raise RolloutError(f"games: expected at least 1, got {games}")
+    if not 1 <= games <= MAX_GAMES:
+        raise RolloutError(f"games: expected 1 to {MAX_GAMES:,}, got {games}")
+    if workers < 1:
+        raise RolloutError(f"workers: expected at least 1, got {workers}")
     try:
-        random_layout(position, layout_rng(seed, 0))
-    except ValueError as exc:
+        start_game(position, random_layout(position, layout_rng(seed, 0)))
+    except ValueError as exc:  # no layout at all, or the game is over already
         raise RolloutError(str(exc)) from None
     moves = list(moves)
     started = time.process_time()
     rows: list[tuple[bool, ...]] = []
-    step = max(1, min(50, games // (4 * workers) or 1))
-    pieces = [range(i, min(i + step, games)) for i in range(0, games, step)]
-    if workers <= 1:
+    pieces = chunks(games, workers)
+    if workers == 1:
         for piece in pieces:
             rows.extend(play_layouts(position, moves, strategy, seed, piece))
             if progress is not None:
@@ -175,22 +195,26 @@ def rollout(position: Position, moves: Sequence[int], strategy: StrategySpec, ga
         cpu = time.process_time() - started
     else:
         cpu = 0.0
-        with ProcessPoolExecutor(workers) as pool:
-            futures = [pool.submit(_timed, position, moves, strategy, seed, piece)
-                       for piece in pieces]
-            for future in futures:
-                found, seconds = future.result()
-                rows.extend(found)
-                cpu += seconds
-                if progress is not None:
-                    progress(len(rows))
+        done: dict[int, list[tuple[bool, ...]]] = {}  # by the first layout of a piece
+
+        def take(result: tuple[range, list[tuple[bool, ...]], float]) -> None:
+            nonlocal cpu
+            indices, found, seconds = result
+            done[indices.start] = found
+            cpu += seconds
+            if progress is not None:
+                progress(sum(len(f) for f in done.values()))
+
+        pool_map(partial(_timed, position, moves, strategy, seed), pieces, workers, take)
+        rows = [row for start in sorted(done) for row in done[start]]  # layout order
     columns = tuple(MoveRollouts(cell, tuple(r[k] for r in rows))
                     for k, cell in enumerate(moves))
     return Rollouts(columns, games, seed, cpu)
 
 
 def _timed(position: Position, moves: Sequence[int], strategy: StrategySpec, seed: int,
-           indices: range) -> tuple[list[tuple[bool, ...]], float]:
+           indices: range) -> tuple[range, list[tuple[bool, ...]], float]:
+    """:func:`play_layouts` in a worker: its indices, results and CPU time."""
     started = time.process_time()
     found = play_layouts(position, moves, strategy, seed, indices)
-    return found, time.process_time() - started
+    return indices, found, time.process_time() - started

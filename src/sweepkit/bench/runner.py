@@ -30,14 +30,17 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 from sweepkit.bench.result import GameResult, StrategySpec, play_game
 from sweepkit.rules import Rules
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -192,25 +195,33 @@ def _ignore_interrupts() -> None:
 
 def _run_pool(spec: RunSpec, pieces: list[range], workers: int,
               take: Callable[[list[GameResult]], None], stop: threading.Event) -> None:
+    task = partial(play_chunk, spec.rules, spec.strategy, spec.seed, no_guess=spec.no_guess)
+    pool_map(task, pieces, workers, take, stop)
+
+
+def pool_map(task: Callable[[range], T], pieces: Sequence[range], workers: int,
+             take: Callable[[T], None], stop: threading.Event | None = None) -> None:
+    """Run ``task`` (picklable) on each piece in ``workers`` fresh processes ("spawn": no
+    state of this one leaks in), two pieces per worker in flight; ``take`` gets each result
+    here as it comes back, and no new piece starts once ``stop`` is set. Workers ignore
+    Ctrl-C (this process handles it) and keep SIGTERM."""
     context = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
                                initializer=_ignore_interrupts)
     try:
         todo: Iterator[range] = iter(pieces)
-        running: set[Future[list[GameResult]]] = set()
+        running: set[Future[T]] = set()
         for piece in todo:  # keep two chunks per worker in flight, no more
-            running.add(pool.submit(play_chunk, spec.rules, spec.strategy, spec.seed, piece,
-                                    spec.no_guess))
+            running.add(pool.submit(task, piece))
             if len(running) >= 2 * workers:
                 break
         while running:
             done, running = wait(running, return_when=FIRST_COMPLETED)
             for future in done:
                 take(future.result())
-                piece = None if stop.is_set() else next(todo, None)
+                piece = None if stop is not None and stop.is_set() else next(todo, None)
                 if piece is not None:
-                    running.add(pool.submit(play_chunk, spec.rules, spec.strategy, spec.seed,
-                                            piece, spec.no_guess))
+                    running.add(pool.submit(task, piece))
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 

@@ -22,10 +22,10 @@ from sweepkit.bench.runner import RunnerError, RunOutcome, RunSpec, run_games
 from sweepkit.bench.stats import summary
 from sweepkit.bench.store import Store, StoreError, default_path
 from sweepkit.cli.common import fail
-from sweepkit.cli.game_cmds import parse_first, parse_int, rules_from_options
+from sweepkit.cli.game_cmds import first_or_default, parse_int, rules_from_options
 from sweepkit.generate.no_guess import MAX_DENSITY
 from sweepkit.rules import LEVELS
-from sweepkit.strategies import STRATEGIES, default_first
+from sweepkit.strategies import STRATEGIES
 
 EXIT_INTERRUPTED = 130
 
@@ -56,10 +56,7 @@ def _spec(strategy: str, radius: str | None, level_name: str, rows: str | None,
     options.update(parse_options(([] if budget is None else [f"budget={budget}"])
                                  + (extra or [])))
     preset = LEVELS.get(level_name) == (rules.rows, rules.cols, rules.mines)
-    if first is None:  # the strongest player's measured choice; the others' corner
-        chosen = default_first(strategy, rules.rows, rules.cols, rules.first_click)
-        first = chosen if isinstance(chosen, str) else f"{chosen[0]},{chosen[1]}"
-    first_move = parse_first(first, rules)
+    first_move = first_or_default(first, strategy, rules)
     try:
         return RunSpec(StrategySpec(strategy, options, first_move), rules,
                        count, seed_value, level_name if preset else "custom", no_guess)

@@ -48,10 +48,15 @@ def register(app: typer.Typer) -> None:
             fail(f"--dims: {exc}")
         start = embedded_cell(position.shape, int(dims), 0)
         name = board_source(file)
-        print(f"# {name} ({shape_text(position.shape)}) embedded in {dims} dimensions: its "
-              f"cells are the middle block, from cell {embedded.coord(start)}")
+        lines = [f"# {name} ({shape_text(position.shape)}) embedded in {dims} dimensions: "
+                 f"its cells are the middle block, from cell {embedded.coord(start)}"]
         for label, cell in read_terminals(text).items():  # a reduced board's inputs, moved
             if len(cell) == len(position.shape):
-                moved = embedded_cell(position.shape, int(dims), position.index(*cell))
-                print(f"# input {label}: {','.join(map(str, embedded.coord(moved)))}")
+                try:
+                    index = position.index(*cell)
+                except IndexError as exc:
+                    fail(f"# input {label}: {exc}")
+                moved = embedded_cell(position.shape, int(dims), index)
+                lines.append(f"# input {label}: {','.join(map(str, embedded.coord(moved)))}")
+        print("\n".join(lines))
         print(format_board(embedded), end="")

@@ -124,6 +124,18 @@ def parse_first(text: str, rules: Rules) -> FirstMove:
     return first
 
 
+def first_or_default(text: str | None, strategy: str, rules: Rules) -> FirstMove:
+    """``--first`` as :func:`parse_first` reads it; absent, where ``strategy`` clicks first
+    by default (:func:`sweepkit.strategies.default_first`), checked against the rule the
+    same way: exit 2 with one line when the board cannot have it."""
+    if text is None:
+        from sweepkit.strategies import default_first
+
+        chosen = default_first(strategy, rules.rows, rules.cols, rules.first_click)
+        text = chosen if isinstance(chosen, str) else ",".join(map(str, chosen))
+    return parse_first(text, rules)
+
+
 def describe(rules: Rules, level_name: str, seed: int | None = None,
              layouts: LayoutMaker | None = None) -> str:
     """One line naming the game; with the seed, enough to make it again (which shows the

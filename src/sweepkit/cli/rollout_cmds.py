@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from sweepkit.cli.bench_cmds import parse_options
+from sweepkit.cli.bench_cmds import EXIT_INTERRUPTED, parse_options
 from sweepkit.cli.common import fail, load_position, need_two_dimensions
 from sweepkit.cli.game_cmds import CELL, parse_int
 from sweepkit.position import Position
@@ -42,6 +42,10 @@ def _moves(position: Position, texts: list[str], top: int, budget: str) -> list[
         found = hint(position, budget=budget, alternatives=top - 1)
     except ValueError as exc:
         fail(str(exc))
+    if found.certain:
+        r, c = position.coord(found.cell)
+        fail(f"({r}, {c}) is certainly safe: no guess to compare; name the moves with "
+             f"--move ROW,COL")
     return [found.cell, *(alt.cells[0] for alt in found.alternatives)]
 
 
@@ -113,6 +117,8 @@ def register(app: typer.Typer) -> None:
             seed_value = random.SystemRandom().randrange(2**32)
         options: dict[str, Any] = parse_options(
             ([] if budget is None else [f"budget={budget}"]) + (option or []))
+        if "first" in options:
+            fail("--option first: a rollout starts from the position, past the first click")
         try:
             preset(budget or "normal")
             spec = StrategySpec(strategy, options)
@@ -132,6 +138,8 @@ def register(app: typer.Typer) -> None:
                                  progress=lambda done: progress.update(task, completed=done))
         except RolloutError as exc:
             fail(str(exc))
+        except KeyboardInterrupt:
+            fail("interrupted: no result (the layouts played are not kept)", EXIT_INTERRUPTED)
         first = result.moves[0]
         rows = []
         for m in result.moves:

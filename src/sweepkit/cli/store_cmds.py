@@ -25,7 +25,7 @@ from sweepkit.bench.store import RunRow, Store, StoreError, default_path
 from sweepkit.cli.common import fail
 from sweepkit.cli.game_cmds import (
     describe,
-    parse_first,
+    first_or_default,
     parse_int,
     render,
     rules_from_options,
@@ -35,7 +35,7 @@ from sweepkit.game import Game, Status, replay
 from sweepkit.moves import MoveKind, Reason
 from sweepkit.play import play
 from sweepkit.rules import LEVELS
-from sweepkit.strategies import STRATEGIES, StrategyError, default_first, make_strategy
+from sweepkit.strategies import STRATEGIES, StrategyError, make_strategy
 
 TTY_DELAY_MS = 400
 """The pause between moves when the output is a terminal and no ``--delay`` is given."""
@@ -245,8 +245,7 @@ def register(app: typer.Typer) -> None:
         if strategy is None:
             fail(f"--strategy: name the player, one of {choices}")
         rules = rules_from_options(level_name, rows, cols, mines, rule)
-        first_click = (parse_first(first, rules) if first is not None else
-                       default_first(strategy, rules.rows, rules.cols, rules.first_click))
+        first_click = first_or_default(first, strategy, rules)
         seed_value = parse_int("--seed", seed)
         radius_value = parse_int("--radius", radius)
         pause = delay_seconds(delay)

@@ -188,7 +188,8 @@ class _Table(NamedTuple):
 
 def _table(rows: list[bytes], size: int, cells: Sequence[int] | None = None) -> _Table:
     """The per-cell bitsets of the layouts ``rows`` (one ``bytes`` of outcomes each), for
-    ``cells`` only when given (the others get no bitsets: the search never asks)."""
+    ``cells`` only when given: the others get 0 and no numbers, which mean nothing (the
+    search asks only about the cells it gave)."""
     joined = b"".join(rows)
     mines, numbers = [0] * size, [()] * size
     for c in range(size) if cells is None else cells:

@@ -60,7 +60,7 @@ from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.analysis.probability import Analysis
 from sweepkit.moves import Action, Decision, Reason
 from sweepkit.position import UNKNOWN, Position
-from sweepkit.search.optimal import OptimalPlayError, TooManyStates, optimal_play
+from sweepkit.search.optimal import OptimalPlayError, optimal_play
 from sweepkit.strategies.base import FirstMove, StrategyError, unopened
 from sweepkit.strategies.exact import ExactStrategy
 from sweepkit.strategies.forced import forced_groups
@@ -294,10 +294,8 @@ class BestStrategy(ExactStrategy):
         try:
             result = optimal_play(work, max_layouts=self.endgame,
                                   max_states=self.endgame_states)
-        except TooManyStates:  # the heuristic decides, until the layouts have shrunk
-            self._gave_up = analysis.total
-            return None
-        except OptimalPlayError:  # no layout left to search (cannot happen mid-game)
+        except OptimalPlayError:  # too many states, or a tree too deep: the heuristic
+            self._gave_up = analysis.total  # decides, until the layouts have shrunk
             return None
         moves = [c for c in result.best_moves if c in evaluator.probabilities]
         if not moves:
@@ -321,9 +319,10 @@ class BestStrategy(ExactStrategy):
 
 
 RETRY_FACTOR = 2
-"""After an endgame search gives up (more than ``endgame_states`` states), the next one in
-the game waits until the layouts left are this many times fewer: a search that large
-would most likely give up again, at the full cost of the budget each time."""
+"""After an endgame search gives up (more than ``endgame_states`` states, or a game tree
+too deep to search), the next one in the game waits until the layouts left are this many
+times fewer: a search that large would most likely give up again, at the full cost of the
+budget each time."""
 
 
 def discounted(c: Candidate, discount: float) -> float:

@@ -132,6 +132,9 @@ def test_the_pace_changes_at_once(client):
     ({"level": "expert", "games": 0}, "greater than or equal to 1"),
     ({"level": "expert", "rows": 3}, "not both"),
     ({}, "give a level"),
+    # best would click (1, 1) first; the opening rule cannot keep 9 cells free there
+    ({"rows": 3, "cols": 3, "mines": 7, "rule": "opening", "strategy": "best"},
+     "leaving 0 cells for 7 mines"),
 ])
 def test_a_bad_watch_gets_a_422_that_says_why(client, spec, words):
     reply = client.post("/api/watch", json=spec)

@@ -24,6 +24,7 @@ from sweepkit.bench.result import game_seed, strategy_rng, summarise
 from sweepkit.figures import game_figures
 from sweepkit.game import Game, Status
 from sweepkit.play import Step, steps
+from sweepkit.rules import Rules
 from sweepkit.serialize import reason_json, record_json
 from sweepkit.store.played import GameBook, PlayedGame
 from sweepkit.strategies import (
@@ -31,6 +32,7 @@ from sweepkit.strategies import (
     Strategy,
     StrategyError,
     default_first,
+    first_cell,
     make_strategy,
 )
 from sweepkit.web.live import move_changes
@@ -80,11 +82,22 @@ def find(sessions: WatchSessions, session_id: str) -> WatchSession:
 
 
 def build(session: WatchSession) -> Strategy:
-    """The session's player, clicking first where :func:`default_first` says unless its
-    options say otherwise."""
-    rules = session.rules
-    first = default_first(session.strategy, rules.rows, rules.cols, rules.first_click)
-    return make_strategy(session.strategy, **{"first": first, **session.options})
+    return player(session.strategy, session.options, session.rules)
+
+
+def player(strategy: str, options: dict[str, Any], rules: Rules) -> Strategy:
+    """A fresh ``strategy`` with ``options``, clicking first where :func:`default_first`
+    says unless the options say otherwise; ValueError (or TypeError) on a bad option or a
+    first cell the rule cannot allow (a first click that is no cell at all fails at the
+    first move, ending the stream with an error event)."""
+    first = default_first(strategy, rules.rows, rules.cols, rules.first_click)
+    made = make_strategy(strategy, **{"first": first, **options})
+    try:
+        cell = first_cell(rules.shape, made.first)
+    except (ValueError, IndexError):  # "analysed", or not a cell: the first move tells
+        return made
+    rules.check_first_click(cell)
+    return made
 
 
 @router.get("/strategies")
@@ -99,7 +112,7 @@ def new_watch(spec: NewWatch, sessions: Sessions) -> dict[str, Any]:
     """Start a watch session (play begins when its events are followed)."""
     rules = rules_of(spec)
     try:
-        make_strategy(spec.strategy, **spec.options)
+        player(spec.strategy, dict(spec.options), rules)
     except (TypeError, ValueError) as exc:
         raise HTTPException(422, str(exc)) from None
     seed = spec.seed if spec.seed is not None else secrets.randbits(64)
