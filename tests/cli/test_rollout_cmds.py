@@ -8,15 +8,10 @@ import subprocess
 import sys
 
 import pytest
-from typer.testing import CliRunner
 
-from sweepkit.cli.main import app
+from tests.cli.test_search_cmds import run
 
 SMALL = "mines: 4\n1???\n????\n????\n????\n"
-
-
-def run(*args: str, stdin: str = ""):
-    return CliRunner().invoke(app, list(args), input=stdin)
 
 
 def test_json_names_each_move_with_its_rate_and_paired_difference(tmp_path):
