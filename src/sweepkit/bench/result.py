@@ -88,7 +88,7 @@ class GameResult:
     """The game record as JSON text (:func:`sweepkit.serialize.record_json`)."""
 
 
-def _no_clock() -> float:
+def no_clock() -> float:
     """Benchmark games keep no wall time in their moves, so a record is the same on any
     machine and worker count; ``cpu_seconds`` says how long a game took."""
     return 0.0
@@ -101,7 +101,7 @@ def play_game(rules: Rules, strategy: StrategySpec, seed: int, index: int,
     layout_seed = game_seed(seed, index)
     player = strategy.build()
     layouts = NoGuessLayouts() if no_guess else None
-    game = Game(rules, layout_seed, clock=_no_clock, layouts=layouts)
+    game = Game(rules, layout_seed, clock=no_clock, layouts=layouts)
     started = time.process_time()
     record = play(game, player, rng=strategy_rng(layout_seed))
     cpu = time.process_time() - started

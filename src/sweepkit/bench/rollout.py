@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from sweepkit.analysis.sample import random_layout
-from sweepkit.bench.result import StrategySpec
+from sweepkit.bench.result import StrategySpec, no_clock
 from sweepkit.bench.runner import chunks, pool_map
 from sweepkit.bench.stats import paired_difference, wilson
 from sweepkit.game import Game, Status
@@ -126,7 +126,7 @@ def start_game(position: Position, mines: frozenset[int]) -> Game:
     """A game on layout ``mines`` showing what ``position`` shows: its numbers revealed,
     its flags placed; no first-click protection."""
     rules = Rules.of_shape(position.shape, len(mines), FirstClick.NONE)
-    game = Game(rules, mine_cells=mines, clock=_no_clock)
+    game = Game(rules, mine_cells=mines, clock=no_clock)
     cells = position.cells
     for cell, value in enumerate(cells):
         if value >= 0 and game.cell(cell) == UNKNOWN:
@@ -137,10 +137,6 @@ def start_game(position: Position, mines: frozenset[int]) -> Game:
     if game.over:  # every safe cell is open already: nothing is left to play
         raise RolloutError("the position has no covered safe cell left: the game is won")
     return game
-
-
-def _no_clock() -> float:
-    return 0.0
 
 
 def play_layouts(position: Position, moves: Sequence[int], strategy: StrategySpec,
@@ -183,30 +179,25 @@ def rollout(position: Position, moves: Sequence[int], strategy: StrategySpec, ga
         start_game(position, random_layout(position, layout_rng(seed, 0)))
     except ValueError as exc:  # no layout at all, or the game is over already
         raise RolloutError(str(exc)) from None
-    moves = list(moves)
-    started = time.process_time()
-    rows: list[tuple[bool, ...]] = []
+    task = partial(_timed, position, list(moves), strategy, seed)
+    done: dict[int, list[tuple[bool, ...]]] = {}  # by the first layout of a piece
+    cpu = 0.0
+
+    def take(result: tuple[range, list[tuple[bool, ...]], float]) -> None:
+        nonlocal cpu
+        indices, found, seconds = result
+        done[indices.start] = found
+        cpu += seconds
+        if progress is not None:
+            progress(sum(len(f) for f in done.values()))
+
     pieces = chunks(games, workers)
     if workers == 1:
         for piece in pieces:
-            rows.extend(play_layouts(position, moves, strategy, seed, piece))
-            if progress is not None:
-                progress(len(rows))
-        cpu = time.process_time() - started
+            take(task(piece))
     else:
-        cpu = 0.0
-        done: dict[int, list[tuple[bool, ...]]] = {}  # by the first layout of a piece
-
-        def take(result: tuple[range, list[tuple[bool, ...]], float]) -> None:
-            nonlocal cpu
-            indices, found, seconds = result
-            done[indices.start] = found
-            cpu += seconds
-            if progress is not None:
-                progress(sum(len(f) for f in done.values()))
-
-        pool_map(partial(_timed, position, moves, strategy, seed), pieces, workers, take)
-        rows = [row for start in sorted(done) for row in done[start]]  # layout order
+        pool_map(task, pieces, workers, take)
+    rows = [row for start in sorted(done) for row in done[start]]  # layout order
     columns = tuple(MoveRollouts(cell, tuple(r[k] for r in rows))
                     for k, cell in enumerate(moves))
     return Rollouts(columns, games, seed, cpu)
@@ -214,7 +205,8 @@ def rollout(position: Position, moves: Sequence[int], strategy: StrategySpec, ga
 
 def _timed(position: Position, moves: Sequence[int], strategy: StrategySpec, seed: int,
            indices: range) -> tuple[range, list[tuple[bool, ...]], float]:
-    """:func:`play_layouts` in a worker: its indices, results and CPU time."""
+    """:func:`play_layouts` with its indices and the CPU time it took (here or in a
+    worker)."""
     started = time.process_time()
     found = play_layouts(position, moves, strategy, seed, indices)
     return indices, found, time.process_time() - started

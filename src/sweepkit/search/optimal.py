@@ -88,7 +88,7 @@ from typing import NamedTuple
 from sweepkit.analysis.board_count import count_layouts
 from sweepkit.analysis.budget import check
 from sweepkit.analysis.enumerate import enumerate_layouts
-from sweepkit.position import MINE, Position
+from sweepkit.position import Position
 
 DEFAULT_MAX_LAYOUTS = 100_000
 """The most layouts :func:`optimal_play` takes on by default: the bitsets stay small
@@ -410,12 +410,7 @@ def optimal_play(position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
             best = max(best, move_value(layouts_, key, c, safe, bound, table))
         return best
 
-    options = []
-    for c in range(size):
-        if root[c] == COVERED and position.cells[c] != MINE:
-            mines = top.mines[c].bit_count()
-            if mines < total:
-                options.append((total - mines, c))
+    options = [(total - top.mines[c].bit_count(), c) for c in live]
     options.sort(key=lambda o: (-o[0], o[1]))
     try:
         best, best_moves = 0, []
