@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from sweepkit.analysis.probability import Analysis
+from sweepkit.bench.report import mean_ci
 from sweepkit.bench.result import StrategySpec, game_seed, strategy_rng
 from sweepkit.bench.rollout import rollout
 from sweepkit.game import Game
@@ -77,11 +77,10 @@ def _rate(won: str, idx: Sequence[int]) -> float:
 
 
 def _mean_ci(values: Sequence[float]) -> str:
-    n = len(values)
-    mean = sum(values) / n
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n)
-    return f"{100 * mean:+.2f} [{100 * (mean - half):+.2f}, {100 * (mean + half):+.2f}]"
+    """The mean in points with its 95% interval (:func:`sweepkit.bench.report.mean_ci`)."""
+    mean = sum(values) / len(values)
+    lo, hi = mean_ci(values) or (mean, mean)
+    return f"{100 * mean:+.2f} [{100 * lo:+.2f}, {100 * hi:+.2f}]"
 
 
 def table(records: list[dict[str, Any]]) -> list[str]:
