@@ -90,8 +90,10 @@ def test_watch_plays_games_at_speed_zero(open_at):
     page.click("#start")
     page.wait_for_function("Number(document.getElementById('c-games').textContent) >= 3",
                            timeout=20_000)
+    # a new game's board has no highlight until its first move: wait for a move on it
+    page.wait_for_function(
+        "document.querySelectorAll('#board .cell.hl-move').length === 1", timeout=10_000)
     assert re.match(r"Move \d+: (reveal|flag|chord) \(\d+, \d+\) — ", page.inner_text("#move-text"))
-    assert page.locator("#board .cell.hl-move").count() == 1
     assert count(page, "#c-wins") <= count(page, "#c-games")
     assert count(page, "#c-safe-guesses") <= count(page, "#c-guesses")
     page.click("#pause")
