@@ -12,7 +12,10 @@ the guess is chosen in this order:
    until the layouts left are half as many (:data:`RETRY_FACTOR`).
 2. **Forced guesses** (``fifty_fifty``): a group of cells no other move can inform
    (:mod:`.forced`) must be guessed sooner or later; it is guessed first.
-3. **The heuristic** (``guess``), over the non-dead cells (a dead cell can only lose or
+3. **Pseudo 50/50s** (``pseudo``): a cell that is a mine only where it is one side of a
+   2×1 or 2×2 pattern no number can ever tell apart (:mod:`.owed`) risks nothing that is
+   not lost anyway; it is guessed next.
+4. **The heuristic** (``guess``), over the non-dead cells (a dead cell can only lose or
    tell nothing; it is guessed only when every cell is dead), with the values of
    :mod:`.guesses`:
 
@@ -33,6 +36,11 @@ the guess is chosen in this order:
      after it): :func:`discounted`. At 0.97 (``normal`` and ``max``) the first guess
      after a corner showing a number goes to a far corner at intermediate (+2.25 points
      there, 2,000 paired games) and stays where it was at expert.
+
+   With ``owed`` w above 0 (two-step only), a cell's value gains w times the share of
+   layouts in which its guess loses only what a closed 50/50 would take anyway
+   (:mod:`.owed`), and a cell joins the cells within ``tolerance`` when its safety plus
+   that share does.
 
    The look-ahead modes evaluate at most ``lookahead`` classes of cells,
    the safest first and, among equally safe ones, those whose number most often decides
@@ -73,11 +81,14 @@ GUESS_MODES = ("p", "quick", "local", "ps", "pse", "two-step")
 
 BUDGETS: dict[str, dict[str, Any]] = {
     "fast": {"guess": "local", "lookahead": 0, "tolerance": 0.0, "fifty_fifty": True,
-             "endgame": 0, "endgame_states": 0, "discount": 1.0},
+             "endgame": 0, "endgame_states": 0, "discount": 1.0, "pseudo": False,
+             "owed": 0.0},
     "normal": {"guess": "two-step", "lookahead": 12, "tolerance": 0.1, "fifty_fifty": True,
-               "endgame": 1000, "endgame_states": 1000, "discount": 0.97},
+               "endgame": 1000, "endgame_states": 1000, "discount": 0.97, "pseudo": False,
+               "owed": 0.0},
     "max": {"guess": "two-step", "lookahead": 1_000_000, "tolerance": 0.15, "fifty_fifty": True,
-            "endgame": 20_000, "endgame_states": 10_000, "discount": 0.97},
+            "endgame": 20_000, "endgame_states": 10_000, "discount": 0.97, "pseudo": False,
+            "owed": 0.0},
 }
 """The presets of ``budget``: strength traded for speed (``docs/results.md`` measures
 each)."""
@@ -159,7 +170,8 @@ class BestStrategy(ExactStrategy):
                  guess: str | None = None, tolerance: float | None = None,
                  lookahead: int | None = None, fifty_fifty: bool | None = None,
                  endgame: int | None = None, endgame_states: int | None = None,
-                 discount: float | None = None, use_mine_count: bool = True,
+                 discount: float | None = None, pseudo: bool | None = None,
+                 owed: float | None = None, use_mine_count: bool = True,
                  flag_mines: bool = False, techniques: bool = True) -> None:
         super().__init__("corner" if first == ANALYSED else first,
                          use_mine_count=use_mine_count, flag_mines=flag_mines,
@@ -168,7 +180,8 @@ class BestStrategy(ExactStrategy):
         options = dict(preset(budget))
         given = {"guess": guess, "tolerance": tolerance, "fifty_fifty": fifty_fifty,
                  "endgame": endgame, "endgame_states": endgame_states,
-                 "lookahead": lookahead, "discount": discount}
+                 "lookahead": lookahead, "discount": discount, "pseudo": pseudo,
+                 "owed": owed}
         options.update({k: v for k, v in given.items() if v is not None})
         if options["guess"] not in GUESS_MODES:
             raise ValueError(f"unknown guess mode {options['guess']!r} (expected one of "
@@ -181,6 +194,8 @@ class BestStrategy(ExactStrategy):
         self.endgame: int = int(options["endgame"])
         self.endgame_states: int = int(options["endgame_states"])
         self.discount: float = float(options["discount"])
+        self.pseudo: bool = bool(options["pseudo"])
+        self.owed: float = float(options["owed"])
         if not 0 <= self.discount <= 1:
             raise ValueError(f"discount: expected a number from 0 to 1, got {discount!r}")
         self._whatif = IncrementalAnalyser(use_mine_count, keep_mines=False)
@@ -215,6 +230,8 @@ class BestStrategy(ExactStrategy):
         step = "exact endgame"
         if decision is None and self.fifty_fifty:
             decision, step = self._forced(evaluator, rng), "forced guess"
+        if decision is None and self.pseudo:
+            decision, step = self._pseudo(evaluator, rng), "pseudo 50/50"
         if decision is not None and not alternatives:
             return Considered(decision, step, [])
         ranked = self.rank(evaluator)
@@ -230,7 +247,7 @@ class BestStrategy(ExactStrategy):
         return Considered(decision, step, ranked)
 
     def rank(self, evaluator: Evaluator) -> list[Ranked]:
-        """The guesses considered, best first (module doc, step 3)."""
+        """The guesses considered, best first (module doc, step 4)."""
         probabilities = evaluator.probabilities
         cells = evaluator.position.cells
         open_cells = {c: p for c, p in probabilities.items()
@@ -240,8 +257,9 @@ class BestStrategy(ExactStrategy):
         levels = sorted(set(open_cells.values()))
         safest = 1 - levels[0]
         floor = safest * (1 - self.tolerance) if self.guess == "two-step" else safest
-        pool = [c for c, p in open_cells.items() if 1 - p >= floor]
-        candidates = [c for c in evaluator.candidates(pool) if not c.dead]
+        owed = self._owed_shares(evaluator)
+        pool = [c for c, p in open_cells.items() if 1 - p + owed.get(c, 0.0) >= floor]
+        candidates = [c for c in evaluator.candidates(pool, owed) if not c.dead]
         if not candidates:
             # every cell that safe is dead: the next safest live cells, else the safest dead
             for level in levels:
@@ -259,10 +277,13 @@ class BestStrategy(ExactStrategy):
         if self.guess == "local":
             candidates.sort(key=lambda c: (c.safety, c.local, c.quick), reverse=True)
             return [Ranked(c, (c.safety, c.local, c.quick)) for c in candidates]
+        if owed:
+            candidates.sort(key=lambda c: (c.safety + owed.get(c.cell, 0.0), c.quick),
+                            reverse=True)
         looked, unlooked = candidates[:self.lookahead], candidates[self.lookahead:]
         for c in looked:
             evaluator.look_ahead(c)
-        ranked = [Ranked(c, self._key(c)) for c in looked]
+        ranked = [Ranked(c, self._key(c, owed.get(c.cell, 0.0))) for c in looked]
         ranked.sort(key=lambda r: r.key, reverse=True)
         # the classes not looked at rank after, by the quick values alone
         return ranked + [Ranked(c, (float("-inf"), c.safety, c.quick)) for c in unlooked]
@@ -271,14 +292,22 @@ class BestStrategy(ExactStrategy):
         """The discount the ranking uses (1 unless the guess mode is two-step)."""
         return self.discount if self.guess == "two-step" else 1.0
 
-    def _key(self, c: Candidate) -> tuple[float, ...]:
+    def _key(self, c: Candidate, owed: float = 0.0) -> tuple[float, ...]:
         assert c.progress is not None and c.expected is not None and c.two_step is not None
         if self.guess == "ps":
             return (c.safety, c.progress)
         if self.guess == "pse":
             return (c.safety, c.progress, c.expected)
-        return (c.two_step if self.discount == 1 else discounted(c, self.discount),
+        return ((c.two_step if self.discount == 1 else discounted(c, self.discount)) + owed,
                 c.expected, c.safety)
+
+    def _owed_shares(self, evaluator: Evaluator) -> dict[int, float]:
+        """Per cell, the risk its guess owes anyway weighed by ``owed`` (:mod:`.owed`);
+        empty when the option is off or the guess mode does not look ahead."""
+        if not self.owed or self.guess != "two-step":
+            return {}
+        found = evaluator.owed()
+        return {c: self.owed * found.share(c) for c in found.counts}
 
     # -- the special cases -----------------------------------------------------------------
 
@@ -316,6 +345,16 @@ class BestStrategy(ExactStrategy):
         size = len(next(g for g in groups if cell in g))
         return Decision(Action.reveal(cell), Reason.guessed(
             risk, f"forced guess: {size} cells no other move can inform; taken first"))
+
+    def _pseudo(self, evaluator: Evaluator, rng: random.Random) -> Decision | None:
+        """The safest pseudo 50/50 that is not dead (:mod:`.owed`), if there is one."""
+        cells = [c for c in evaluator.owed().pseudo if not evaluator.outcome(c).dead]
+        if not cells:
+            return None
+        cell, risk = _safest(cells, evaluator.probabilities, rng)
+        return Decision(Action.reveal(cell), Reason.guessed(
+            risk, "pseudo 50/50: a mine here only where it is one of a pair no number can "
+                  "ever tell apart, so the risk is owed anyway; taken first"))
 
 
 RETRY_FACTOR = 2

@@ -32,6 +32,7 @@ from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.analysis.outcomes import Outcome, OutcomeTable
 from sweepkit.analysis.probability import Analysis
 from sweepkit.position import MINE, UNKNOWN
+from sweepkit.strategies.owed import Owed, owed_risk
 
 
 @dataclass
@@ -64,9 +65,11 @@ class Candidate:
         return self.cells[0]
 
 
-def candidate_classes(analysis: Analysis, cells: Iterable[int]) -> list[list[int]]:
+def candidate_classes(analysis: Analysis, cells: Iterable[int],
+                      split: dict[int, float] | None = None) -> list[list[int]]:
     """``cells`` grouped into classes of interchangeable cells (module doc), in the order of
-    their first cells; a cell in a component is a class of its own."""
+    their first cells; a cell in a component is a class of its own. Cells with different
+    ``split`` values (absent: 0) are never in one class."""
     position = analysis.position
     values = position.cells
     floating = bytearray(len(values))
@@ -87,7 +90,8 @@ def candidate_classes(analysis: Analysis, cells: Iterable[int]) -> list[list[int
                     mines += 1
                 elif values[j] == UNKNOWN:
                     frontier.append(j)
-            key = (len(around), free, mines, tuple(frontier))
+            key = (len(around), free, mines, tuple(frontier),
+                   split.get(c, 0.0) if split else 0.0)
         classes.setdefault(key, []).append(c)
     return list(classes.values())
 
@@ -106,6 +110,13 @@ class Evaluator:
         self.probabilities: dict[int, float] = analysis.probabilities()  # type: ignore[assignment]
         self._table: OutcomeTable | None = None
         self._outcomes: dict[int, Outcome] = {}
+        self._owed: Owed | None = None
+
+    def owed(self) -> Owed:
+        """The risk each guess owes anyway (:mod:`.owed`), counted on first request."""
+        if self._owed is None:
+            self._owed = owed_risk(self.analysis, self.whatif)
+        return self._owed
 
     def outcome(self, cell: int) -> Outcome:
         """The outcome counts of ``cell`` (counted on first request)."""
@@ -116,11 +127,13 @@ class Evaluator:
             found = self._outcomes[cell] = self._table.outcome(cell)
         return found
 
-    def candidates(self, cells: Sequence[int]) -> list[Candidate]:
-        """The classes of ``cells`` with their outcome counts and quick values."""
+    def candidates(self, cells: Sequence[int], split: dict[int, float] | None = None
+                   ) -> list[Candidate]:
+        """The classes of ``cells`` (kept apart by ``split``, :func:`candidate_classes`)
+        with their outcome counts and quick values."""
         position = self.position
         found = []
-        for group in candidate_classes(self.analysis, cells):
+        for group in candidate_classes(self.analysis, cells, split):
             outcome = self.outcome(group[0])
             total = outcome.total
             around = position.neighbours(group[0])

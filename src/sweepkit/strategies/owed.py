@@ -1,0 +1,231 @@
+"""Risk a guess owes anyway: cells that may end in a 50/50 no number can ever settle.
+
+A *closed pattern* is two ways M1, M2 of putting the same number of mines on a few covered
+cells G = M1 ∪ M2 that no cell outside G can tell apart once its *frame* is all mines: the
+frame is the cells outside G that touch more mines of one way than of the other. The
+shapes looked for are two neighbouring cells (one mine, on either; the frame is the cells
+touching exactly one of them: six beside an inner pair) and four mutually neighbouring cells
+(a 2×2 block, mines on one diagonal or the other; the frame is its four diagonal corner
+cells). In a layout where the frame cells are all mines and M1 holds the mines, swapping
+to M2 gives a layout every number agrees with (no revealed cell is in G or the frame), and
+nothing revealed later tells the two apart: whoever plays loses half of those layouts, now
+or later.
+
+With n the layouts of one way (the same for both, by that swap): a guess at a cell of G
+loses in n layouts of the pattern, all of them owed anyway; a guess at a frame cell still
+covered (a mine in all 2n) loses n more than is owed. So the risk a guess adds beyond what
+is owed is its mine probability less the n/total of every pattern it is in (summed over
+patterns, capped at its mine probability and safety: patterns can overlap). ``best``
+weighs a guess's value by that (the option ``owed``), as the strong peers do for 2×1 and
+2×2 shapes.
+
+A cell of G that is a mine only in layouts of one pattern (n equals its mine count) is a
+*pseudo 50/50*: guessing it now adds no risk at all, and its number may tell much, so
+``best`` takes it before other guesses, like a forced guess.
+
+The counts are exact: n is the number of layouts of the view with M1 and the frame
+flagged and M2 marked safe, one analysis each (for a pattern among floating cells alone,
+read from the frontier's count polynomial: they are interchangeable). Only patterns
+whose frame has at most ``max_missing`` cells still covered and not known mines are
+counted (more frame cells needing a mine make the pattern rare and the count not worth
+its analysis).
+
+>>> from sweepkit.analysis.incremental import IncrementalAnalyser
+>>> from sweepkit.analysis.probability import analyse
+>>> from sweepkit.position import Position
+>>> view = Position.from_rows(["1???", "1???"], mines=2)
+>>> found = owed_risk(analyse(view), IncrementalAnalyser(keep_mines=False))
+
+On a board two rows high nothing tells the two cells of a column apart: a mine in a
+column is a 50/50, and every cell is a pseudo 50/50 (all its risk is owed).
+
+>>> found.pseudo, found.share(2), found.share(1)
+((1, 2, 3, 5, 6, 7), 0.25, 0.5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from math import comb
+
+from sweepkit.analysis.incremental import IncrementalAnalyser
+from sweepkit.analysis.poly import product as poly_product
+from sweepkit.analysis.probability import Analysis
+from sweepkit.position import MINE, SAFE, UNKNOWN
+from sweepkit.topology import neighbours
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """Two ways of placing mines on ``cells`` (``first`` and ``second``, as many mines each)
+    that only the ``frame`` cells can tell apart."""
+
+    first: tuple[int, ...]
+    second: tuple[int, ...]
+    frame: tuple[int, ...]
+
+    @property
+    def cells(self) -> tuple[int, ...]:
+        return self.first + self.second
+
+    @property
+    def masks(self) -> tuple[int, int]:
+        """The cells and the frame as bit sets (bit i: cell i)."""
+        return sum(1 << c for c in self.cells), sum(1 << c for c in self.frame)
+
+
+@dataclass(frozen=True)
+class Owed:
+    """Per cell, the layouts in which a guess there loses only what is owed anyway
+    (``counts``, capped as the module doc says; cells in no pattern are absent), and the
+    pseudo 50/50 cells found (ascending)."""
+
+    counts: dict[int, int]
+    pseudo: tuple[int, ...]
+    total: int
+
+    def share(self, cell: int) -> float:
+        """``counts[cell]`` as a probability (0 for a cell in no pattern)."""
+        return self.counts.get(cell, 0) / self.total if self.total else 0.0
+
+
+@lru_cache(maxsize=16)
+def board_patterns(shape: tuple[int, ...], topology: str,
+                   max_frame: int = 6) -> tuple[Pattern, ...]:
+    """The closed-pattern shapes of an empty board (module doc), with frames of at most
+    ``max_frame`` cells: every pair of neighbours, and every four mutually neighbouring
+    cells split into two pairs of non-neighbours' diagonals. Cached per board shape."""
+    table = neighbours(shape, topology)
+    near = [frozenset(n) for n in table]
+    found: list[Pattern] = []
+    for a, around in enumerate(table):
+        for b in around:
+            if b > a:
+                frame = _frame(table, (a,), (b,))
+                if len(frame) <= max_frame:
+                    found.append(Pattern((a,), (b,), frame))
+                for c in around:
+                    if c <= b or c not in near[b]:
+                        continue
+                    for d in around:
+                        if d <= c or d not in near[b] or d not in near[c]:
+                            continue
+                        for first, second in (((a, d), (b, c)), ((a, c), (b, d)),
+                                              ((a, b), (c, d))):
+                            frame = _frame(table, first, second)
+                            if len(frame) <= max_frame:
+                                found.append(Pattern(first, second, frame))
+    return tuple(found)
+
+
+def _frame(table: Sequence[Sequence[int]], first: tuple[int, ...],
+           second: tuple[int, ...]) -> tuple[int, ...]:
+    """The cells outside both ways that touch more cells of one than of the other."""
+    inside = set(first) | set(second)
+    seen: dict[int, int] = {}
+    for cell in first:
+        for j in table[cell]:
+            seen[j] = seen.get(j, 0) + 1
+    for cell in second:
+        for j in table[cell]:
+            seen[j] = seen.get(j, 0) - 1
+    return tuple(sorted(j for j, d in seen.items() if d and j not in inside))
+
+
+def closed_patterns(analysis: Analysis, whatif: IncrementalAnalyser, max_missing: int = 2
+                    ) -> list[tuple[Pattern, tuple[int, ...], int]]:
+    """The closed patterns of ``analysis``'s view that some layout has (module doc), each
+    with its frame cells still to be mines and its layouts n (those of one way); counted
+    by ``whatif``."""
+    position = analysis.position
+    values = position.cells
+    probabilities = analysis.probabilities()
+    left = position.remaining_mines() if analysis.uses_mine_count else None
+    base = position if analysis.uses_mine_count else position.with_mines(None)
+    floating = bytearray(position.size)
+    for c in analysis.system.floating:
+        floating[c] = 1
+    pool = _floating_counter(analysis)
+    covered = opened = 0  # bit sets: covered cells; revealed or known-safe cells
+    for c, v in enumerate(values):
+        if v == UNKNOWN:
+            covered |= 1 << c
+        elif v != MINE:
+            opened |= 1 << c
+    found = []
+    for pattern, (inside, frame) in _with_masks(position.shape, position.topology):
+        # quick rejections on the bit sets: a cell not covered, a frame cell open, or too
+        # many frame cells to fill
+        if (inside & covered != inside or frame & opened
+                or (frame & covered).bit_count() > max_missing):
+            continue
+        if not all(0 < probabilities[c] < 1 for c in pattern.cells):
+            continue
+        missing = []
+        for j in pattern.frame:
+            v = values[j]
+            if v == MINE:
+                continue
+            if v != UNKNOWN or probabilities[j] == 0:
+                break  # a number or a safe cell here will tell the two ways apart
+            missing.append(j)
+        else:
+            if len(missing) > max_missing or (
+                    left is not None and len(pattern.first) + len(missing) > left):
+                continue
+            mines = (*pattern.first, *missing)
+            if all(floating[c] for c in (*mines, *pattern.second)):
+                n = pool(len(mines), len(pattern.second))
+            else:
+                changes = {c: MINE for c in mines}
+                changes.update({c: SAFE for c in pattern.second})
+                n = whatif.update(base.replace(changes)).total
+            if n:
+                found.append((pattern, tuple(missing), n))
+    return found
+
+
+@lru_cache(maxsize=16)
+def _with_masks(shape: tuple[int, ...], topology: str
+                ) -> tuple[tuple[Pattern, tuple[int, int]], ...]:
+    return tuple((p, p.masks) for p in board_patterns(shape, topology))
+
+
+def _floating_counter(analysis: Analysis) -> Callable[[int, int], int]:
+    """``count(mines, safe)``: the layouts of ``analysis`` with that many given floating
+    cells mines and that many others safe (floating cells are interchangeable, so only the
+    numbers matter): the frontier's count polynomial against the pool's binomials."""
+    system = analysis.system
+    size = len(system.floating)
+    if not analysis.uses_mine_count:  # each floating cell free: half the layouts per cell
+        return lambda mines, safe: analysis.total >> (mines + safe)
+    assert system.remaining is not None
+    counts = analysis.counts
+    left = system.remaining - sum(c.low for c in counts)
+    frontier = poly_product([c.by_mines for c in counts]) if counts else (1,)
+
+    def count(mines: int, safe: int) -> int:
+        free, need = size - mines - safe, left - mines
+        return sum(w * comb(free, need - a) for a, w in enumerate(frontier)
+                   if w and 0 <= need - a <= free)
+
+    return count
+
+
+def owed_risk(analysis: Analysis, whatif: IncrementalAnalyser, max_missing: int = 2) -> Owed:
+    """The owed layouts of every cell in a closed pattern of ``analysis``'s view, and its
+    pseudo 50/50s (module doc)."""
+    total = analysis.total
+    counts: dict[int, int] = {}
+    single: dict[int, int] = {}  # the largest one-pattern count of each cell
+    for pattern, missing, n in closed_patterns(analysis, whatif, max_missing):
+        for c in (*pattern.cells, *missing):
+            counts[c] = counts.get(c, 0) + n
+        for c in pattern.cells:
+            single[c] = max(single.get(c, 0), n)
+    mines = {c: int(analysis.probability(c) * total) for c in counts}
+    pseudo = tuple(c for c, n in sorted(single.items()) if n == mines[c])
+    capped = {c: min(n, mines[c], total - mines[c]) for c, n in counts.items()}
+    return Owed({c: n for c, n in capped.items() if n}, pseudo, total)

@@ -1,0 +1,124 @@
+"""Closed 50/50 patterns and the risk a guess owes anyway: frames against coordinates, the
+pattern counts and pseudo 50/50s against a brute force over the layouts, and the ``best``
+strategy's use of them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+
+from sweepkit.analysis.incremental import IncrementalAnalyser
+from sweepkit.analysis.probability import analyse
+from sweepkit.position import UNKNOWN, Position
+from sweepkit.strategies.best import BestStrategy, discounted
+from sweepkit.strategies.guesses import Evaluator
+from sweepkit.strategies.owed import board_patterns, closed_patterns, owed_risk
+from tests import brute
+from tests.strategies_boards import consistent_positions
+
+
+def coordinate_frame(shape: tuple[int, int], first, second) -> set[int]:
+    """The cells outside both ways touching more cells of one than of the other, counted
+    from row and column differences."""
+    rows, cols = shape
+
+    def touching(cell: int, group) -> int:
+        r, c = divmod(cell, cols)
+        return sum(1 for g in group if g != cell and abs(g // cols - r) <= 1
+                   and abs(g % cols - c) <= 1)
+
+    return {j for j in range(rows * cols) if j not in first and j not in second
+            and touching(j, first) != touching(j, second)}
+
+
+def test_pattern_frames_match_the_coordinates():
+    patterns = board_patterns((5, 6), "grid")
+    for p in patterns:
+        assert set(p.frame) == coordinate_frame((5, 6), p.first, p.second)
+        assert len(p.first) == len(p.second) and len(p.frame) <= 6
+    shapes = {(p.first, p.second): p.frame for p in patterns}
+    # an inner pair side by side: the three cells left of it and the three right of it
+    assert set(shapes[((8,), (9,))]) == {1, 7, 13, 4, 10, 16}
+    # a 2x2 block, mines on one diagonal: its four diagonal corners
+    assert set(shapes[((8, 15), (9, 14))]) == {1, 4, 19, 22}
+    # the same block split by rows or columns has a frame of eight: not a pattern
+    assert ((8, 9), (14, 15)) not in shapes and ((8, 14), (9, 15)) not in shapes
+
+
+@settings(max_examples=200, deadline=None)
+@given(consistent_positions(max_rows=4, max_cols=4))
+def test_pattern_counts_and_pseudo_fifty_fiftys_match_the_brute_force(position):
+    for use_mine_count in (True, False):
+        layouts = brute.explanations(position, use_mine_count)
+        analysis = analyse(position, use_mine_count)
+        found = closed_patterns(analysis, IncrementalAnalyser(use_mine_count, keep_mines=False))
+        listed = {(p.first, p.second) for p, _missing, _n in found}
+        for pattern, missing, n in found:
+            mines = set(pattern.first) | set(missing)
+            matching = [m for m in layouts if mines <= m and not set(pattern.second) & m]
+            assert n == len(matching)
+            assert all(set(pattern.frame) <= m for m in matching)
+            # the swap: the other way is a layout too, so no number can tell them apart
+            for m in matching:
+                assert (m - set(pattern.first)) | set(pattern.second) in set(layouts)
+        # every pattern some layout has (with at most two frame cells to fill) is found
+        values = position.cells
+        flags = set(position.known_mines())
+        for p in board_patterns(position.shape, position.topology):
+            missing = [j for j in p.frame if values[j] == UNKNOWN]
+            if ((p.first, p.second) in listed or len(missing) > 2
+                    or any(values[c] != UNKNOWN for c in p.cells)
+                    or any(values[j] != UNKNOWN and j not in flags for j in p.frame)):
+                continue
+            assert not any(set(p.first) | set(p.frame) <= m and not set(p.second) & m
+                           for m in layouts), (str(position), p)
+        owed = owed_risk(analysis, IncrementalAnalyser(use_mine_count, keep_mines=False))
+        for cell in owed.pseudo:
+            # every layout with a mine there is a layout of one pattern holding it
+            holding = [(p, missing) for p, missing, _n in found if cell in p.cells]
+            for m in layouts:
+                if cell not in m:
+                    continue
+                assert any(
+                    (set(way) | set(missing)) <= m and not set(other) & m
+                    for p, missing in holding
+                    for way, other in ((p.first, p.second), (p.second, p.first))
+                    if cell in way)
+        for cell, count in owed.counts.items():
+            mine = sum(cell in m for m in layouts)
+            assert 0 < count <= min(mine, len(layouts) - mine)
+
+
+def test_a_pseudo_fifty_fifty_is_taken_before_other_guesses():
+    # From a 5x5 game: the top right 2x2 block holds its mines on one diagonal or the
+    # other whenever (0, 4) is a mine, with (2, 2) below it a mine too; no number can then
+    # tell the diagonals apart, so a guess at (0, 4) risks only what is lost anyway.
+    view = Position.from_rows(["001??", "122??", "?3?3?", "?????", "?????"], mines=5)
+    analysis = analyse(view)
+    assert not analysis.safe_cells()
+    owed = owed_risk(analysis, IncrementalAnalyser(keep_mines=False))
+    assert 4 in owed.pseudo
+    block, diagonal, frame = {3, 4, 8, 9}, ({4, 8}, {3, 9}), 12
+    for layout in brute.explanations(view):
+        if 4 in layout:
+            assert frame in layout and layout & block in diagonal
+    plain = BestStrategy(endgame=0).consider(analysis, random.Random(1))
+    taken = BestStrategy(endgame=0, pseudo=True).consider(analysis, random.Random(1))
+    assert taken.step == "pseudo 50/50" and taken.decision.action.cell in owed.pseudo
+    assert plain.step != "pseudo 50/50" and plain.decision.action.cell not in owed.pseudo
+
+
+def test_the_owed_share_adds_to_a_guess_value_by_its_weight():
+    view = Position.from_rows(["001??", "122??", "?3?3?", "?????", "?????"], mines=5)
+    analysis = analyse(view)
+    owed = owed_risk(analysis, IncrementalAnalyser(keep_mines=False))
+    strategy = BestStrategy(endgame=0, owed=0.5)
+    ranked = strategy.rank(Evaluator(analysis, IncrementalAnalyser(keep_mines=False)))
+    looked = [r for r in ranked if r.key[0] != float("-inf")]
+    assert any(owed.share(r.candidate.cell) for r in looked)
+    for r in looked:
+        c = r.candidate
+        assert r.key[0] == pytest.approx(discounted(c, 0.97) + 0.5 * owed.share(c.cell))
+        assert len({owed.share(x) for x in c.cells}) == 1  # a class shares its share
