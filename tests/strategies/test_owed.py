@@ -14,7 +14,7 @@ from sweepkit.analysis.probability import analyse
 from sweepkit.position import UNKNOWN, Position
 from sweepkit.strategies.best import BestStrategy, discounted
 from sweepkit.strategies.guesses import Evaluator
-from sweepkit.strategies.owed import board_patterns, closed_patterns, owed_risk
+from sweepkit.strategies.owed import MAX_CELLS, board_patterns, closed_patterns, owed_risk
 from tests import brute
 from tests.strategies_boards import consistent_positions
 
@@ -74,21 +74,28 @@ def test_pattern_counts_and_pseudo_fifty_fiftys_match_the_brute_force(position):
                 continue
             assert not any(set(p.first) | set(p.frame) <= m and not set(p.second) & m
                            for m in layouts), (str(position), p)
+        # the owed counts and the pseudo 50/50s, from the brute-force layouts alone
         owed = owed_risk(analysis, IncrementalAnalyser(use_mine_count, keep_mines=False))
+        total = len(layouts)
+        mines_at = {c: sum(c in m for m in layouts) for c in range(position.size)}
+        summed: dict[int, int] = {}
+        pseudo = set()
+        for pattern, missing, _n in found:
+            n = sum(1 for m in layouts if set(pattern.first) | set(missing) <= m
+                    and not set(pattern.second) & m)
+            for c in (*pattern.cells, *missing):
+                summed[c] = summed.get(c, 0) + n
+            pseudo |= {c for c in pattern.cells if mines_at[c] == n}
+        capped = {c: min(n, mines_at[c], total - mines_at[c]) for c, n in summed.items()}
+        assert owed.counts == {c: n for c, n in capped.items() if n}
+        assert set(owed.pseudo) == pseudo
         for cell in owed.pseudo:
-            # every layout with a mine there is a layout of one pattern holding it
-            holding = [(p, missing) for p, missing, _n in found if cell in p.cells]
-            for m in layouts:
-                if cell not in m:
-                    continue
-                assert any(
-                    (set(way) | set(missing)) <= m and not set(other) & m
-                    for p, missing in holding
-                    for way, other in ((p.first, p.second), (p.second, p.first))
-                    if cell in way)
-        for cell, count in owed.counts.items():
-            mine = sum(cell in m for m in layouts)
-            assert 0 < count <= min(mine, len(layouts) - mine)
+            # every layout with a mine there is a layout of one pattern, with it a mine
+            assert any(all((set(way) | set(missing)) <= m and not set(other) & m
+                           for m in layouts if cell in m)
+                       for p, missing, _n in found if cell in p.cells
+                       for way, other in ((p.first, p.second), (p.second, p.first))
+                       if cell in way)
 
 
 def test_a_pseudo_fifty_fifty_is_taken_before_other_guesses():
@@ -122,3 +129,15 @@ def test_the_owed_share_adds_to_a_guess_value_by_its_weight():
         c = r.candidate
         assert r.key[0] == pytest.approx(discounted(c, 0.97) + 0.5 * owed.share(c.cell))
         assert len({owed.share(x) for x in c.cells}) == 1  # a class shares its share
+
+
+def test_options_are_checked_and_huge_boards_are_not_searched():
+    with pytest.raises(ValueError, match="owed"):
+        BestStrategy(owed=-0.5)
+    with pytest.raises(ValueError, match="owed"):
+        BestStrategy(owed=2)
+    huge = Position.unknown(101, 100, mines=2000)
+    assert huge.size > MAX_CELLS
+    assert closed_patterns(analyse(huge), IncrementalAnalyser(keep_mines=False)) == []
+    with pytest.raises(ValueError, match="mine count"):
+        closed_patterns(analyse(huge), IncrementalAnalyser(False))

@@ -198,6 +198,8 @@ class BestStrategy(ExactStrategy):
         self.owed: float = float(options["owed"])
         if not 0 <= self.discount <= 1:
             raise ValueError(f"discount: expected a number from 0 to 1, got {discount!r}")
+        if not 0 <= self.owed <= 1:
+            raise ValueError(f"owed: expected a weight from 0 to 1, got {owed!r}")
         self._whatif = IncrementalAnalyser(use_mine_count, keep_mines=False)
         self._gave_up: int | None = None  # layouts of the last endgame search past budget
 
@@ -266,11 +268,12 @@ class BestStrategy(ExactStrategy):
                 if 1 - level >= floor:
                     continue
                 candidates = [c for c in evaluator.candidates(
-                    [c for c, p in open_cells.items() if p == level]) if not c.dead]
+                    [c for c, p in open_cells.items() if p == level], owed) if not c.dead]
                 if candidates:
                     break
             else:
-                candidates = [c for c in evaluator.candidates(pool) if c.safety == safest]
+                candidates = [c for c in evaluator.candidates(pool, owed)
+                              if c.safety == safest]
         candidates.sort(key=lambda c: (c.safety, c.quick), reverse=True)
         if self.guess == "quick":
             return [Ranked(c, (c.safety, c.quick)) for c in candidates]
