@@ -19,5 +19,4 @@ fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[test]'
 .venv/bin/ruff check .
-# -n auto: one pytest worker per core (each has its own server, browser and temp files)
-.venv/bin/python -m pytest -q -n auto "$@"
+.venv/bin/python -m pytest -q "$@"
