@@ -356,8 +356,8 @@ class BestStrategy(ExactStrategy):
             return None
         cell, risk = _safest(cells, evaluator.probabilities, rng)
         return Decision(Action.reveal(cell), Reason.guessed(
-            risk, "pseudo 50/50: a mine here only where it is one of a pair no number can "
-                  "ever tell apart, so the risk is owed anyway; taken first"))
+            risk, "pseudo 50/50: a mine here only in layouts of a 2x1 or 2x2 pattern no "
+                  "number can ever tell apart, so the risk is owed anyway; taken first"))
 
 
 RETRY_FACTOR = 2
