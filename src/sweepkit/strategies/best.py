@@ -274,15 +274,13 @@ class BestStrategy(ExactStrategy):
             else:
                 candidates = [c for c in evaluator.candidates(pool, owed)
                               if c.safety == safest]
-        candidates.sort(key=lambda c: (c.safety, c.quick), reverse=True)
+        # safest first (with ``owed``, counting the owed share: :meth:`_owed_shares`)
+        candidates.sort(key=lambda c: (c.safety + owed.get(c.cell, 0.0), c.quick), reverse=True)
         if self.guess == "quick":
             return [Ranked(c, (c.safety, c.quick)) for c in candidates]
         if self.guess == "local":
             candidates.sort(key=lambda c: (c.safety, c.local, c.quick), reverse=True)
             return [Ranked(c, (c.safety, c.local, c.quick)) for c in candidates]
-        if owed:
-            candidates.sort(key=lambda c: (c.safety + owed.get(c.cell, 0.0), c.quick),
-                            reverse=True)
         looked, unlooked = candidates[:self.lookahead], candidates[self.lookahead:]
         for c in looked:
             evaluator.look_ahead(c)

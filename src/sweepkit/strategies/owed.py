@@ -49,9 +49,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from math import comb
+from functools import cached_property, lru_cache
 
+from sweepkit.analysis.board_count import binomial_sum
 from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.analysis.poly import product as poly_product
 from sweepkit.analysis.probability import Analysis
@@ -72,9 +72,9 @@ class Pattern:
     def cells(self) -> tuple[int, ...]:
         return self.first + self.second
 
-    @property
+    @cached_property
     def masks(self) -> tuple[int, int]:
-        """The cells and the frame as bit sets (bit i: cell i)."""
+        """The cells and the frame as bit sets (bit i: cell i), made once per pattern."""
         return sum(1 << c for c in self.cells), sum(1 << c for c in self.frame)
 
 
@@ -169,7 +169,8 @@ def closed_patterns(analysis: Analysis, whatif: IncrementalAnalyser, max_missing
         elif v != MINE:
             opened |= 1 << c
     found = []
-    for pattern, (inside, frame) in _with_masks(position.shape, position.topology):
+    for pattern in board_patterns(position.shape, position.topology):
+        inside, frame = pattern.masks
         # quick rejections on the bit sets: a cell not covered, a frame cell open, or too
         # many frame cells to fill
         if (inside & covered != inside or frame & opened
@@ -193,16 +194,11 @@ def closed_patterns(analysis: Analysis, whatif: IncrementalAnalyser, max_missing
     return found
 
 
-@lru_cache(maxsize=16)
-def _with_masks(shape: tuple[int, ...], topology: str
-                ) -> tuple[tuple[Pattern, tuple[int, int]], ...]:
-    return tuple((p, p.masks) for p in board_patterns(shape, topology))
-
-
 def _floating_counter(analysis: Analysis) -> Callable[[int, int], int]:
     """``count(mines, safe)``: the layouts of ``analysis`` with that many given floating
     cells mines and that many others safe (floating cells are interchangeable, so only the
-    numbers matter): the frontier's count polynomial against the pool's binomials."""
+    numbers matter): the frontier's count polynomial against the pool's binomials
+    (:func:`~sweepkit.analysis.board_count.binomial_sum`)."""
     system = analysis.system
     size = len(system.floating)
     if not analysis.uses_mine_count:  # each floating cell free: half the layouts per cell
@@ -211,13 +207,7 @@ def _floating_counter(analysis: Analysis) -> Callable[[int, int], int]:
     counts = analysis.counts
     left = system.remaining - sum(c.low for c in counts)
     frontier = poly_product([c.by_mines for c in counts]) if counts else (1,)
-
-    def count(mines: int, safe: int) -> int:
-        free, need = size - mines - safe, left - mines
-        return sum(w * comb(free, need - a) for a, w in enumerate(frontier)
-                   if w and 0 <= need - a <= free)
-
-    return count
+    return lambda mines, safe: binomial_sum(frontier, size - mines - safe, left - mines)
 
 
 def owed_risk(analysis: Analysis, whatif: IncrementalAnalyser, max_missing: int = 2) -> Owed:
