@@ -105,6 +105,29 @@ def test_pause_step_resume_and_stop_act_between_moves(client):
     assert not reader.is_alive()  # the stream ended
 
 
+def test_each_step_is_one_move_across_the_end_of_a_game(client):
+    # the step after a game's last move is the next game's first move, not used up by
+    # the game ending
+    seed, rules = 6, level("beginner")
+    session = client.post("/api/watch", json={"level": "beginner", "strategy": "exact",
+                                              "delay_ms": 0, "games": 2,
+                                              "seed": seed}).json()
+    url = f"/api/watch/{session['id']}"
+    client.post(url + "/control", json={"action": "pause"})
+    sink: queue.Queue = queue.Queue()
+    reader = threading.Thread(target=read_events, args=(client, session["id"], sink))
+    reader.start()
+    for index in range(2):
+        for _ in range(play_game(rules, StrategySpec("exact"), seed, index).moves):
+            client.post(url + "/control", json={"action": "step"})
+            name, data = sink.get(timeout=30)
+            while name != "move":
+                name, data = sink.get(timeout=30)
+            assert data["game"] == index
+    reader.join(timeout=30)
+    assert not reader.is_alive()  # both games played, step by step
+
+
 def test_the_pace_changes_at_once(client):
     session = client.post("/api/watch", json={"level": "beginner", "delay_ms": 2000,
                                               "games": 1, "seed": 2}).json()

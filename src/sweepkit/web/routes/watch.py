@@ -170,7 +170,8 @@ async def play_one(session: WatchSession, book: GameBook) -> AsyncIterator[Serve
     started = datetime.now(UTC).isoformat(timespec="milliseconds")
     yield ServerSentEvent(event="game", data={"game": index, "game_seed": str(layout_seed),
                                               "session": session.as_json()})
-    while await session.wait_turn(first=not game.log):
+    # a game over waits for no turn: a step granted now is the next game's first move
+    while not game.over and await session.wait_turn(first=not game.log):
         clock.run()
         try:
             step = await to_thread.run_sync(next_step, moves)
