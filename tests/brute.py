@@ -9,6 +9,7 @@ two cells are adjacent when they differ by at most one in every coordinate.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from fractions import Fraction
 
 from sweepkit.position import MINE, UNKNOWN, Position
@@ -35,8 +36,64 @@ def explanations(position: Position, use_mine_count: bool = True) -> list[frozen
     """All mine sets (known mines included) consistent with the numbers.
 
     With ``use_mine_count`` and a ``mines`` total on the position, only sets of
-    exactly that size count.
+    exactly that size count. They come in the order of :func:`explanations_by_product`.
     """
+    return list(search(position, use_mine_count))
+
+
+def consistent(position: Position, use_mine_count: bool = True) -> bool:
+    """Whether the position has an explanation (the search stops at the first)."""
+    return next(search(position, use_mine_count), None) is not None
+
+
+def search(position: Position, use_mine_count: bool = True) -> Iterator[frozenset[int]]:
+    """The explanations one by one: an exhaustive search over the unknown cells in index
+    order, mine-free first, that drops a branch as soon as a number (or the total) can
+    no longer be met."""
+    unknown = [i for i, v in enumerate(position.cells) if v == UNKNOWN]
+    known = frozenset(i for i, v in enumerate(position.cells) if v == MINE)
+    numbers = [(i, v) for i, v in enumerate(position.cells) if v >= 0]
+    near = adjacency(position)
+    total = position.mines if use_mine_count and position.mines is not None else None
+    # for each number: mines still to place, and unknown neighbours still open
+    left = [v - len(near[i] & known) for i, v in numbers]
+    open_ = [len(near[i].intersection(unknown)) for i, _ in numbers]
+    if any(not 0 <= need <= free for need, free in zip(left, open_, strict=True)):
+        return
+    touching = [[j for j, (i, _) in enumerate(numbers) if c in near[i]] for c in unknown]
+    chosen: list[int] = []
+
+    def extend(k: int) -> Iterator[frozenset[int]]:
+        if k == len(unknown):
+            if all(need == 0 for need in left) and (
+                    total is None or len(known) + len(chosen) == total):
+                yield known | frozenset(chosen)
+            return
+        for mine in (0, 1):
+            if total is not None and not (
+                    len(known) + len(chosen) + mine <= total
+                    <= len(known) + len(chosen) + mine + len(unknown) - k - 1):
+                continue
+            for j in touching[k]:
+                open_[j] -= 1
+                left[j] -= mine
+            if all(0 <= left[j] <= open_[j] for j in touching[k]):
+                if mine:
+                    chosen.append(unknown[k])
+                yield from extend(k + 1)
+                if mine:
+                    chosen.pop()
+            for j in touching[k]:
+                open_[j] += 1
+                left[j] += mine
+
+    yield from extend(0)
+
+
+def explanations_by_product(position: Position,
+                            use_mine_count: bool = True) -> list[frozenset[int]]:
+    """:func:`explanations` by trying every subset of the unknown cells (the plain
+    definition, kept to check the search on tiny positions)."""
     unknown = [i for i, v in enumerate(position.cells) if v == UNKNOWN]
     known = frozenset(i for i, v in enumerate(position.cells) if v == MINE)
     numbers = [(i, v) for i, v in enumerate(position.cells) if v >= 0]

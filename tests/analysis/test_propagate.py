@@ -12,7 +12,7 @@ from sweepkit.analysis.propagate import component_witness
 from sweepkit.constraints import build_system
 from sweepkit.reductions.formulas import CNF
 from sweepkit.reductions.layout import reduce_cnf
-from tests.brute import explanations
+from tests import brute
 from tests.strategies_boards import consistent_positions, nd_positions, positions
 
 
@@ -20,7 +20,7 @@ def check_components(position) -> None:
     system = build_system(position)
     if system.impossible:
         return
-    consistent = bool(explanations(position, use_mine_count=False))
+    consistent = brute.consistent(position, use_mine_count=False)
     found = []
     for comp in system.components:
         example = component_witness(comp)

@@ -273,30 +273,29 @@ def test_a_board_embedded_in_4d_keeps_its_layouts_and_its_witness():
                                                                    4))))
 
 
-@pytest.mark.parametrize("batch", range(8))
-def test_eighty_random_3cnf_around_the_threshold(batch):
+@pytest.mark.parametrize("batch", range(4))
+def test_forty_random_3cnf_around_the_threshold(batch):
     """10 formulas a batch, 3 to 5 variables, 3.5 to 5 clauses per variable (4.26 is
     the threshold: about half are satisfiable). With the 100 small formulas above and
-    the larger ones below, the suite decides about two hundred formulas."""
+    the larger ones below, the suite decides over 150 formulas."""
     rng = random.Random(1000 + batch)
     for _ in range(10):
         n = rng.randint(3, 5)
         decide_and_count(random_3cnf(n, rng.uniform(3.5, 5.0), rng.randrange(10**9)))
 
 
-@pytest.mark.parametrize(("n", "seed"), [(9, 4), (10, 5), (11, 6), (12, 7), (12, 8),
-                                         (12, 9)])
+@pytest.mark.parametrize(("n", "seed"), [(9, 4), (11, 6), (12, 7)])
 def test_formulas_of_nine_to_twelve_variables_are_decided_and_counted(n, seed):
     """Decided, read back, and counted (the box programme on the contracted board, in its
     equation sweep: a few seconds at 12 variables)."""
     decide_and_count(random_3cnf(n, 4.26, seed))
 
 
-@pytest.mark.parametrize(("dims", "n", "seed"), [(3, 9, 4), (3, 12, 3), (4, 7, 2)])
+@pytest.mark.parametrize(("dims", "n", "seed"), [(3, 12, 3), (4, 7, 2)])
 def test_threshold_formulas_embedded_in_more_dimensions_are_decided_and_counted(dims, n,
                                                                                seed):
-    """The largest embeddings: 3-CNF of 9 and 12 variables in 3-D (up to 15 million
-    cells), of 7 in 4-D (16 million)."""
+    """The largest embeddings: 3-CNF of 12 variables in 3-D (15 million cells), of 7 in
+    4-D (16 million)."""
     embedded_like_the_formula(random_3cnf(n, 4.26, seed), dims)
 
 
