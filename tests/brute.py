@@ -1,8 +1,10 @@
 """An independent brute-force reference: every explanation of a small position.
 
 Written without the package's constraint or analysis code (only the Position's
-fields are read), so the exact algorithms can be checked against it. Exponential:
-use on positions with at most ~16 unknown cells. Boards of any number of dimensions:
+fields are read), so the exact algorithms can be checked against it. Exponential (a
+search over the unknown cells that drops a branch once a number can no longer be met;
+the plain every-subset definition checks it): use on positions with at most ~16
+unknown cells. Boards of any number of dimensions:
 two cells are adjacent when they differ by at most one in every coordinate.
 """
 

@@ -107,7 +107,7 @@ def test_pause_step_resume_and_stop_act_between_moves(client):
 
 def test_each_step_is_one_move_across_the_end_of_a_game(client):
     # the step after a game's last move is the next game's first move, not used up by
-    # the game ending
+    # the game ending; until then the last position stays on screen
     seed, rules = 6, level("beginner")
     session = client.post("/api/watch", json={"level": "beginner", "strategy": "exact",
                                               "delay_ms": 0, "games": 2,
@@ -124,6 +124,10 @@ def test_each_step_is_one_move_across_the_end_of_a_game(client):
             while name != "move":
                 name, data = sink.get(timeout=30)
             assert data["game"] == index
+        assert sink.get(timeout=30)[0] == "end"
+        if index == 0:
+            time.sleep(0.3)
+            assert sink.empty()  # no new game before the next step
     reader.join(timeout=30)
     assert not reader.is_alive()  # both games played, step by step
 

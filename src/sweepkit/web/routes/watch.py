@@ -153,15 +153,25 @@ async def events(session: Annotated[WatchSession, Depends(unwatched)], book: Boo
     """The session's games, move by move, as server-sent events; the stream ends when
     the session has played its games or is stopped. One stream at a time."""
     try:
+        after_a_game = False
         while not session.finished:
-            async for event in play_one(session, book):
+            async for event in play_one(session, book, after_a_game):
                 yield event
+            after_a_game = True
     finally:
         session.streaming = False
 
 
-async def play_one(session: WatchSession, book: GameBook) -> AsyncIterator[ServerSentEvent]:
-    """One game of the session: a ``game`` event, its moves, its ``end``."""
+async def play_one(session: WatchSession, book: GameBook, after_a_game: bool = False
+                   ) -> AsyncIterator[ServerSentEvent]:
+    """One game of the session: a ``game`` event, its moves, its ``end``. After a game
+    the last position stays on screen for one turn (the pace, or the next step while
+    paused); that turn then makes the new game's first move."""
+    turn = False
+    if after_a_game:
+        turn = await session.wait_turn(first=False)
+        if not turn:
+            return
     index = session.next_game
     layout_seed = game_seed(session.seed, index)
     clock = ThinkClock()
@@ -170,8 +180,9 @@ async def play_one(session: WatchSession, book: GameBook) -> AsyncIterator[Serve
     started = datetime.now(UTC).isoformat(timespec="milliseconds")
     yield ServerSentEvent(event="game", data={"game": index, "game_seed": str(layout_seed),
                                               "session": session.as_json()})
-    # a game over waits for no turn: a step granted now is the next game's first move
-    while not game.over and await session.wait_turn(first=not game.log):
+    # a game over waits for no turn: the next one is the next game's
+    while not game.over and (turn or await session.wait_turn(first=not game.log)):
+        turn = False
         clock.run()
         try:
             step = await to_thread.run_sync(next_step, moves)
