@@ -279,6 +279,26 @@ def test_the_ablation_script_plays_each_row_once_and_pairs_them(tmp_path, monkey
         assert len(store.runs()) == 2
 
 
+def test_the_guess_risk_script_replays_the_bench_games():
+    from benchmarks import guess_risk
+
+    from sweepkit.bench.result import StrategySpec, play_game
+
+    rules = level("intermediate")
+    for index in range(6):
+        won, found = guess_risk.guesses("intermediate", "safe", 9, index)
+        bench = play_game(rules, StrategySpec("best"), 9, index)
+        assert won == bench.won
+        assert sum(lost for *_rest, lost in found) == (not won)  # the losing guess is last
+        assert all(kind in guess_risk.KINDS and 0 <= low <= p <= 1
+                   for kind, p, low, _lost in found)
+    assert guess_risk.kind_of("forced guess: 2 cells") == "forced guess"
+    assert guess_risk.kind_of("90.6% safe; its number makes") == "heuristic"
+    lines = guess_risk.table([(False, [("heuristic", 0.3, 0.1, True)]),
+                              (True, [("heuristic", 0.1, 0.1, False)])])
+    assert lines[2] == "| heuristic | 2 | 1 | 0.200 | 1 (50%) | 1 | 0.1000 |"
+
+
 def test_the_discount_sends_the_first_guess_after_a_numbered_corner_to_a_far_corner():
     """docs/results.md: at intermediate, after the corner shows 1, plain two-step survival
     ranks a cell two squares from the corner first (it often makes a corner neighbour
