@@ -48,3 +48,29 @@ def test_each_layout_comes_out_about_equally_often(seed):
 def test_an_inconsistent_position_has_no_layout():
     with pytest.raises(ValueError, match="inconsistent"):
         random_layout(Position.from_rows(["01", "??"]), random.Random(1))
+
+
+def one_analysis_a_cell(position: Position, rng: random.Random) -> frozenset[int]:
+    """The chain rule as first written: a fresh analysis before every frontier cell."""
+    from sweepkit.analysis.probability import analyse
+    from sweepkit.position import MINE, SAFE, UNKNOWN
+
+    cells, table = position.cells, position.neighbour_table()
+    current = position
+    for cell in [i for i in position.unknown_cells() if any(cells[j] >= 0 for j in table[i])]:
+        chance = analyse(current).probability(cell)
+        current = current.replace({cell: MINE if rng.random() < chance else SAFE})
+    mines = set(current.known_mines())
+    floating = [i for i, v in enumerate(current.cells) if v == UNKNOWN]
+    if position.mines is not None:
+        mines.update(rng.sample(floating, position.mines - len(mines)))
+    else:
+        mines.update(i for i in floating if rng.random() < 0.5)
+    return frozenset(mines)
+
+
+@settings(max_examples=60, deadline=None)
+@given(position=small_positions(), seed=st.integers(0, 10**6))
+def test_skipping_the_analysis_after_a_certain_cell_draws_the_same(position, seed):
+    assert random_layout(position, random.Random(seed)) == one_analysis_a_cell(
+        position, random.Random(seed))

@@ -10,7 +10,8 @@ import pytest
 from sweepkit.figures import game_figures
 from sweepkit.game import Game, Status
 from sweepkit.moves import Action
-from sweepkit.rules import level
+from sweepkit.rules import Rules, level
+from sweepkit.serialize import record_json
 from sweepkit.store.exchange import (
     FORMAT,
     GamesFileError,
@@ -89,3 +90,35 @@ def test_a_csv_file_with_a_stray_carriage_return_is_refused_in_words():
     # Found by the schemathesis fuzz: it was a csv.Error from reading the header (a 500).
     with pytest.raises(GamesFileError, match="not a sweepkit games CSV"):
         read_csv("\r0")
+
+
+def test_a_long_game_comes_back_from_its_own_csv_export(tmp_path):
+    # A record over 128 KiB (about 2,900 moves) was past the csv module's field limit.
+    game = Game(level("beginner"), 5)
+    game.reveal(0, 0)
+    covered = next(i for i in range(81) if game.view().cells[i] < 0)
+    for _ in range(4000):
+        game.play(Action.flag(covered))
+    mines = game.reveal_layout(cheat=True).known_mines()
+    for i in range(81):
+        if not game.over and i not in mines:
+            game.play(Action.reveal(i))
+    with GameBook(tmp_path / "a.db") as book:
+        book.add(PlayedGame("p", game.record(), "beginner", game.status is Status.WON,
+                            game_figures(game), "2026-11-26T10:00:00+00:00"))
+        text = export_csv(book)
+    (back,) = read_csv(text)
+    assert len(back.record.log) == len(game.record().log) > 4000
+
+
+def test_a_board_of_three_dimensions_is_refused_in_words(tmp_path):
+    rules = Rules.of_shape((3, 3, 3), 3, "safe")
+    game = Game(rules, 2)
+    game.play(Action.reveal(13))
+    for i in range(rules.size):
+        if not game.over:
+            game.play(Action.reveal(i))
+    entry = {"player": "p", "started": "2026-11-26T10:00:00+00:00",
+             "finished": "2026-11-26T10:01:00+00:00", "record": record_json(game.record())}
+    with pytest.raises(GamesFileError, match="game 1: its board has 3 dimensions"):
+        read_json(json.dumps({"format": FORMAT, "games": [entry]}))

@@ -85,6 +85,14 @@ def test_unknown_options_and_first_clicks_are_refused():
         make_strategy("exact", radius=2)
     with pytest.raises(ValueError, match="unknown first click 'middle'"):
         make_strategy("exact", first="middle")
+    # values as JSON brings them: bool("false") would be true, int("abc") names no option
+    with pytest.raises(ValueError, match="option use_mine_count: expected true or false"):
+        make_strategy("exact", use_mine_count="false")
+    with pytest.raises(ValueError, match=r"option radius: expected a whole number, got 2\.5"):
+        make_strategy("limited-search", radius=2.5)
+    with pytest.raises(ValueError, match="option tolerance: expected a number, got True"):
+        make_strategy("best", tolerance=True)
+    assert make_strategy("best", tolerance=0, budget=500).tolerance == 0.0
 
 
 def test_the_incremental_pass_finds_what_a_full_pass_finds():

@@ -7,7 +7,9 @@ import threading
 import time
 
 import pytest
+from fastapi import HTTPException
 
+from sweepkit.analysis.budget import AnalysisLimit, check
 from sweepkit.web.jobs import MAX_WAITING, Jobs, JobsBusy
 
 
@@ -33,4 +35,28 @@ def test_past_the_bound_a_job_is_refused_and_a_queued_one_can_be_cancelled():
         assert pool.submit("after", lambda: 42) is not None
     finally:
         release.set()
+        pool.shutdown()
+
+
+def test_a_job_cancelled_while_running_is_cancelled_not_failed():
+    # The routes turn an analysis that stops early into their 422; cancelled, it is not one.
+    started = threading.Event()
+
+    def refusing_route() -> None:
+        started.set()
+        try:
+            while True:
+                check()
+                time.sleep(0.005)
+        except AnalysisLimit as exc:
+            raise HTTPException(422, f"this position is too big to analyse here ({exc})") from None
+
+    pool = Jobs(workers=1)
+    try:
+        job = pool.submit("analyse", refusing_route)
+        assert started.wait(60)
+        pool.cancel(job.id)
+        wait_for(job, {"cancelled", "failed"})
+        assert job.status == "cancelled" and job.error is None
+    finally:
         pool.shutdown()

@@ -2,11 +2,11 @@
 editor's "play a random layout consistent with this position" plays.
 
 Chain rule: each covered cell next to a number is decided in turn with its exact mine
-probability given the cells decided before it (one analysis a cell, on the position with
-those cells fixed), so every consistent layout of the frontier comes out with the same
-chance; the cells touching no number then share the mines left uniformly (or, without a
-mine count, are each a mine with chance 1/2: every layout counts once). The only bias is
-comparing a 53-bit random float with each exact probability.
+probability given the cells decided before it (one analysis a cell that was not certain,
+on the position with those cells fixed), so every consistent layout of the frontier
+comes out with the same chance; the cells touching no number then share the mines left
+uniformly (or, without a mine count, are each a mine with chance 1/2: every layout counts
+once). The only bias is comparing a 53-bit random float with each exact probability.
 """
 
 from __future__ import annotations
@@ -36,9 +36,19 @@ def random_layout(position: Position, rng: random.Random, use_mine_count: bool =
                 if any(cells[j] >= 0 for j in table[i])]
     current = position
     analyser = IncrementalAnalyser(use_mine_count, keep_mines=False)
+    analysis = analyser.update(current)
+    fixed: dict[int, int] = {}  # decided since the last analysis
+    stale = False  # the last cell decided was not certain: the analysis must be redone
     for cell in frontier:
-        chance = analyser.update(current).probability(cell)
-        current = current.replace({cell: MINE if rng.random() < chance else SAFE})
+        if stale:
+            current, fixed = current.replace(fixed), {}
+            analysis = analyser.update(current)
+        chance = analysis.probability(cell)
+        fixed[cell] = MINE if rng.random() < chance else SAFE
+        # A cell that was certain leaves every layout standing, so the analysis holds (a
+        # position with one layout takes one, not one a frontier cell); same draws.
+        stale = 0 < chance < 1
+    current = current.replace(fixed)
     mines = set(current.known_mines())
     floating = [i for i, v in enumerate(current.cells) if v == UNKNOWN]
     if use_mine_count and position.mines is not None:

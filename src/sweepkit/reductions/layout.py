@@ -40,6 +40,7 @@ from sweepkit.reductions.sheet import (
     CUT_ROOM,
     SEPARATOR,
     VALUE,
+    BoardTooBig,
     Cell,
     LayoutError,
     Port,
@@ -116,7 +117,7 @@ def reduce_cnf(cnf: CNF, parsimonious: bool = False, max_cells: int = MAX_CELLS)
     ``max_cells`` (refused at once when its variables alone need more rows: a header may
     declare a billion)."""
     if (cnf.variables + 1) * BAND * WIDTH > max_cells:
-        raise LayoutError(f"{cnf.variables:,} variables need more than {max_cells:,} "
+        raise BoardTooBig(f"{cnf.variables:,} variables need more than {max_cells:,} "
                           "cells")
     clauses = []
     for n, clause in enumerate(cnf.clauses):
@@ -288,7 +289,7 @@ class _Drawing:
         rows = (len(self.start) + 1) * BAND
         cols = (len(channels) + 1) * WIDTH
         if rows * cols > max_cells:
-            raise LayoutError(f"the board would have {rows:,} x {cols:,} cells, over the "
+            raise BoardTooBig(f"the board would have {rows:,} x {cols:,} cells, over the "
                               f"{max_cells:,} allowed")
         self.var = {name: self.sheet.variable(name) for name in inputs}
         self.track_var = {t: self.var[name] for name, t in self.track_of.items()

@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 from sweepkit.position import MINE, SAFE, UNKNOWN
 from sweepkit.reductions.gadgets import Gadget
@@ -84,7 +85,10 @@ def reduced_png(reduced: Reduced, *, cell: int = 3) -> bytes:
     """A reduced board as a PNG, ``cell`` pixels a cell: each input's wire in its colour
     (its negated cells lighter), other signals grey-blue, a gate's inner cells slate,
     numbers pale grey, known mines black, ``-`` white; gates outlined in red and the
-    inputs' terminals ringed in yellow. For boards too big to draw cell by cell in SVG.
+    inputs' terminals ringed in amber. For boards too big to draw cell by cell in SVG.
+
+    The pixels are set directly, one byte a channel: drawn through a matplotlib figure,
+    a board of millions of cells took gigabytes and seconds to resample.
 
     >>> from sweepkit.reductions.formulas import parse_circuit
     >>> from sweepkit.reductions.layout import reduce_circuit
@@ -93,45 +97,55 @@ def reduced_png(reduced: Reduced, *, cell: int = 3) -> bytes:
     """
     import io
 
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    import numpy as np
     from matplotlib.colors import to_rgb
-    from matplotlib.patches import Rectangle
+    from matplotlib.image import imsave
 
     position = reduced.position
     rows, cols = position.shape
     inputs = {name: to_rgb(PALETTE[i % len(PALETTE)])
               for i, name in enumerate(reduced.terminals)}
-    white, pale, black = (1.0, 1.0, 1.0), to_rgb("#e2e8f0"), (0.0, 0.0, 0.0)
-    signal, inner = to_rgb("#90a4c0"), to_rgb("#4a5568")
-    image = [[white] * cols for _ in range(rows)]
-    for index, value in enumerate(position.cells):
-        r, c = divmod(index, cols)
-        if value == MINE:
-            image[r][c] = black
-        elif value == UNKNOWN:
-            name = reduced.wires.get(index, "")
+    signal, inner = to_rgb(SIGNAL), to_rgb(INNER)
+    values = np.asarray(position.cells)
+    board = np.full((values.size, 3), 255, dtype=np.uint8)  # white: a blocked cell
+    board[values == MINE] = 0
+    board[values >= 0] = _byte(to_rgb(NUMBER))
+    board[values == UNKNOWN] = _byte(inner)
+    for index, name in reduced.wires.items():
+        if values[index] == UNKNOWN:
             base = name.rstrip("'")
             colour = inputs.get(base, signal if base else inner)
             if name.endswith("'"):
                 colour = tuple(0.5 + 0.5 * x for x in colour)
-            image[r][c] = colour
-        elif value >= 0:
-            image[r][c] = pale
-    figure = plt.figure(figsize=(cols * cell / 100, rows * cell / 100), dpi=100)
-    axes = figure.add_axes((0, 0, 1, 1))
-    axes.imshow(image, interpolation="nearest")
-    axes.set_axis_off()
+            board[index] = _byte(colour)
+    image = board.reshape(rows, cols, 3).repeat(cell, axis=0).repeat(cell, axis=1)
     for _name, top, left, bottom, right in reduced.gates:
-        axes.add_patch(Rectangle((left - 0.5, top - 0.5), right - left + 1, bottom - top + 1,
-                                 fill=False, edgecolor="#c53030", linewidth=0.8))
+        _outline(image, top * cell, left * cell, (bottom + 1) * cell - 1,
+                 (right + 1) * cell - 1, _byte(to_rgb(GATE)))
     for index in reduced.terminals.values():
         r, c = divmod(index, cols)
-        axes.add_patch(Rectangle((c - 1.5, r - 1.5), 3, 3, fill=False,
-                                 edgecolor="#d69e2e", linewidth=1.2))
+        _outline(image, max(r - 1, 0) * cell, max(c - 1, 0) * cell,
+                 min(r + 2, rows) * cell - 1, min(c + 2, cols) * cell - 1,
+                 _byte(to_rgb(TERMINAL)))
     buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=100)
-    plt.close(figure)
+    imsave(buffer, image, format="png")
     return buffer.getvalue()
+
+
+SIGNAL, INNER, NUMBER, GATE, TERMINAL = "#90a4c0", "#4a5568", "#e2e8f0", "#c53030", "#d69e2e"
+"""The PNG's colours besides the inputs' (:func:`reduced_png`)."""
+
+
+def _outline(image: Any, top: int, left: int, bottom: int, right: int,
+             colour: tuple[int, int, int]) -> None:
+    """Draw a one-pixel rectangle, corners included, on an image array (rows, columns,
+    RGB)."""
+    image[top, left:right + 1] = colour
+    image[bottom, left:right + 1] = colour
+    image[top:bottom + 1, left] = colour
+    image[top:bottom + 1, right] = colour
+
+
+def _byte(colour: tuple[float, ...]) -> tuple[int, int, int]:
+    """An RGB colour of floats from 0 to 1 as bytes."""
+    return (round(255 * colour[0]), round(255 * colour[1]), round(255 * colour[2]))

@@ -48,6 +48,10 @@ class LayoutError(ValueError):
     """A drawing that cannot be made: cells drawn twice, or a route that cannot fit."""
 
 
+class BoardTooBig(LayoutError):
+    """A drawing past the cells allowed (a bigger bound would draw it)."""
+
+
 @dataclass(frozen=True)
 class Port:
     """Where a path attaches: ``cell`` is the path's first cell (an output) or last cell

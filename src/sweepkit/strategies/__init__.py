@@ -10,6 +10,8 @@ the project has, by the name the command line and the web app know it by.
 from __future__ import annotations
 
 import inspect
+import types
+import typing
 from typing import Any
 
 from sweepkit.strategies.base import FirstMove, Strategy, StrategyError, first_cell
@@ -49,7 +51,34 @@ def make_strategy(name: str, **options: Any) -> Strategy:
         if option not in accepted:
             raise ValueError(f"strategy {name!r} takes no option {option} "
                              f"(it takes: {', '.join(accepted)})")
+    hints = typing.get_type_hints(cls.__init__)
+    for option, value in given.items():
+        _check_type(option, value, hints.get(option))
     return cls(**given)
+
+
+_PLAIN = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
+
+
+def _check_type(option: str, value: Any, hint: Any) -> None:
+    """ValueError naming ``option`` when ``value`` is not of its plain type (true or
+    false, a whole number, a number, text, or a union of these): the web app passes JSON
+    values as they come, and ``bool("false")`` would be true. Other types (the first
+    click) are checked by the strategy itself."""
+    kinds = set(typing.get_args(hint)) if typing.get_origin(hint) in (
+        typing.Union, types.UnionType) else {hint}
+    kinds.discard(type(None))
+    if not kinds or not kinds <= set(_PLAIN):
+        return
+    if isinstance(value, bool):
+        fits = bool in kinds
+    else:
+        fits = ((isinstance(value, int) and bool(kinds & {int, float}))
+                or (isinstance(value, float) and float in kinds)
+                or (isinstance(value, str) and str in kinds))
+    if not fits:
+        wanted = " or ".join(_PLAIN[k] for k in _PLAIN if k in kinds)
+        raise ValueError(f"option {option}: expected {wanted}, got {value!r}")
 
 
 def default_first(name: str, rows: int, cols: int, first_click: str) -> FirstMove:

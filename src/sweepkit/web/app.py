@@ -25,6 +25,7 @@ from fastapi.templating import Jinja2Templates
 from sweepkit.bench.store import Store
 from sweepkit.store.database import StoreError
 from sweepkit.store.played import GameBook
+from sweepkit.web.body_limit import BodyLimit
 from sweepkit.web.jobs import Jobs
 from sweepkit.web.live import MAX_LIVE, LiveGames
 from sweepkit.web.routes import (
@@ -84,6 +85,7 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
         title="sweepkit", version="0.1.0", lifespan=lifespan,
         description="Play Minesweeper, watch the computer play, analyse positions.",
     )
+    app.add_middleware(BodyLimit, exempt=frozenset({"/api/stats/import"}))
     app.state.book = book
     app.state.runs = runs
     app.state.live = LiveGames(max_live)

@@ -99,10 +99,13 @@ class Jobs:
             job.status = "done"
         except AnalysisCancelled:
             job.status = "cancelled"
-        except HTTPException as exc:
-            job.status, job.error, job.code = "failed", str(exc.detail), exc.status_code
-        except AnalysisLimit as exc:
-            job.status, job.error, job.code = "failed", str(exc), 422
+        except (HTTPException, AnalysisLimit) as exc:
+            if job.cancel.is_set():  # a route turned the cancellation into its refusal
+                job.status = "cancelled"
+            elif isinstance(exc, HTTPException):
+                job.status, job.error, job.code = "failed", str(exc.detail), exc.status_code
+            else:
+                job.status, job.error, job.code = "failed", str(exc), 422
         except Exception as exc:  # a bug: the page still gets an answer, the log the rest
             log.exception("job %s (%s) failed", job.id, job.kind)
             job.status, job.error, job.code = "failed", f"internal error: {exc}", 500

@@ -126,6 +126,8 @@ class LiveGame:
     """Replaced by a restart: requests that still hold it get a 404."""
     clock: PausableClock = field(default_factory=PausableClock, repr=False)
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    helping: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    """Held while a hint, overlay or computer move is worked out (one at a time)."""
 
     def status_json(self) -> dict[str, Any]:
         """What the page shows besides the cells (the figures once the game is over)."""

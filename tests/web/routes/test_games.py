@@ -189,6 +189,9 @@ def test_a_no_guess_game_is_labelled_so_and_a_dense_one_is_refused(client):
     ({"level": "beginner", "seed": "abc"}, "whole number"),
     ({"level": "beginner", "seed": -1}, "whole number"),
     ({"level": "beginner", "seed": 2**64}, "whole number"),
+    ({"level": "beginner", "seed": "\u00b2"}, "whole number from 0 to 2^64 - 1, not"),
+    ({"level": "beginner", "seed": "\u0663"}, "whole number from 0 to 2^64 - 1, not"),
+    ({"level": "beginner", "seed": "9" * 5000}, "not '99999"),
     ({"level": "beginner", "player": "   "}, "cannot be empty"),
     ({"level": "beginner", "player": "x" * 41}, "at most 40"),
 ])

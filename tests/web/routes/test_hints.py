@@ -82,3 +82,21 @@ def test_a_certain_hint_names_the_numbers_it_uses(client):
             assert state["cells"][r * 9 + c] in "012345678"  # open numbers
         assert all(max(abs(r - found["move"][0]), abs(c - found["move"][1])) <= 2
                    for r, c in found["because"]) or found["rule"] == "global"
+
+
+def test_while_a_hint_is_worked_out_another_for_the_game_is_refused_at_once(client):
+    # Queued on the game's lock, a burst of hints on one big game held every server thread.
+    game = client.post("/api/games", json={"level": "expert", "seed": 3}).json()
+    client.post(f"/api/games/{game['id']}/moves", json={"kind": "reveal", "row": 0, "col": 0})
+    live = client.app.state.live.get(game["id"])
+    with live.helping:  # as a hint still being analysed holds it
+        for what in ("hint", "overlay", "computer"):
+            reply = client.post(f"/api/games/{game['id']}/{what}")
+            assert reply.status_code == 409 and "still being worked out" in reply.json()[
+                "detail"]
+        state = client.get(f"/api/games/{game['id']}").json()  # the game itself still answers
+        assert state["assists"] == {"seeded": 1}
+        moved = client.post(f"/api/games/{game['id']}/moves",
+                            json={"kind": "flag", "row": 15, "col": 29})
+        assert moved.status_code == 200
+    assert client.post(f"/api/games/{game['id']}/hint").status_code == 200

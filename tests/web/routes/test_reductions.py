@@ -108,3 +108,10 @@ def test_a_formula_too_big_for_the_app_is_refused_before_it_is_drawn(client):
     response = client.post("/api/reduce", json={"text": text})
     assert response.status_code == 422
     assert "cannot draw it here" in response.json()["detail"]
+
+
+def test_an_empty_formula_is_refused_without_pointing_at_bigger_boards(client):
+    response = client.post("/api/reduce", json={"text": "\n"})
+    detail = response.json()["detail"]
+    assert response.status_code == 422 and "nothing to draw" in detail
+    assert "bigger boards" not in detail

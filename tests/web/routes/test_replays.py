@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from sweepkit.game import Game, replay
-from sweepkit.rules import level
+from sweepkit.moves import Action
+from sweepkit.rules import Rules, level
 from sweepkit.serialize import record_from_json, record_json
 from sweepkit.web.live import board_codes
 
@@ -81,3 +82,48 @@ def test_an_unfinished_record_does_not_replay(client):
     assert reply.status_code == 422 and "only finished games replay" in reply.json()["detail"]
     both = client.post("/api/replays/play", json={"moves": 0})
     assert both.status_code == 422 and "one of them" in both.json()["detail"]
+
+
+def test_a_record_of_three_dimensions_is_refused_not_a_500(client):
+    # It used to start a live 3-D game whose text replay then failed with a 500.
+    rules = Rules.of_shape((3, 3, 3), 3, "safe")
+    game = Game(rules, 2)
+    for i in (13, *range(rules.size)):
+        if not game.over:
+            game.play(Action.reveal(i))
+    doc = record_json(game.record())
+    for path, body in (("/api/replays", doc), ("/api/replays/play", {"record": doc, "moves": 1})):
+        reply = client.post(path, json=body)
+        assert reply.status_code == 422 and "3 dimensions" in reply.json()["detail"]
+
+
+def test_a_record_too_long_to_replay_is_refused_before_it_is_replayed(client):
+    # A 2x2 record of a million flag toggles took half a minute and gigabytes to replay.
+    game = Game(Rules(2, 2, 1), 1)
+    for i in range(4):
+        if not game.over:
+            game.play(Action.reveal(i))
+    doc = record_json(game.record())
+    toggles = [{"kind": "flag", "cell": [1, 1], "time": 0.0}] * (10 * 4 + 10_000 + 1)
+    doc["moves"] = toggles + doc["moves"]
+    reply = client.post("/api/replays", json=doc)
+    assert reply.status_code == 422 and "at most 10,040" in reply.json()["detail"]
+    entry = {"player": "p", "started": "2026-11-26T10:00:00+00:00",
+             "finished": "2026-11-26T10:01:00+00:00", "record": doc}
+    imported = client.post("/api/stats/import", json={"format": "sweepkit-games/1",
+                                                      "games": [entry]})
+    assert imported.status_code == 422 and "cells has at most 10,040; nothing" in imported.json()[
+        "detail"]
+
+
+def test_a_body_over_the_bound_is_refused_unread(client):
+    big = b'{"moves": "' + b"x" * (16 * 1024 * 1024) + b'"}'
+    reply = client.post("/api/replays", content=big,
+                        headers={"content-type": "application/json"})
+    assert reply.status_code == 413 and "takes at most 16,777,216" in reply.json()["detail"]
+    # without a declared length it is read up to the bound, then refused the same
+    chunks = iter([b'{"moves": "'] + [b"x" * 2**20] * 17 + [b'"}'])
+    reply = client.post("/api/replays", content=chunks,
+                        headers={"content-type": "application/json"})
+    assert reply.status_code == 413 and "over the 16,777,216 bytes" in reply.json()["detail"]
+    assert client.get("/api/config").status_code == 200

@@ -6,6 +6,7 @@ a stored game replays, also as text."""
 from __future__ import annotations
 
 import json
+from urllib.parse import quote
 
 import pytest
 from fastapi.testclient import TestClient
@@ -202,3 +203,13 @@ def test_the_benchmark_runs_of_the_same_database_are_listed(tmp_path):
     with TestClient(create_app(db)) as c:
         (run,) = c.get("/api/runs").json()["runs"]
     assert run["strategy"] == "exact" and run["games"] == 2 and run["status"] == "running"
+
+
+@pytest.mark.parametrize("player", ["a\x0bb", "a\x00b", "a\r\nb", 'Zoë "Z"'])
+def test_the_export_file_name_is_a_header_any_server_sends(client, player):
+    # A control character in the name ended the header: uvicorn sent no reply at all.
+    reply = client.get("/api/stats/export", params={"player": player})
+    assert reply.status_code == 200
+    value = reply.headers["content-disposition"]
+    assert all(" " <= ch <= "~" for ch in value), value
+    assert value.endswith("''" + quote(f"sweepkit-games-{player}.json".replace(" ", "_")))

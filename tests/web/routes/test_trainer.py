@@ -96,3 +96,10 @@ def test_bad_trainer_requests_get_a_4xx(client):
     off = client.post(f"/api/trainer/puzzles/{puzzle['id']}/answer", json={"row": 99,
                                                                            "col": 0})
     assert off.status_code == 422 and "off the" in off.json()["detail"]
+    position = position_of(puzzle)
+    opened = next(c for c in range(position.size) if position.cells[c] != UNKNOWN)
+    row, col = divmod(opened, position.cols)
+    slip = client.post(f"/api/trainer/puzzles/{puzzle['id']}/answer",
+                       json={"row": row, "col": col, "action": "reveal"})
+    assert slip.status_code == 422 and "is open" in slip.json()["detail"]
+    assert answer(client, puzzle, *right_answer(puzzle))["right"]  # not used up by the slip

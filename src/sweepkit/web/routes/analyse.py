@@ -82,9 +82,13 @@ def position_of(spec: BoardIn) -> Position:
     return position
 
 
-def too_big(exc: AnalysisLimit) -> HTTPException:
-    return HTTPException(422, f"this position is too big to analyse here ({exc}); try a "
-                              "smaller one or give the mine count")
+def too_big(exc: AnalysisLimit, position: Position) -> HTTPException:
+    """The refusal of a position past the analysis budget (the mine count suggested only
+    when it was not given)."""
+    advice = "a smaller one" if position.mines is not None else \
+        "a smaller one or give the mine count"
+    return HTTPException(422, f"this position is too big to analyse here ({exc}); try "
+                              f"{advice}")
 
 
 @router.post("/analyse")
@@ -112,7 +116,7 @@ def analyse_position(spec: AnalyseIn) -> dict[str, Any]:
                 except ValueError:
                     best = None  # every covered cell is a mine: nothing to reveal
     except AnalysisLimit as exc:
-        raise too_big(exc) from None
+        raise too_big(exc, position) from None
     return {**doc, "position": position_json(position), "contradiction": contradiction,
             "best": best}
 
@@ -129,7 +133,7 @@ def play_position(spec: PlayIn, live: Live) -> dict[str, Any]:
         with limits(seconds=ANALYSIS_SECONDS, table=SERVICE_TABLE):
             mines = random_layout(position, random.Random(spec.seed))
     except AnalysisLimit as exc:
-        raise too_big(exc) from None
+        raise too_big(exc, position) from None
     except ValueError as exc:
         raise HTTPException(422, str(exc)) from None
     try:

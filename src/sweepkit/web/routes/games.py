@@ -54,9 +54,12 @@ class BoardSpec(BaseModel):
         if value is None:
             return None
         if isinstance(value, str):
-            if not value.strip().isdigit():
-                raise ValueError(f"a seed is a whole number from 0 to 2^64 - 1, not {value!r}")
-            value = int(value)
+            digits = value.strip()
+            # ASCII digits only (str.isdigit takes "²" and "٣"), and few enough for int()
+            if not (digits.isascii() and digits.isdigit()) or len(digits) > 20:
+                shown = value if len(value) <= 30 else value[:27] + "..."
+                raise ValueError(f"a seed is a whole number from 0 to 2^64 - 1, not {shown!r}")
+            value = int(digits)
         if not 0 <= value < MAX_SEED:
             raise ValueError("a seed is a whole number from 0 to 2^64 - 1")
         return value

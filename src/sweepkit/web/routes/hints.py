@@ -6,6 +6,8 @@ times."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from fastapi import APIRouter, HTTPException
@@ -16,14 +18,30 @@ from sweepkit.moves import MoveKind
 from sweepkit.position import MINE, Position
 from sweepkit.serialize import hint_json
 from sweepkit.strategies.hint import Hint, hint
-from sweepkit.web.live import LiveGame
-from sweepkit.web.routes.games import Book, Live, locked, save
+from sweepkit.web.live import LiveGame, LiveGames
+from sweepkit.web.routes.games import Book, Live, find, locked, save
 
 router = APIRouter(prefix="/api", tags=["hints"])
 
 HINT_SECONDS = 5.0
 """The longest a hint may analyse before it is refused (one position must never hold a
 server thread for long)."""
+
+
+@contextmanager
+def helped(live: LiveGames, game_id: str) -> Iterator[LiveGame]:
+    """The game, held by its lock for one hint, overlay or computer move; 409 at once
+    while another is being worked out for it. Queued on the game's lock, each would hold
+    a server thread for its whole analysis: a burst of hints could stall every page."""
+    game = find(live, game_id)
+    if not game.helping.acquire(blocking=False):
+        raise HTTPException(409, "a hint or move for this game is still being worked out: "
+                                 "wait for it")
+    try:
+        with locked(live, game_id) as held:
+            yield held
+    finally:
+        game.helping.release()
 
 
 def checked(game: LiveGame, what: str) -> Position:
@@ -50,7 +68,7 @@ def best_move(view: Position) -> Hint:
 @router.post("/games/{game_id}/hint")
 def game_hint(game_id: str, live: Live) -> dict[str, Any]:
     """The hint for the game's position now; recorded as an assist."""
-    with locked(live, game_id) as game:
+    with helped(live, game_id) as game:
         view = checked(game, "hint")
         found = best_move(view)
         game.assists["hint"] += 1
@@ -61,7 +79,7 @@ def game_hint(game_id: str, live: Live) -> dict[str, Any]:
 def overlay(game_id: str, live: Live) -> dict[str, Any]:
     """Every covered cell's mine probability now (the heat map), as ``[index, p]``
     pairs, with the certain safe cells and mines; recorded as an assist."""
-    with locked(live, game_id) as game:
+    with helped(live, game_id) as game:
         view = checked(game, "overlay")
         try:
             with limits(seconds=HINT_SECONDS, table=SERVICE_TABLE):
@@ -80,7 +98,7 @@ def overlay(game_id: str, live: Live) -> dict[str, Any]:
 def computer_move(game_id: str, live: Live, book: Book) -> dict[str, Any]:
     """Let the computer make the next move (the hint's); recorded as an assist. The
     reply is a move's, with the hint that chose it."""
-    with locked(live, game_id) as game:
+    with helped(live, game_id) as game:
         view = checked(game, "move")
         found = best_move(view)
         game.assists["computer"] += 1

@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 
 from sweepkit.game import GameRecord
 from sweepkit.serialize import RecordError, record_from_json
+from sweepkit.store.exchange import too_long
 from sweepkit.store.played import MAX_NAME, player_name
 from sweepkit.web.replays import play_from, replay_frames
 from sweepkit.web.routes.games import DEFAULT_PLAYER, MAX_COLS, MAX_ROWS, Book, Live
@@ -27,6 +28,11 @@ def record_of(doc: Any) -> GameRecord:
         record = record_from_json(doc)
     except RecordError as exc:
         raise HTTPException(422, f"not a game record: {exc}") from None
+    if (reason := too_long(record)) is not None:
+        raise HTTPException(422, f"the record is too long to replay: {reason}")
+    if record.rules.outer:
+        raise HTTPException(422, f"the board has {len(record.rules.outer) + 2} dimensions; "
+                                 f"the app plays and replays 2-D boards")
     if record.rules.rows > MAX_ROWS or record.rules.cols > MAX_COLS:
         raise HTTPException(422, f"the board is {record.rules.rows}x{record.rules.cols}; "
                                  f"the app replays up to {MAX_ROWS}x{MAX_COLS}")

@@ -169,8 +169,9 @@ def text_replay(game_id: GameId, book: Book) -> str:
 def export(book: Book, where: Filter, format: Literal["json", "csv"] = "json") -> Response:
     """The games passing the filters as a JSON or CSV file to download."""
     name = f"sweepkit-games-{where.player or 'all'}.{format}".replace(" ", "_")
-    plain = name.encode("ascii", "replace").decode().replace('"', "_")
-    # A header is Latin-1: the name itself travels percent-encoded (RFC 6266).
+    # A header is printable ASCII here (no quote, no control character, which would end
+    # the header): the name itself travels percent-encoded (RFC 6266).
+    plain = "".join(ch if " " <= ch <= "~" and ch != '"' else "_" for ch in name)
     headers = {"Content-Disposition": f'attachment; filename="{plain}"; '
                                       f"filename*=UTF-8''{quote(name)}"}
     if format == "csv":

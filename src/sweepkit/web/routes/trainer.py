@@ -10,6 +10,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from pydantic import BaseModel, Field
 
 from sweepkit.generate.puzzles import PuzzleError, PuzzleTimeout
+from sweepkit.position import UNKNOWN
 from sweepkit.store.played import MAX_NAME, player_name
 from sweepkit.store.training import Score
 from sweepkit.web.routes.games import DEFAULT_PLAYER, Book
@@ -92,6 +93,9 @@ def answer(puzzle_id: str, spec: AnswerIn, puzzles: Puzzles, book: Book) -> dict
     with puzzle.lock:
         if puzzle.answered:
             raise HTTPException(409, "this puzzle is answered: ask for a new one")
+        if position.cells[position.index(spec.row, spec.col)] != UNKNOWN:  # a slip
+            raise HTTPException(422, f"cell ({spec.row}, {spec.col}) is open: answer on a "
+                                     "covered cell (the puzzle still waits)")
         graded = puzzle.grade(position.index(spec.row, spec.col), spec.action == "flag")
         puzzle.answered = True
     if puzzle.scored:
