@@ -177,6 +177,13 @@ def test_absent_runs_and_games_are_named(db, eight):
                 call()
         with pytest.raises(StoreError, match=f"no game 42 in {db}"):
             store.game(42)
+        huge = 10**23  # past SQLite's integers: was an OverflowError traceback
+        for call in (lambda: store.run(huge), lambda: store.games(huge),
+                     lambda: store.game_indices(huge)):
+            with pytest.raises(StoreError, match=f"no run {huge} in"):
+                call()
+        with pytest.raises(StoreError, match=f"no game {huge} in"):
+            store.game(huge)
         assert store.run(run_id).done == 1
 
 

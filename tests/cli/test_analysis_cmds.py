@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import subprocess
 import sys
 import time
@@ -229,6 +230,21 @@ def test_timeout_is_one_line_and_exit_2(tmp_path, command):
     assert done.stderr.startswith("error: the analysis took longer than its budget")
     assert done.stderr.count("\n") == 1 and "--timeout SECONDS" in done.stderr
     assert run("count", str(path), "--timeout", "60").returncode == 0
+
+
+def test_enumerate_keeps_to_its_timeout_between_layouts(tmp_path):
+    # A 200x200 layout with 30% of its cells covered: finding even one layout by the
+    # depth-first search took 93 s, with no way to bound it.
+    rng = random.Random(5)
+    mines = {(r, c) for r in range(200) for c in range(200) if rng.random() < 0.2}
+    rows = ["".join("?" if (r, c) in mines or rng.random() < 0.3 else str(sum(
+        (r + dr, c + dc) in mines for dr in (-1, 0, 1) for dc in (-1, 0, 1)))
+        for c in range(200)) for r in range(200)]
+    path = tmp_path / "hidden.board"
+    path.write_text(f"mines: {len(mines)}\n" + "\n".join(rows) + "\n")
+    done = run("enumerate", str(path), "--limit", "1", "--timeout", "1")
+    assert done.returncode == 2, (done.stdout[-200:], done.stderr)
+    assert done.stderr.startswith("error: the analysis took longer than its budget of 1 s")
 
 
 def test_timeout_must_be_positive(tmp_path):

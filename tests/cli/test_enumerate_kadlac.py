@@ -41,6 +41,13 @@ def test_limit_and_frontier_overflow():
     big = "\n".join(["?" * 12] * 3) + "\n"
     done = run("enumerate", "-", "--method", "kadlac", stdin=big)
     assert done.returncode == 0 and "Search frontier too large" in done.stdout
+    assert not done.stderr
+    # the program's silent stop (first level already full) prints 0 as if it were the
+    # count; the command says what the 0 is
+    full = "\n".join(["?" * 32] * 32) + "\n"
+    done = run("enumerate", "-", "--method", "kadlac", stdin=full)
+    assert done.stdout.endswith("0 consistent configuration(s)\n\n")
+    assert "stopped without a word" in done.stderr and "1,025 grids" in done.stderr
 
 
 def test_bad_method_and_bad_board_are_one_line_errors():

@@ -87,7 +87,8 @@ def test_hint_text_and_json():
     (("hint", "-"), "mines: 1\n2?\n??\n", "inconsistent"),
     (("hint", "-", "--budget", "slow"), FIFTY_FIFTY, "--budget"),
     (("hint", "-", "--alternatives", "-1"), FIFTY_FIFTY, "--alternatives"),
-    (("hint", "-"), "mines: 1\n*1\n", "nothing is left to reveal"),
+    (("hint", "-"), "mines: 1\n*1\n", "nothing is left to reveal: no cell is covered"),
+    (("hint", "-"), "mines: 1\n?1\n", "nothing is left to reveal: every covered cell is a"),
 ])
 def test_hint_bad_input_is_one_line_and_exit_2(args, stdin, message):
     result = run(*args, stdin=stdin)

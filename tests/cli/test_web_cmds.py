@@ -115,6 +115,9 @@ def test_a_busy_port_and_a_foreign_database_get_one_line_each(tmp_path, server):
     refused = run_web("--port", "0", "--db", str(foreign))
     assert refused.returncode == 2 and "not a sweepkit one" in refused.stderr
     assert "Traceback" not in refused.stderr + busy.stderr
+    nowhere = run_web("--host", "256.1.1.1", "--port", "0", "--db", str(tmp_path / "n.db"))
+    assert nowhere.returncode == 2 and "cannot listen on 256.1.1.1" in nowhere.stderr
+    assert "--host" in nowhere.stderr and nowhere.stderr.count("\n") == 1
 
 
 def test_a_hundred_clients_at_once_lose_no_move(server, tmp_path):

@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from sweepkit.analysis.budget import AnalysisCancelled, limits
+from sweepkit.analysis.budget import AnalysisCancelled, AnalysisTimeout, limits
 from sweepkit.analysis.explain import TECHNIQUES, explain
 from sweepkit.analysis.probability import analyse
 from sweepkit.game import Game, Status, replay
@@ -143,3 +143,13 @@ def test_a_cancelled_budget_stops_the_search_for_a_board():
     # 2x2 with one mine: every layout needs a guess, so only the cancel can end it early.
     with limits(cancel=cancel), pytest.raises(AnalysisCancelled):
         generate_no_guess(Rules(2, 2, 1, "safe"), 0, random.Random(1), seconds=60)
+
+
+def test_the_time_budget_holds_inside_one_solve_of_a_big_board():
+    # Checked only between layout changes, one solve of a 1000x1000 board ran 100 s past
+    # a budget of 10 s; the deadline is now checked inside the analysis too, and the
+    # analysis's timeout comes out as the generator's, with its message.
+    with pytest.raises(NoGuessTimeout, match=r"within 0\.5 s"):
+        generate_no_guess(Rules(400, 400, 30000), 0, random.Random(1), seconds=0.5)
+    with limits(seconds=0.2), pytest.raises(AnalysisTimeout):  # a caller's tighter budget
+        generate_no_guess(Rules(400, 400, 30000), 0, random.Random(1), seconds=30)

@@ -104,7 +104,10 @@ def test_bad_dimensions_are_refused():
     cube = Position.covered((2, 2, 2))
     with pytest.raises(ValueError, match="cannot embed a 3-D board in 2 dimensions"):
         embed(cube, 2)
-    with pytest.raises(ValueError, match=f"more than {MAX_CELLS}"):
+    with pytest.raises(ValueError, match=f"more than {MAX_CELLS:,}"):
         embed(cube, 20)
+    # not 3**steps written out (Python refuses ints of over 4,300 digits as text)
+    with pytest.raises(ValueError, match="would have about 10\\^4,772 cells"):
+        embed(cube, 10_002)
     with pytest.raises(ValueError, match="cannot embed a 3-D board in 2"):
         original_mines([0], (2, 2, 2), 2)

@@ -50,3 +50,10 @@ def test_a_fifty_fifty_hint_says_so():
 def test_inconsistent_positions_are_refused():
     with pytest.raises(ValueError, match="inconsistent"):
         hint(Position.from_rows(["2?", "??"], mines=1))
+
+
+@pytest.mark.parametrize("wanted", [0, 1, 2])
+def test_a_guess_lists_as_many_runners_up_as_asked(wanted):
+    # 0 used to list every runner-up: the count was checked only after one was added
+    found = hint(Position.from_rows(["????", "?1??", "????"], mines=2), alternatives=wanted)
+    assert found.rule != "certain" and len(found.alternatives) == wanted

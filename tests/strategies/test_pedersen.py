@@ -233,6 +233,8 @@ def test_a_needed_square_is_flagged_and_a_full_number_frees_its_neighbours():
         first = strategy.decide(needed, random.Random(0))[0]
         assert (first.action.kind, first.action.cell) == (MoveKind.FLAG, 2)
         assert (first.reason.basis, first.reason.technique) == (Basis.CERTAIN, "single")
+        if isinstance(strategy, SinglePointStrategy):  # cells named (row, col), not index
+            assert first.reason.note == "the 1 at (0, 1) needs every covered neighbour"
         strategy = make()
         strategy.start(full)
         first = strategy.decide(full, random.Random(0))[0]

@@ -20,6 +20,7 @@ import itertools
 from collections.abc import Iterator
 
 from sweepkit.analysis.box_search import box_bounds, box_order, equation_tables
+from sweepkit.analysis.budget import check
 from sweepkit.analysis.component import solve_component
 from sweepkit.constraints import Component, build_system
 from sweepkit.position import Position
@@ -47,7 +48,11 @@ def component_assignments(component: Component) -> Iterator[tuple[int, ...]]:
         stack.append([pos, lo, hi, -1])
 
     enter(0)
+    steps = 0
     while stack:
+        steps += 1
+        if not steps & 0xFFF:  # a search can run long between layouts: keep to the budget
+            check()
         frame = stack[-1]
         pos, k, hi, applied = frame
         b = order[pos]

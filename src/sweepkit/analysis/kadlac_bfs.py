@@ -204,9 +204,12 @@ def _rows(position: Position, cells: tuple[int, ...]) -> list[str]:
 
 
 def kadlac_report(
-    position: Position, limit: int | None = None, capacity: int | None = MAXROW
+    position: Position, limit: int | None = None, capacity: int | None = MAXROW,
+    notes: list[str] | None = None,
 ) -> str:
-    """The full text the C++ program prints for ``position`` (``B`` for mines).
+    """The full text the C++ program prints for ``position`` (``B`` for mines). Where the
+    program stops without a word (its first level already fills its table), the count it
+    prints is not the number of layouts: ``notes``, if given, gets a line saying so.
 
     >>> print(kadlac_report(Position.from_rows(["0?", "?2"])), end="")
     Original Grid
@@ -234,5 +237,9 @@ def kadlac_report(
             out.append("\n")
         elif event.kind == "too_large":
             out.append("\nSearch frontier too large\n")
+        elif event.kind == "full" and notes is not None:
+            notes.append(f"Kadlac's program stopped without a word: its first level has "
+                         f"{event.size:,} grids, its table holds {capacity:,}; the count it "
+                         "prints is not the number of layouts (--method fast counts them)")
     out.append(f"{count} consistent configuration(s)\n\n")
     return "".join(out)

@@ -272,6 +272,8 @@ class Store(Database):
 
     def run(self, run_id: int) -> RunRow:
         """One run; StoreError naming the id when there is none."""
+        if not _fits(run_id):  # SQLite would overflow: no such run either way
+            raise self._no_run(run_id)
         with self._guard():
             row = self._db.execute(_RUN_QUERY + " WHERE runs.id = ? GROUP BY runs.id",
                                    (run_id,)).fetchone()
@@ -300,6 +302,8 @@ class Store(Database):
 
     def game(self, game_id: int) -> GameRow:
         """One game by its id; StoreError naming the id when there is none."""
+        if not _fits(game_id):
+            raise StoreError(f"no game {game_id} in {self.path}")
         with self._guard():
             row = self._db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?",
                                    (game_id,)).fetchone()
@@ -322,7 +326,8 @@ class Store(Database):
     # -- helpers ------------------------------------------------------------------------
 
     def _require_run(self, run_id: int) -> None:
-        if self._db.execute("SELECT 1 FROM runs WHERE id = ?", (run_id,)).fetchone() is None:
+        if not _fits(run_id) or self._db.execute(
+                "SELECT 1 FROM runs WHERE id = ?", (run_id,)).fetchone() is None:
             raise self._no_run(run_id)
 
     def _no_run(self, run_id: int) -> StoreError:
@@ -400,3 +405,8 @@ def _game_row(r: sqlite3.Row) -> GameRow:
 __all__ = ["DEFAULT_TIMEOUT", "ENV_VAR", "MIGRATIONS", "SCHEMA_VERSION", "STATUSES",
            "GameRow", "RunRow", "RunStatus", "Store", "StoreError", "default_path",
            "host_info"]
+
+
+def _fits(row_id: int) -> bool:
+    """Whether ``row_id`` fits SQLite's 64-bit integers (a bigger one names no row)."""
+    return -(2**63) <= row_id < 2**63

@@ -225,12 +225,20 @@ def register(app: typer.Typer) -> None:
         limit: int | None = typer.Option(None, "--limit", min=0,
                                          help="Stop after this many layouts."),
         mines: int | None = typer.Option(None, "--mines", help=MINES_HELP),
+        timeout: float | None = timeout_option(),
     ) -> None:
         """List the layouts (fast: depth-first over the constraints; kadlac: the 2003 BFS)."""
         position = load_position(file, mines)
+        with analysis_budget(timeout):
+            _enumerate(position, method, limit)
+
+    def _enumerate(position: Position, method: str, limit: int | None) -> None:
         if method == "kadlac":
             need_two_dimensions(position, "--method kadlac (Kadlac's program)")
-            print(kadlac_report(position, limit), end="")
+            notes: list[str] = []
+            print(kadlac_report(position, limit, notes=notes), end="")
+            for note in notes:
+                print(f"note: {note}", file=sys.stderr)
             return
         if method != "fast":
             fail(f"unknown --method {method!r} (expected fast or kadlac)")

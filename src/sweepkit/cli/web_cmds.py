@@ -50,8 +50,10 @@ def web(
     try:
         sock.bind((host, port))
     except OSError as exc:
-        reason = "is in use" if exc.errno == errno.EADDRINUSE else f"cannot be used ({exc})"
-        fail(f"port {port} on {host} {reason}: choose another with --port")
+        if exc.errno == errno.EADDRINUSE:
+            fail(f"port {port} on {host} is in use: choose another with --port")
+        fail(f"cannot listen on {host} port {port} ({exc.strerror or exc}): check --host "
+             "and --port")
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{bound}/"

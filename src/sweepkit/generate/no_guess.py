@@ -42,7 +42,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from sweepkit.analysis.budget import check
+from sweepkit.analysis.budget import AnalysisTimeout, check, limits
 from sweepkit.analysis.explain import TECHNIQUES, CellValue, Technique, techniques_of
 from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.analysis.probability import Analysis
@@ -252,24 +252,38 @@ def generate_no_guess(rules: Rules, first: int, rng: random.Random, *,
     except ValueError as exc:
         raise NoGuessError(str(exc)) from None
     start = time.perf_counter()
+    counts = [0, 0]  # layout changes tried, full replays
+    try:
+        # the deadline is checked inside each analysis too: one solve of a big board
+        # can take far longer than the whole budget
+        with limits(seconds=seconds):
+            return _search(rules, first, mines, rank, rng, start, counts)
+    except AnalysisTimeout:
+        if time.perf_counter() - start <= seconds:
+            raise  # the caller's tighter deadline: its own to report
+        raise NoGuessTimeout(
+            f"no no-guess board of {rules.rows}x{rules.cols} with {rules.mines} mines "
+            f"found within {seconds:g} s ({counts[0]} layout changes tried); try "
+            f"fewer mines or a longer budget") from None
+
+
+def _search(rules: Rules, first: int, mines: frozenset[int], rank: int,
+            rng: random.Random, start: float, counts: list[int]) -> NoGuessBoard:
+    """The loop of :func:`generate_no_guess`: solve, replay, perturb, until a board is
+    cleared without a guess (``counts``: changes tried and replays, kept for the
+    timeout's message)."""
     analyser = IncrementalAnalyser(use_mine_count=True, keep_mines=False)
     board = LogicBoard(rules, mines, rank, analyser)
     board.reveal(first)
-    perturbations = replays = 0
     while True:
         if board.solve():
-            replays += 1
+            counts[1] += 1
             fresh = LogicBoard(rules, board.mines, rank, analyser)
             fresh.reveal(first)
             if fresh.solve():
-                return NoGuessBoard(rules, first, board.mines, perturbations, replays,
+                return NoGuessBoard(rules, first, board.mines, counts[0], counts[1],
                                     time.perf_counter() - start)
             board = fresh
-        check()  # a caller's budget: its deadline, or its cancel (the web app's jobs)
-        if time.perf_counter() - start > seconds:
-            raise NoGuessTimeout(
-                f"no no-guess board of {rules.rows}x{rules.cols} with {rules.mines} mines "
-                f"found within {seconds:g} s ({perturbations} layout changes tried); try "
-                f"fewer mines or a longer budget")
+        check()  # the deadline, and a caller's cancel (the web app's jobs)
         board.perturb(rng)
-        perturbations += 1
+        counts[0] += 1

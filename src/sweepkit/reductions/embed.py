@@ -35,6 +35,7 @@ frozenset({1})
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
 from sweepkit.position import MINE, Position
@@ -57,9 +58,13 @@ def embed(position: Position, dims: int) -> Position:
         raise ValueError(f"cannot embed a {position.dims}-D board in {dims} dimensions, "
                          f"fewer than its own")
     steps = dims - position.dims
-    if position.size * 3**steps > MAX_CELLS:
-        raise ValueError(f"the board embedded in {dims} dimensions would have "
-                         f"{position.size * 3**steps} cells, more than {MAX_CELLS}")
+    # each step at least triples the cells: past the bound within a few dozen steps, so
+    # a huge ``dims`` is refused without computing 3**steps (thousands of digits)
+    if steps > math.log(MAX_CELLS, 3) + 1 or position.size * 3**steps > MAX_CELLS:
+        cells = (f"{position.size * 3**steps:,}" if steps < 60 else
+                 f"about 10^{math.log10(position.size) + steps * math.log10(3):,.0f}")
+        raise ValueError(f"the board embedded in {dims:,} dimensions would have {cells} "
+                         f"cells, more than {MAX_CELLS:,}")
     for _ in range(steps):
         position = embed_once(position)
     return position

@@ -77,7 +77,8 @@ def hint(position: Position, *, budget: str | int = "normal", use_mine_count: bo
         return Hint(first.cell, "reveal", True, 0.0, str(first.technique), first.sentence,
                     others, tuple(first.because))
     if not any(p < 1 for p in analysis.probabilities().values()):
-        raise ValueError("nothing is left to reveal: every covered cell is a mine")
+        raise ValueError("nothing is left to reveal: " + (
+            "every covered cell is a mine" if position.unknown_cells() else "no cell is covered"))
     strategy = BestStrategy(budget=budget, use_mine_count=use_mine_count)
     considered = strategy.consider(analysis, random.Random(seed), alternatives=True)
     decision = considered.decision
@@ -85,6 +86,8 @@ def hint(position: Position, *, budget: str | int = "normal", use_mine_count: bo
     rest = []
     discount = strategy.ranking_discount()
     for ranked in considered.ranked:
+        if len(rest) >= alternatives:
+            break
         c = ranked.candidate
         cells = tuple(x for x in c.cells if x != cell)
         if not cells:
@@ -95,8 +98,6 @@ def hint(position: Position, *, budget: str | int = "normal", use_mine_count: bo
             if discount < 1:
                 scores["discounted"] = discounted(c, discount)
         rest.append(Alternative(cells, 1 - c.safety, scores, describe(c, len(cells), discount)))
-        if len(rest) == alternatives:
-            break
     probability = decision.reason.probability
     return Hint(cell, "reveal", False, 0.0 if probability is None else float(probability),
                 considered.step, decision.reason.note, tuple(rest))

@@ -107,6 +107,7 @@ class SinglePointStrategy(Strategy):
         self._pending: int | None = None  # closed: the probe sent last turn
 
     def decide(self, view: Position, rng: random.Random) -> Sequence[Decision]:
+        self._coord = view.coord  # reasons name cells as (row, col)
         if self.closed:
             return self._decide_closed(view, rng)
         cells = view.cells
@@ -252,10 +253,10 @@ class SinglePointStrategy(Strategy):
         flags = sum(1 for u in table[n] if work[u] == MINE)
         if label == flags:
             self._add(covered, False, Reason.certain(
-                "single", f"the {label} at {n} has all its mines", 0.0))
+                "single", f"the {label} at {self._coord(n)} has all its mines", 0.0))
         elif label == flags + len(covered):
             self._add(covered, True, Reason.certain(
-                "single", f"the {label} at {n} needs every covered neighbour", 1.0))
+                "single", f"the {label} at {self._coord(n)} needs every covered neighbour", 1.0))
 
     def _add(self, cells: list[int], mine: bool, reason: Reason) -> None:
         """Union into S: marks to the front (in the given order), probes to the back."""
