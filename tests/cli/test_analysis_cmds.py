@@ -247,6 +247,15 @@ def test_enumerate_keeps_to_its_timeout_between_layouts(tmp_path):
     assert done.stderr.startswith("error: the analysis took longer than its budget of 1 s")
 
 
+def test_a_table_by_mines_too_big_to_hold_is_refused_at_once(tmp_path):
+    # 250,001 rows of numbers of up to 250,000 bits: it grew to 9 GB before any output.
+    path = tmp_path / "covered.board"
+    path.write_text("\n".join(["?" * 500] * 500) + "\n")
+    done = run("count", "--by-mines", str(path))
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "the table of layouts by mines" in done.stderr and "too large" in done.stderr
+
+
 def test_timeout_must_be_positive(tmp_path):
     done = run("count", str(_first_click_board(tmp_path, 9, 9, 10)), "--timeout", "0")
     assert done.returncode == 2 and "--timeout: expected a positive number" in done.stderr
