@@ -94,3 +94,18 @@ def test_hint_bad_input_is_one_line_and_exit_2(args, stdin, message):
     result = run(*args, stdin=stdin)
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1 and message in result.stderr, result.stderr
+
+
+def test_analyze_json_leaves_out_explanations_past_their_budget(monkeypatch, tmp_path):
+    from sweepkit.boardfile import format_board
+    from sweepkit.cli import analysis_cmds
+    from sweepkit.reductions.layout import reduce_text
+
+    board = tmp_path / "reduced.board"
+    board.write_text(format_board(reduce_text("p cnf 2 2\n1 -2 0\n2 0\n", "cnf")[0].position))
+    monkeypatch.setattr(analysis_cmds, "EXPLAIN_SECONDS", 0.2)
+    result = run("analyze", str(board), "--json")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["explanations"] is None and doc["layouts"] == "1" and len(doc["safe"]) > 100
+    assert "explanations left out (null)" in result.stderr

@@ -57,3 +57,17 @@ def test_a_guess_lists_as_many_runners_up_as_asked(wanted):
     # 0 used to list every runner-up: the count was checked only after one was added
     found = hint(Position.from_rows(["????", "?1??", "????"], mines=2), alternatives=wanted)
     assert found.rule != "certain" and len(found.alternatives) == wanted
+
+
+def test_a_certain_hint_whose_reason_takes_too_long_names_the_exact_count(monkeypatch):
+    # On a reduced formula's board every certain cell is forced along wires hundreds of
+    # cells long: explaining each step by step took minutes where the analysis took 0.3 s.
+    from sweepkit.analysis.probability import analyse
+    from sweepkit.reductions.layout import reduce_text
+    from sweepkit.strategies import hint as hint_module
+
+    position = reduce_text("p cnf 2 2\n1 -2 0\n2 0\n", "cnf")[0].position
+    monkeypatch.setattr(hint_module, "EXPLAIN_SECONDS", 0.2)
+    found = hint(position)
+    assert found.certain and found.rule == "exact" and "exact count" in found.reason
+    assert found.cell in analyse(position).safe_cells()

@@ -27,10 +27,13 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import TypeVar
+
+T = TypeVar("T")
 
 SERVICE_TABLE = 20_000_000
 """The size budget the command line and the web app put on one table (numbers held): about
@@ -94,6 +97,25 @@ def limits(seconds: float | None = None, table: int | None = None,
 def current() -> Budget | None:
     """The budget open in this context, if any."""
     return _current.get()
+
+
+def attempt(seconds: float, work: Callable[[], T]) -> T | None:
+    """``work()`` given at most ``seconds`` more (and no more than a budget already open
+    allows); ``None`` when those seconds run out, so an optional part of an answer (the
+    explanations of a huge board) can be left out instead of failing the whole. A budget
+    already open that runs out still raises.
+
+    >>> attempt(1.0, lambda: 42), attempt(0.0, lambda: (time.sleep(0.001), check()))
+    (42, None)
+    """
+    try:
+        with limits(seconds=seconds):
+            return work()
+    except AnalysisTimeout:
+        outer = _current.get()
+        if outer is not None and outer.deadline is not None and time.monotonic() > outer.deadline:
+            raise
+        return None
 
 
 def check() -> None:

@@ -15,8 +15,10 @@ import sys
 import typer
 
 from sweepkit.analysis.board_count import count_layouts, layouts_by_mines
+from sweepkit.analysis.budget import attempt
 from sweepkit.analysis.consistency import find_witness, is_safe_move, minimal_contradiction
 from sweepkit.analysis.enumerate import enumerate_layouts
+from sweepkit.analysis.explain import explain
 from sweepkit.analysis.kadlac_bfs import kadlac_report
 from sweepkit.analysis.probability import Analysis, analyse
 from sweepkit.boardfile import board_source, format_board
@@ -127,6 +129,10 @@ def input_terminals(file: str, text: str, position: Position
     return terminals
 
 
+EXPLAIN_SECONDS = 30.0
+"""The longest ``analyze --json`` looks for its explanations (left out, null, past it)."""
+
+
 def register(app: typer.Typer) -> None:
     """Add the analysis commands to ``app``."""
 
@@ -142,7 +148,8 @@ def register(app: typer.Typer) -> None:
         --json prints {rows, cols, mines, consistent, layouts (decimal string), layouts_log10
         (null without layouts), probability (rows x cols: null for numbers and '-', 1.0 for
         known mines), safe, mines_certain, dead, explanations (cell, value, technique,
-        because, sentence)}: see sweepkit.serialize.analysis_json. On an n-D board: a
+        because, sentence; null when finding them takes over 30 s)}: see
+        sweepkit.serialize.analysis_json. On an n-D board: a
         shape key too, probability nested one list per dimension, cells as [coordinates].
         An n-D board's picture shows its 2-D slices side by side.
         """
@@ -150,7 +157,17 @@ def register(app: typer.Typer) -> None:
         with analysis_budget(timeout):
             analysis = analyse(position)
             if as_json:
-                print(json.dumps(analysis_json(position, analysis)))
+                # explanations are left out (null) past their own budget: on a board of
+                # long chains (a reduction) they can take minutes where the analysis took
+                # a second
+                explained = attempt(EXPLAIN_SECONDS, lambda: explain(position,
+                                                                      analysis=analysis))
+                print(json.dumps(analysis_json(
+                    position, analysis,
+                    explanations=explained if explained is not None else False)))
+                if explained is None:
+                    print(f"note: explanations left out (null): finding them took over "
+                          f"{EXPLAIN_SECONDS:g} s", file=sys.stderr)
                 return
             contradiction = None if analysis.consistent else minimal_contradiction(position)
         print_picture(position, analysis)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from sweepkit.analysis.budget import attempt
 from sweepkit.analysis.explain import TECHNIQUES, CellValue, explain
 from sweepkit.analysis.probability import analyse
 from sweepkit.position import Position
@@ -58,6 +59,11 @@ class Hint:
     """The numbers (flat indices) a certain hint's reason uses, to highlight them."""
 
 
+EXPLAIN_SECONDS = 2.0
+"""The longest a certain hint looks for its reason step by step (on most boards a few
+milliseconds); past it the hint names the cell the exact count proves safe."""
+
+
 def hint(position: Position, *, budget: str | int = "normal", use_mine_count: bool = True,
          alternatives: int = 5, seed: int = 0) -> Hint:
     """The hint for ``position`` (module doc). ValueError when the position is inconsistent
@@ -66,9 +72,15 @@ def hint(position: Position, *, budget: str | int = "normal", use_mine_count: bo
     if not analysis.consistent:
         raise ValueError("the position is inconsistent: no layout explains it")
     if analysis.safe_cells():
+        explained = attempt(EXPLAIN_SECONDS, lambda: explain(position, analysis=analysis))
+        if explained is None:  # a board of long chains (a reduction): the count alone
+            cell = analysis.safe_cells()[0]
+            return Hint(cell, "reveal", True, 0.0, "exact",
+                        f"{position.coord(cell)} is safe in every layout the exact count "
+                        f"finds (a reason step by step took over {EXPLAIN_SECONDS:g} s to "
+                        "find)", ())
         order = {t: i for i, t in enumerate(TECHNIQUES)}
-        found = sorted((e for e in explain(position, analysis=analysis)
-                        if e.value is CellValue.SAFE),
+        found = sorted((e for e in explained if e.value is CellValue.SAFE),
                        key=lambda e: (order[e.technique], e.cell))
         first = found[0]
         others = tuple(Alternative((e.cell,), 0.0, {"safety": 1.0},

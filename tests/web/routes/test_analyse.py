@@ -94,3 +94,21 @@ def test_a_random_consistent_layout_is_played_from_the_position(client):
     assert len(seen) > 1  # the layout is drawn, not fixed
     missing = client.post("/api/analyse/play", json={"board": "1?\n??\n"})
     assert missing.status_code == 422 and "mine count" in missing.json()["detail"]
+
+
+def test_a_board_of_long_chains_is_analysed_without_its_explanations(client, monkeypatch):
+    # Its explanations took minutes, so the whole analysis was refused after 5 s.
+    from sweepkit.boardfile import format_board
+    from sweepkit.reductions.layout import reduce_text
+    from sweepkit.web.routes import analyse as route
+
+    text = format_board(reduce_text("p cnf 2 2\n1 -2 0\n2 0\n", "cnf")[0].position)
+    from sweepkit.strategies import hint as hint_module
+
+    monkeypatch.setattr(route, "EXPLAIN_SECONDS", 0.2)
+    monkeypatch.setattr(hint_module, "EXPLAIN_SECONDS", 0.2)  # the best move's reason
+    reply = client.post("/api/analyse", json={"board": text, "dead": False})
+    assert reply.status_code == 200, reply.text
+    doc = reply.json()
+    assert doc["explanations"] is None and doc["layouts"] == "1" and doc["safe"]
+    assert doc["best"]["certain"] is True

@@ -17,8 +17,9 @@ from typing import Any
 from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, Field
 
-from sweepkit.analysis.budget import SERVICE_TABLE, AnalysisLimit, limits
+from sweepkit.analysis.budget import SERVICE_TABLE, AnalysisLimit, attempt, limits
 from sweepkit.analysis.consistency import minimal_contradiction
+from sweepkit.analysis.explain import explain
 from sweepkit.analysis.probability import analyse
 from sweepkit.analysis.sample import random_layout
 from sweepkit.boardfile import BoardFormatError, parse_board
@@ -82,6 +83,11 @@ def position_of(spec: BoardIn) -> Position:
     return position
 
 
+EXPLAIN_SECONDS = 2.0
+"""Of the analysis's budget, the most its explanations may take (``explanations`` is
+``null`` past it)."""
+
+
 def too_big(exc: AnalysisLimit, position: Position) -> HTTPException:
     """The refusal of a position past the analysis budget (the mine count suggested only
     when it was not given)."""
@@ -99,8 +105,12 @@ def analyse_position(spec: AnalyseIn) -> dict[str, Any]:
     try:
         with limits(seconds=ANALYSIS_SECONDS, table=SERVICE_TABLE):
             analysis = analyse(position)
+            # Explanations are optional: on a board of long chains (a reduction) they can
+            # take far longer than the analysis, which is then still answered without them.
+            explained = attempt(EXPLAIN_SECONDS, lambda: explain(
+                position, analysis=analysis)) if spec.explanations else None
             doc = analysis_json(position, analysis, dead=spec.dead,
-                                explanations=spec.explanations)
+                                explanations=explained if explained is not None else False)
             contradiction = None
             if not analysis.consistent:
                 found = minimal_contradiction(position)
