@@ -296,6 +296,11 @@ def test_a_missing_file_is_refused_when_not_creating(db):
     with pytest.raises(StoreError, match=f"no database at {db}"):
         Store(db, create=False)
     assert not db.exists()
+    db.parent.mkdir(parents=True, exist_ok=True)
+    db.touch()  # an empty file: a command that only reads must not make it a database
+    with pytest.raises(StoreError, match=f"no database at {db}: the file is empty"):
+        Store(db, create=False)
+    assert db.stat().st_size == 0
 
 
 def test_a_directory_that_cannot_be_created(tmp_path):

@@ -82,6 +82,8 @@ class Database:
             raise StoreError(f"cannot open database {path}: it is a directory")
         if not create and not path.exists():
             raise StoreError(f"no database at {path}")
+        if not create and path.stat().st_size == 0:  # SQLite would make it one: not here
+            raise StoreError(f"no database at {path}: the file is empty")
         if create:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
