@@ -93,6 +93,12 @@ def test_unknown_options_and_first_clicks_are_refused():
     with pytest.raises(ValueError, match="option tolerance: expected a number, got True"):
         make_strategy("best", tolerance=True)
     assert make_strategy("best", tolerance=0, budget=500).tolerance == 0.0
+    # as `--option` parses them, and as stored runs replay them: 0/1 and whole floats
+    made = make_strategy("best", fifty_fifty=1, pseudo=0, lookahead=1e6)
+    assert (made.fifty_fifty, made.pseudo, made.lookahead) == (True, False, 1_000_000)
+    assert make_strategy("exact", quick=0).quick is False
+    with pytest.raises(ValueError, match="option pseudo: expected true or false, got 2"):
+        make_strategy("best", pseudo=2)
 
 
 def test_the_incremental_pass_finds_what_a_full_pass_finds():

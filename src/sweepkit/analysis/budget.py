@@ -101,9 +101,10 @@ def current() -> Budget | None:
 
 def attempt(seconds: float, work: Callable[[], T]) -> T | None:
     """``work()`` given at most ``seconds`` more (and no more than a budget already open
-    allows); ``None`` when those seconds run out, so an optional part of an answer (the
-    explanations of a huge board) can be left out instead of failing the whole. A budget
-    already open that runs out still raises.
+    allows); ``None`` when those seconds run out or its tables would pass the size budget,
+    so an optional part of an answer (the explanations of a huge board) can be left out
+    instead of failing the whole. A budget already open that runs out, or is cancelled,
+    still raises.
 
     >>> attempt(1.0, lambda: 42), attempt(0.0, lambda: (time.sleep(0.001), check()))
     (42, None)
@@ -111,10 +112,13 @@ def attempt(seconds: float, work: Callable[[], T]) -> T | None:
     try:
         with limits(seconds=seconds):
             return work()
-    except AnalysisTimeout:
+    except (AnalysisTimeout, AnalysisTooLarge):
         outer = _current.get()
-        if outer is not None and outer.deadline is not None and time.monotonic() > outer.deadline:
-            raise
+        if outer is not None:
+            if outer.cancel is not None and outer.cancel.is_set():  # seen in the same check
+                raise AnalysisCancelled("the analysis was cancelled") from None
+            if outer.deadline is not None and time.monotonic() > outer.deadline:
+                raise
         return None
 
 

@@ -22,7 +22,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
 from sweepkit.figures import game_figures
-from sweepkit.game import GameRecord, Status, replay
+from sweepkit.game import Status, replay
 from sweepkit.rules import LEVELS
 from sweepkit.serialize import RecordError, record_from_json, record_json
 from sweepkit.store.played import (
@@ -39,26 +39,6 @@ FORMAT: Final = "sweepkit-games/1"
 
 MAX_GAMES: Final = 100_000
 """The most games one import takes (a bigger file is refused whole)."""
-
-MOVES_PER_CELL: Final = 10
-"""With :data:`SPARE_MOVES`, the most moves a game's record may have, per cell of its
-board: a longer one is refused before it is replayed (a 2x2 record of a million flag
-toggles took half a minute and gigabytes to replay). Play needs a reveal, a flag and a
-chord a cell at most; the rest is room for a player's second thoughts."""
-
-SPARE_MOVES: Final = 10_000
-
-
-def too_long(record: GameRecord) -> str | None:
-    """Why ``record`` has too many moves to replay here, or ``None`` when it has not
-    (:data:`MOVES_PER_CELL`)."""
-    rules = record.rules
-    bound = MOVES_PER_CELL * rules.size + SPARE_MOVES
-    if len(record.log) <= bound:
-        return None
-    return (f"it has {len(record.log):,} moves, and a record of a board of {rules.size:,} "
-            f"cells has at most {bound:,}")
-
 
 MAX_CSV_FIELD: Final = 1 << 30
 """The longest CSV field read back: a record's moves are one field, and a long game's
@@ -180,11 +160,6 @@ def _game(n: int, entry: Any, max_side: int | None) -> PlayedGame:
     except RecordError as exc:
         raise GamesFileError(f"{where}: its record: {exc}") from None
     rules = record.rules
-    if (reason := too_long(record)) is not None:
-        raise GamesFileError(f"{where}: {reason}")
-    if rules.outer:
-        raise GamesFileError(f"{where}: its board has {len(rules.outer) + 2} dimensions; "
-                             f"the statistics keep 2-D games")
     if max_side is not None and max(rules.rows, rules.cols) > max_side:
         raise GamesFileError(f"{where}: its board is {rules.rows}x{rules.cols}; this app "
                              f"keeps boards up to {max_side}x{max_side}")

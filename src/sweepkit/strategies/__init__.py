@@ -52,34 +52,44 @@ def make_strategy(name: str, **options: Any) -> Strategy:
             raise ValueError(f"strategy {name!r} takes no option {option} "
                              f"(it takes: {', '.join(accepted)})")
     hints = typing.get_type_hints(cls.__init__)
-    for option, value in given.items():
-        _check_type(option, value, hints.get(option))
-    return cls(**given)
+    return cls(**{option: _coerced(option, value, hints.get(option))
+                  for option, value in given.items()})
 
 
 _PLAIN = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
 
 
-def _check_type(option: str, value: Any, hint: Any) -> None:
-    """ValueError naming ``option`` when ``value`` is not of its plain type (true or
-    false, a whole number, a number, text, or a union of these): the web app passes JSON
-    values as they come, and ``bool("false")`` would be true. Other types (the first
+def _coerced(option: str, value: Any, hint: Any) -> Any:
+    """``value`` as the plain type of ``option`` (true or false, a whole number, a number,
+    text, or a union of these); ValueError naming the option when it is none of them. The
+    web app passes JSON values as they come (``bool("false")`` would be true), and runs
+    stored with ``--option quick=0`` or ``lookahead=1e6`` are replayed as they were
+    parsed: 0 and 1 are false and true, a whole float is an int. Other types (the first
     click) are checked by the strategy itself."""
     kinds = set(typing.get_args(hint)) if typing.get_origin(hint) in (
         typing.Union, types.UnionType) else {hint}
     kinds.discard(type(None))
     if not kinds or not kinds <= set(_PLAIN):
-        return
+        return value
     if isinstance(value, bool):
-        fits = bool in kinds
-    else:
-        fits = ((isinstance(value, int) and bool(kinds & {int, float}))
-                or (isinstance(value, float) and float in kinds)
-                or (isinstance(value, str) and str in kinds))
-    if not fits:
-        wanted = " or ".join(_PLAIN[k] for k in _PLAIN if k in kinds)
-        raise ValueError(f"option {option}: expected {wanted}, got {value!r}")
-
+        if bool in kinds:
+            return value
+    elif isinstance(value, int):
+        if int in kinds:
+            return value
+        if float in kinds:
+            return float(value)
+        if bool in kinds and value in (0, 1):
+            return bool(value)
+    elif isinstance(value, float):
+        if float in kinds:
+            return value
+        if int in kinds and value.is_integer():
+            return int(value)
+    elif isinstance(value, str) and str in kinds:
+        return value
+    wanted = " or ".join(_PLAIN[k] for k in _PLAIN if k in kinds)
+    raise ValueError(f"option {option}: expected {wanted}, got {value!r}")
 
 def default_first(name: str, rows: int, cols: int, first_click: str) -> FirstMove:
     """Where ``name`` clicks first when no one says: for ``best`` the cell measured best

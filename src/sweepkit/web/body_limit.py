@@ -41,6 +41,7 @@ class BodyLimit:
             await self._refuse(send, int(declared))
             return
         seen = 0
+        replying = refused = False  # the route's reply has begun; it was replaced
 
         async def counted() -> Message:
             nonlocal seen
@@ -52,10 +53,15 @@ class BodyLimit:
             return message
 
         async def replaced(message: Message) -> None:
-            if seen <= self.limit:
+            nonlocal replying, refused
+            if message["type"] == "http.response.start" and not replying:
+                if seen > self.limit:  # the route answered a cut-off body: replace it
+                    refused = True
+                    await self._refuse(send, None)
+                    return
+                replying = True
+            if not refused:  # a reply begun before the bound was crossed goes on whole
                 await send(message)
-            elif message["type"] == "http.response.start":
-                await self._refuse(send, None)
 
         await self.app(scope, counted, replaced)
 

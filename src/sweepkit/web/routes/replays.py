@@ -10,13 +10,32 @@ from pydantic import BaseModel, Field
 
 from sweepkit.game import GameRecord
 from sweepkit.serialize import RecordError, record_from_json
-from sweepkit.store.exchange import too_long
 from sweepkit.store.played import MAX_NAME, player_name
 from sweepkit.web.replays import play_from, replay_frames
 from sweepkit.web.routes.games import DEFAULT_PLAYER, MAX_COLS, MAX_ROWS, Book, Live
 from sweepkit.web.routes.stats import GameId, stored
 
 router = APIRouter(prefix="/api", tags=["replays"])
+
+
+MOVES_PER_CELL = 10
+"""With :data:`SPARE_MOVES`, the most moves a record sent to be replayed may have, per cell
+of its board: a longer one is refused before it is replayed (a 2x2 record of a million flag
+toggles took half a minute and gigabytes). Play needs a reveal, a flag and a chord a cell
+at most; the rest is room for a player's second thoughts. (An import of saved games has no
+such bound, only its size: a saved game must always come back.)"""
+
+SPARE_MOVES = 10_000
+
+
+def too_long(record: GameRecord) -> str | None:
+    """Why ``record`` has too many moves to replay here, or ``None`` (:data:`MOVES_PER_CELL`)."""
+    rules = record.rules
+    bound = MOVES_PER_CELL * rules.size + SPARE_MOVES
+    if len(record.log) <= bound:
+        return None
+    return (f"it has {len(record.log):,} moves, and a record of a board of {rules.size:,} "
+            f"cells has at most {bound:,}")
 
 
 def record_of(doc: Any) -> GameRecord:
@@ -30,13 +49,19 @@ def record_of(doc: Any) -> GameRecord:
         raise HTTPException(422, f"not a game record: {exc}") from None
     if (reason := too_long(record)) is not None:
         raise HTTPException(422, f"the record is too long to replay: {reason}")
-    if record.rules.outer:
-        raise HTTPException(422, f"the board has {len(record.rules.outer) + 2} dimensions; "
-                                 f"the app plays and replays 2-D boards")
+    two_dimensional(record)
     if record.rules.rows > MAX_ROWS or record.rules.cols > MAX_COLS:
         raise HTTPException(422, f"the board is {record.rules.rows}x{record.rules.cols}; "
                                  f"the app replays up to {MAX_ROWS}x{MAX_COLS}")
     return record
+
+
+def two_dimensional(record: GameRecord) -> None:
+    """422 for a record of a board of three or more dimensions: the app plays and replays
+    2-D boards (an older version could save one; it stays in the statistics)."""
+    if record.rules.outer:
+        raise HTTPException(422, f"the board has {len(record.rules.outer) + 2} dimensions; "
+                                 f"the app plays and replays 2-D boards")
 
 
 def frames(record: GameRecord) -> dict[str, Any]:
@@ -79,6 +104,7 @@ def play_from_here(spec: PlayFrom, live: Live, book: Book) -> dict[str, Any]:
     if spec.game_id is not None:
         row = stored(book, spec.game_id)
         record, level = row.game_record(), row.level
+        two_dimensional(record)
     else:
         record = record_of(spec.record)
     try:

@@ -150,18 +150,18 @@ def text_replay(game_id: GameId, book: Book) -> str:
     mines = sorted(record.mine_cells or ()) or None
     lines = [
         "# sweepkit replay", f"player: {row.player}", f"played: {row.started}",
-        f"board: {rules.rows}x{rules.cols}, {rules.mines} mines, first click "
+        f"board: {'x'.join(map(str, rules.shape))}, {rules.mines} mines, first click "
         f"{rules.first_click}{', no-guess' if record.no_guess else ''}",
         f"seed: {record.seed}" if mines is None else
-        "mines: " + " ".join(f"{r},{c}" for r, c in (rules.coord(i) for i in mines)),
+        "mines: " + " ".join(",".join(map(str, rules.coord(i))) for i in mines),
         f"result: {'won' if row.won else 'lost'} in {row.seconds:.2f} s, 3BV {row.three_bv}"
         f"{', assisted' if row.assisted else ''}{', NF' if not row.flagged else ''}",
         f"3BV/s: {game['three_bv_per_s'] or 0:.3f}, efficiency: {game['efficiency'] or 0:.3f}",
         "",
     ]
-    for move in record.log:
-        r, c = rules.coord(move.cell)
-        lines.append(f"{move.time:9.3f} {move.kind:<6} {r} {c}")
+    for move in record.log:  # a cell's coordinates, all of them on an n-D board
+        where = " ".join(map(str, rules.coord(move.cell)))
+        lines.append(f"{move.time:9.3f} {move.kind:<6} {where}")
     return "\n".join(lines) + "\n"
 
 
