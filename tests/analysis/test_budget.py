@@ -11,6 +11,7 @@ import pytest
 from sweepkit.analysis.budget import (
     AnalysisCancelled,
     AnalysisTimeout,
+    AnalysisTooLarge,
     attempt,
     check,
     check_size,
@@ -53,3 +54,37 @@ def test_an_attempt_gives_up_on_its_own_limits_but_not_on_the_callers():
     cancel.set()
     with limits(cancel=cancel), pytest.raises(AnalysisCancelled):
         attempt(0.0, slow)  # its seconds and the caller's cancel, seen at once
+
+
+def test_a_split_components_table_is_weighed_by_the_size_of_its_numbers():
+    # A 2000x2000 board's table held 19 million numbers (under the budget of 20 million)
+    # of up to 4,650 bits: 9 GB. Here a 900x900 board whose table weighs more than its
+    # count of numbers: a budget between the two refuses it.
+    import random
+
+    from sweepkit.analysis.board_count import count_layouts
+    from sweepkit.analysis.component import forced_split, solve_component
+    from sweepkit.analysis.poly import product
+    from sweepkit.constraints import build_system
+    from sweepkit.position import UNKNOWN
+
+    rng, n = random.Random(3), 900
+    mines = [rng.random() < 0.16 for _ in range(n * n)]
+    cells = tuple(UNKNOWN if m or rng.random() < 0.3 else sum(
+        mines[(r + dr) * n + c + dc] for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+        if 0 <= r + dr < n and 0 <= c + dc < n)
+        for r, c, m in ((i // n, i % n, m) for i, m in enumerate(mines)))
+    position = Position((n, n), cells, sum(mines))
+    component = max(build_system(position, equations=False).components,
+                    key=lambda c: len(c.sizes))
+    fixed, parts = forced_split(component)
+    counts = product([solve_component(part).by_mines for part, _ in parts])
+    numbers = (sum(len(b) for _, b in parts) + len(parts) + len(set(fixed.values()))) * len(
+        counts)
+    weighed = numbers * max(w.bit_length() for w in counts) // 16 // 50
+    assert weighed > numbers + 1000
+    with limits(table=numbers + 1000), pytest.raises(AnalysisTooLarge,
+                                                     match="weighed by their size"):
+        count_layouts(position)
+    with limits(table=weighed + 1000):
+        assert count_layouts(position) > 0
