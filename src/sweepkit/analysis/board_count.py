@@ -261,13 +261,11 @@ def layouts_by_mines(position: Position) -> dict[int, int]:
         return {}
     floating = len(system.floating)
     known = len(position.known_mines())
-    # Its numbers are big: up to ``floating`` bits from the binomials alone. The budget
-    # counts numbers of about 50 bytes, so the table is weighed by its estimated bytes
-    # (half the largest size on average): 250,001 rows of a 500x500 board with nothing
-    # open would take gigabytes, and are refused at once.
-    widest = floating + max(w.bit_length() for w in poly)
-    check_size(max(len(poly) + floating, (len(poly) + floating) * widest // 16 // 50),
-               "the table of layouts by mines (its numbers weighed by their size)")
+    # Its numbers are big: up to ``floating`` bits from the binomials alone, so they are
+    # weighed by their size: 250,001 rows of a 500x500 board with nothing open would take
+    # gigabytes, and are refused at once.
+    check_size(len(poly) + floating, "the table of layouts by mines",
+               bits=floating + max(w.bit_length() for w in poly))
     row = [1] * (floating + 1)  # C(floating, f), f = 0 .. floating
     for f in range(1, floating // 2 + 1):
         if not f % 4096:

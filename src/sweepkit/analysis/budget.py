@@ -134,12 +134,24 @@ def check() -> None:
         raise AnalysisCancelled("the analysis was cancelled")
 
 
-def check_size(numbers: int, what: str) -> None:
+NUMBER_BYTES = 50
+"""The bytes of one number the size budget counts on (:data:`SERVICE_TABLE`)."""
+
+
+def check_size(numbers: int, what: str, bits: int | None = None) -> None:
     """Raise :class:`AnalysisTooLarge` when a table of ``numbers`` numbers (``what`` names
-    it in the message) would exceed the open budget; also checks the time."""
+    it in the message) would exceed the open budget; also checks the time.
+
+    With ``bits``, the bit length of the table's largest number: numbers of thousands of
+    digits are weighed by their estimated bytes too (half the largest size on average, in
+    numbers of :data:`NUMBER_BYTES`), so a table of few but huge numbers is refused as well.
+    """
     budget = _current.get()
     if budget is None:
         return
+    if bits is not None:
+        numbers = max(numbers, numbers * bits // 16 // NUMBER_BYTES)
+        what += " (its numbers weighed by their size)"
     if budget.table is not None and numbers > budget.table:
         raise AnalysisTooLarge(f"{what} would hold {numbers:,} numbers, more than the budget "
                                f"of {budget.table:,}")

@@ -156,13 +156,11 @@ def combine_split(component: Component, fixed: dict[int, int], parts: Parts,
     low = shift + sum(c.low for c in solved)  # products of trimmed polynomials are trimmed
     width = len(counts)
     free_boxes = sum(len(boxes) for _part, boxes in parts)
-    numbers = (free_boxes + len(parts) + len(set(fixed.values()))) * width
-    # The budget counts numbers of about 50 bytes; these can have thousands of digits (a
-    # 2000x2000 board's table: 19 million numbers of up to 4,650 bits, 9 GB), so the table
-    # is weighed by its estimated bytes too (half the largest size on average).
-    weighed = numbers * max(w.bit_length() for w in counts) // 16 // 50
-    check_size(max(numbers, weighed),
-               "the box table of a split component (its numbers weighed by their size)")
+    # its numbers can have thousands of digits (a 2000x2000 board's table: 19 million
+    # numbers of up to 4,650 bits, 9 GB), so they are weighed by their size
+    check_size((free_boxes + len(parts) + len(set(fixed.values()))) * width,
+               "the box table of a split component",
+               bits=max(w.bit_length() for w in counts))
     box_mines: list[tuple[int, ...]] = [()] * len(sizes)
     by_k: dict[int, tuple[int, ...]] = {}
     for b, k in fixed.items():
