@@ -56,14 +56,16 @@ def test_an_attempt_gives_up_on_its_own_limits_but_not_on_the_callers():
         attempt(0.0, slow)  # its seconds and the caller's cancel, seen at once
 
 
-def test_a_split_components_table_is_weighed_by_the_size_of_its_numbers():
+def test_a_split_components_table_is_built_when_read_and_weighed_by_its_numbers():
     # A 2000x2000 board's table held 19 million numbers (under the budget of 20 million)
     # of up to 4,650 bits: 9 GB. Here a 900x900 board whose table weighs more than its
-    # count of numbers: a budget between the two refuses it.
+    # count of numbers: a budget between the two refuses the probabilities, which read
+    # the table, and not the count or a layout, which need only the polynomials.
     import random
 
     from sweepkit.analysis.board_count import count_layouts
     from sweepkit.analysis.component import forced_split, solve_component
+    from sweepkit.analysis.consistency import find_witness
     from sweepkit.analysis.poly import product
     from sweepkit.constraints import build_system
     from sweepkit.position import UNKNOWN
@@ -83,8 +85,15 @@ def test_a_split_components_table_is_weighed_by_the_size_of_its_numbers():
         counts)
     weighed = numbers * max(w.bit_length() for w in counts) // 16 // 50
     assert weighed > numbers + 1000
-    with limits(table=numbers + 1000), pytest.raises(AnalysisTooLarge,
-                                                     match="weighed by their size"):
-        count_layouts(position)
+    with limits(table=numbers + 1000):
+        total = count_layouts(position)
+        assert position.explains(find_witness(position))
+        with pytest.raises(AnalysisTooLarge, match="weighed by their size"):
+            analyse(position).probabilities()
+    assert total > 0
     with limits(table=weighed + 1000):
-        assert count_layouts(position) > 0
+        assert count_layouts(position) == total
+        analysis = analyse(position)
+        probabilities = analysis.probabilities()
+    assert analysis.total == total
+    assert len(probabilities) == cells.count(UNKNOWN)

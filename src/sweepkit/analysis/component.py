@@ -40,7 +40,7 @@ from sweepkit.analysis.box_dp import dp_component, open_width, plan, support_wid
 from sweepkit.analysis.box_search import SearchBudgetExceeded, search_component, single_equation
 from sweepkit.analysis.budget import check, check_size
 from sweepkit.analysis.poly import ComponentCount
-from sweepkit.analysis.split import Parts, combine_split, split_forced
+from sweepkit.analysis.split import Parts, SplitBoxTable, combine_split, split_forced
 from sweepkit.constraints import Component
 
 SEARCH_BUDGET = 2_000
@@ -133,7 +133,10 @@ class CacheInfo(NamedTuple):
 
 def table_size(count: ComponentCount) -> int:
     """The numbers a solved component holds: its polynomial and one per box (boxes sharing
-    one tuple, as the forced boxes of a split component do, count once)."""
+    one tuple, as the forced boxes of a split component do, count once). A split
+    component's table counts as built, without building it."""
+    if isinstance(count.box_mines, SplitBoxTable):
+        return len(count.by_mines) + count.box_mines.numbers()
     distinct = {id(m): len(m) for m in count.box_mines}
     return len(count.by_mines) + sum(distinct.values())
 

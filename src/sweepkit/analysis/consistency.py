@@ -79,6 +79,7 @@ def find_witness(position: Position, use_mine_count: bool = True,
     more (a board drawn from a circuit, say), each component is searched with
     propagation first (:func:`~sweepkit.analysis.propagate.component_witness`); otherwise,
     or past :data:`SEARCH_NODES` choices, the layout comes from the exact counts."""
+    system = None
     if analysis is None and not (use_mine_count and position.mines is not None):
         system = build_system(position)
         if system.impossible:
@@ -88,14 +89,23 @@ def find_witness(position: Position, use_mine_count: bool = True,
                 return _searched_witness(position, system)
             except SearchBudgetExceeded:
                 pass
-    if analysis is None:
-        analysis = analyse(position, use_mine_count)
-    if not analysis.consistent:
-        return None
-    system = analysis.system
-    counts = analysis.counts
+    if analysis is not None:
+        if not analysis.consistent:
+            return None
+        system, counts, with_count = analysis.system, analysis.counts, analysis.uses_mine_count
+    else:
+        # the counts alone, not the probabilities: on a huge board those need every box's
+        # table, which a layout does not (:class:`~.split.SplitBoxTable`)
+        if system is None:
+            system = build_system(position)
+        if system.impossible:
+            return None
+        counts = tuple(solve_component(c) for c in system.components)
+        if not all(c.by_mines for c in counts):
+            return None
+        with_count = use_mine_count and system.remaining is not None
     floating = len(system.floating)
-    if analysis.uses_mine_count:
+    if with_count:
         remaining = system.remaining
         assert remaining is not None
         # reachable[i]: frontier mine totals achievable with components 0..i-1 -> choice.
@@ -107,7 +117,9 @@ def find_witness(position: Position, use_mine_count: bool = True,
                     if w and total + m not in nxt:
                         nxt[total + m] = m
             reachable.append(nxt)
-        target = next(t for t in reachable[-1] if 0 <= remaining - t <= floating)
+        target = next((t for t in reachable[-1] if 0 <= remaining - t <= floating), None)
+        if target is None:
+            return None
         choice = []
         for i in range(len(counts), 0, -1):
             m = reachable[i][target]

@@ -52,7 +52,7 @@ class ComponentCount(NamedTuple):
 
     low: int
     by_mines: Poly
-    box_mines: tuple[Poly, ...]
+    box_mines: Sequence[Poly]
     examples: tuple[Assignment | None, ...]
 
     @property

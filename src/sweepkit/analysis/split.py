@@ -10,9 +10,10 @@ used here to shrink the counting problem.
 
 :func:`combine_split` puts the parts back together: the product of their polynomials, each
 part's boxes times the product of the others' (one integer multiplication per box, the
-polynomials packed into integers), the forced boxes of one mine number sharing one tuple, and
-examples made on demand (:class:`SplitExamples`): the table holds the free boxes times the
-component's mine numbers, no more, and its size is checked against the open budget. The
+polynomials packed into integers), the forced boxes of one mine number sharing one tuple.
+The table (:class:`SplitBoxTable`) and the examples (:class:`SplitExamples`) are made on
+demand: a count needs neither, and the table holds the free boxes times the component's
+mine numbers, its size checked against the budget of whoever first reads it. The
 supports (which mine numbers have layouts, as bit sets: :func:`support_bits`,
 :func:`sumset_bits`) are what the examples and the dead cells need.
 
@@ -27,13 +28,14 @@ supports (which mine numbers have layouts, as bit sets: :func:`support_bits`,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from sweepkit.analysis.box_search import Examples, equation_tables
 from sweepkit.analysis.budget import check, check_size
 from sweepkit.analysis.poly import (
     Assignment,
     ComponentCount,
+    Poly,
     no_layout,
     product,
     products_without,
@@ -139,11 +141,9 @@ def combine_split(component: Component, fixed: dict[int, int], parts: Parts,
     """A component's count from its forced boxes and its parts (``solved[i]`` is part i's
     count).
 
-    The polynomial is the product of the parts' (shifted by the forced mines); a part's box
-    gets its own mine-weighted counts times the product of the other parts'; the forced
-    boxes of one mine number share one tuple. The table holds the free boxes × the mine
-    numbers with layouts (its size is checked against the budget, :mod:`.budget`), and the
-    examples are made on demand (:class:`SplitExamples`).
+    The polynomial is the product of the parts' (shifted by the forced mines); the box
+    table (:class:`SplitBoxTable`) and the examples (:class:`SplitExamples`) are made on
+    demand.
     """
     sizes = component.sizes
     if fixed.get(-1) == -1:
@@ -154,41 +154,95 @@ def combine_split(component: Component, fixed: dict[int, int], parts: Parts,
     if not counts:
         return no_layout(len(sizes))
     low = shift + sum(c.low for c in solved)  # products of trimmed polynomials are trimmed
-    width = len(counts)
-    free_boxes = sum(len(boxes) for _part, boxes in parts)
-    # its numbers can have thousands of digits (a 2000x2000 board's table: 19 million
-    # numbers of up to 4,650 bits, 9 GB), so they are weighed by their size
-    check_size((free_boxes + len(parts) + len(set(fixed.values()))) * width,
-               "the box table of a split component",
-               bits=max(w.bit_length() for w in counts))
-    box_mines: list[tuple[int, ...]] = [()] * len(sizes)
-    by_k: dict[int, tuple[int, ...]] = {}
-    for b, k in fixed.items():
-        if k not in by_k:
-            by_k[k] = tuple(k * w for w in counts)
-        box_mines[b] = by_k[k]
-    others = products_without(polys)
-    for c, (_part, boxes), rest in zip(solved, parts, others, strict=True):
-        check()
-        if len(rest) == 1:
-            factor = rest[0]
-            for local, b in enumerate(boxes):
-                box_mines[b] = tuple(factor * x for x in c.box_mines[local])
-            continue
-        # every box of the part times the same polynomial: packed once (Kronecker
-        # substitution), each box's product is one integer multiplication
-        slot = (max(sum(m) for m in c.box_mines) * max(rest)).bit_length() // 8 + 1
-        packed_rest = _pack(rest, slot)
-        for local, b in enumerate(boxes):
-            mined = c.box_mines[local]
-            box_mines[b] = _unpack(_pack(mined, slot) * packed_rest, slot,
-                                   len(mined) + len(rest) - 1)
     present = 0
     for i, w in enumerate(counts):
         if w:
             present |= 1 << i
-    examples = SplitExamples(width, present, len(sizes), fixed, parts, solved)
-    return ComponentCount(low, counts, tuple(box_mines), examples)
+    examples = SplitExamples(len(counts), present, len(sizes), fixed, parts, solved)
+    return ComponentCount(low, counts, SplitBoxTable(len(sizes), fixed, parts, solved, counts),
+                          examples)
+
+
+class SplitBoxTable(Sequence[Poly]):
+    """The box table of a split component, built on first use: a count needs only the
+    polynomial, and on a huge board the table is most of the work (a 2000x2000 board's: 19
+    million numbers of up to 4,650 bits, 9 GB). Its size is checked against the budget of
+    whoever reads it first (:func:`~sweepkit.analysis.budget.check_size`); until then it
+    holds only the parts' own counts.
+
+    A part's box gets its own mine-weighted counts times the product of the other parts'
+    polynomials; the forced boxes of one mine number share one tuple. The table compares
+    equal to the tuple it stands for.
+    """
+
+    def __init__(self, boxes: int, fixed: dict[int, int], parts: Parts,
+                 solved: Sequence[ComponentCount], counts: Poly) -> None:
+        self.boxes = boxes
+        self.fixed = fixed
+        self.parts = parts
+        self.solved = solved
+        self.counts = counts
+        self._table: tuple[Poly, ...] | None = None
+
+    def numbers(self) -> int:
+        """The numbers the table holds once built (without building it)."""
+        free_boxes = sum(len(boxes) for _part, boxes in self.parts)
+        return (free_boxes + len(self.parts) + len(set(self.fixed.values()))) * len(self.counts)
+
+    def table(self) -> tuple[Poly, ...]:
+        """The table itself, built on the first call (under the caller's budget)."""
+        if self._table is None:
+            self._table = self._build()
+        return self._table
+
+    def _build(self) -> tuple[Poly, ...]:
+        counts = self.counts
+        # its numbers can have thousands of digits, so they are weighed by their size
+        check_size(self.numbers(), "the box table of a split component",
+                   bits=max(w.bit_length() for w in counts))
+        box_mines: list[Poly] = [()] * self.boxes
+        by_k: dict[int, Poly] = {}
+        for b, k in self.fixed.items():
+            if k not in by_k:
+                by_k[k] = tuple(k * w for w in counts)
+            box_mines[b] = by_k[k]
+        others = products_without([c.by_mines for c in self.solved])
+        for c, (_part, boxes), rest in zip(self.solved, self.parts, others, strict=True):
+            check()
+            if len(rest) == 1:
+                factor = rest[0]
+                for local, b in enumerate(boxes):
+                    box_mines[b] = tuple(factor * x for x in c.box_mines[local])
+                continue
+            # every box of the part times the same polynomial: packed once (Kronecker
+            # substitution), each box's product is one integer multiplication
+            slot = (max(sum(m) for m in c.box_mines) * max(rest)).bit_length() // 8 + 1
+            packed_rest = _pack(rest, slot)
+            for local, b in enumerate(boxes):
+                mined = c.box_mines[local]
+                box_mines[b] = _unpack(_pack(mined, slot) * packed_rest, slot,
+                                       len(mined) + len(rest) - 1)
+        return tuple(box_mines)
+
+    def __len__(self) -> int:
+        return self.boxes
+
+    def __getitem__(self, index):  # type: ignore[override]
+        return self.table()[index]
+
+    def __iter__(self) -> Iterator[Poly]:
+        return iter(self.table())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return self.table() == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(self.table())
+
+    def __repr__(self) -> str:
+        return repr(self.table())
 
 
 def _pack(poly: Sequence[int], slot: int) -> int:
