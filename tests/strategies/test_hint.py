@@ -23,6 +23,9 @@ def test_a_hint_is_certain_when_it_can_be_and_never_a_mine(position):
             hint(position)
         return
     found = hint(position, alternatives=3)
+    # what a caller found already (the web analysis) gives the same hint
+    assert hint(position, alternatives=3, analysis=analysis,
+                explained=explain(position, analysis=analysis)) == found
     assert found.action == "reveal" and probabilities[found.cell] < 1
     assert found.certain == bool(analysis.safe_cells())
     if found.certain:
@@ -71,3 +74,6 @@ def test_a_certain_hint_whose_reason_takes_too_long_names_the_exact_count(monkey
     found = hint(position)
     assert found.certain and found.rule == "exact" and "exact count" in found.reason
     assert found.cell in analyse(position).safe_cells()
+    # a caller whose own search for the reasons gave up says so: no second search
+    monkeypatch.setattr(hint_module, "EXPLAIN_SECONDS", 1e9)
+    assert hint(position, explained=()) == found

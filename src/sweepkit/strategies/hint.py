@@ -21,11 +21,12 @@ guesses and their scores. The web app's hints and its watch mode read these.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sweepkit.analysis.budget import attempt
-from sweepkit.analysis.explain import TECHNIQUES, CellValue, explain
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.explain import TECHNIQUES, CellValue, Explanation, explain
+from sweepkit.analysis.probability import Analysis, analyse
 from sweepkit.position import Position
 from sweepkit.strategies.best import BestStrategy, describe, discounted
 
@@ -65,20 +66,26 @@ milliseconds); past it the hint names the cell the exact count proves safe."""
 
 
 def hint(position: Position, *, budget: str | int = "normal", use_mine_count: bool = True,
-         alternatives: int = 5, seed: int = 0) -> Hint:
+         alternatives: int = 5, seed: int = 0, analysis: Analysis | None = None,
+         explained: Sequence[Explanation] | None = None) -> Hint:
     """The hint for ``position`` (module doc). ValueError when the position is inconsistent
-    or nothing is left to reveal; ``seed`` breaks ties between equal guesses."""
-    analysis = analyse(position, use_mine_count)
+    or nothing is left to reveal; ``seed`` breaks ties between equal guesses.
+
+    A caller that has analysed the position already (with the same ``use_mine_count``), or
+    found its explanations (:func:`~sweepkit.analysis.explain.explain`; empty when finding
+    them gave up), passes them on rather than having them found again."""
+    if analysis is None:
+        analysis = analyse(position, use_mine_count)
     if not analysis.consistent:
         raise ValueError("the position is inconsistent: no layout explains it")
     if analysis.safe_cells():
-        explained = attempt(EXPLAIN_SECONDS, lambda: explain(position, analysis=analysis))
-        if explained is None:  # a board of long chains (a reduction): the count alone
+        if explained is None:
+            explained = attempt(EXPLAIN_SECONDS, lambda: explain(position, analysis=analysis))
+        if not explained:  # a board of long chains (a reduction): the count alone
             cell = analysis.safe_cells()[0]
             return Hint(cell, "reveal", True, 0.0, "exact",
                         f"{position.coord(cell)} is safe in every layout the exact count "
-                        f"finds (a reason step by step took over {EXPLAIN_SECONDS:g} s to "
-                        "find)", ())
+                        "finds (a reason step by step took too long to find)", ())
         order = {t: i for i, t in enumerate(TECHNIQUES)}
         found = sorted((e for e in explained if e.value is CellValue.SAFE),
                        key=lambda e: (order[e.technique], e.cell))

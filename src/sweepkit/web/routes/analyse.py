@@ -122,7 +122,9 @@ def analyse_position(spec: AnalyseIn) -> dict[str, Any]:
             best = None
             if spec.best and analysis.consistent and position.unknown_cells():
                 try:
-                    best = hint_json(hint(position), position)
+                    gave_up = spec.explanations and explained is None
+                    best = hint_json(hint(position, analysis=analysis,
+                                          explained=() if gave_up else explained), position)
                 except ValueError:
                     best = None  # every covered cell is a mine: nothing to reveal
     except AnalysisLimit as exc:
