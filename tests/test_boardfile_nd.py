@@ -103,12 +103,14 @@ def test_any_spacing_and_comments_parse_the_same(p: Position, data):
         ("shape: 3x1x2\n? ?\n\n? ?\n", 4, 4, None, "ends after 2 slices but shape 3x1x2 has 3"),
         # the wrong number of rows in a slice
         ("shape: 2x2x2\n? ?\n? ?\n? ?\n\n? ?\n? ?\n", 4, 1, None, "more than 2 rows"),
-        ("shape: 2x2x2\n? ?\n\n? ?\n? ?\n", 2, 4, None, "slice 0 ends after 1 rows"),
+        ("shape: 2x2x2\n? ?\n\n? ?\n? ?\n", 2, 4, None, "slice 0 ends after 1 row but"),
         # a row of the wrong length
         ("shape: 2x1x3\n? ? ?\n\n? ? ? ?\n", 4, 7, (1, 0, 3),
          "row 0 of slice 1 has 4 cells but shape 2x1x3 has 3 columns"),
         ("shape: 1x2x1x3\n? ? ?\n\n? ?\n", 4, 4, (0, 1, 0, 2),
          "row 0 of slice 0,1 has 2 cells"),
+        ("shape: 2x2x2\n? ?\n?\n\n? ?\n? 1\n", 3, 2, (0, 1, 1),
+         "row 1 of slice 0 has 1 cell but shape 2x2x2 has 2 columns"),
         # cells must be separated
         ("shape: 2x1x2\n1? ?\n\n? ?\n", 2, 1, (0, 0, 0), "bad cell '1?'"),
         ("shape: 2x1x2\n? x\n\n? ?\n", 2, 3, (0, 0, 1), "bad cell 'x'"),

@@ -151,7 +151,8 @@ def parse_board(text: str, source: str | None = None) -> Position:
             # point at the first extra cell, or just past the end of a short row
             column = _column(raw, width) if len(row) > width else len(raw.rstrip()) + 1
             raise fail(
-                f"ragged row: row {len(rows)} has {len(row)} cells but row 0 has {width}",
+                f"ragged row: row {len(rows)} has {_plural(len(row), 'cell')} but row 0 has "
+                f"{width}",
                 lineno, column, (len(rows), min(len(row), width)),
             )
         rows.append(row)
@@ -241,15 +242,18 @@ def _check_plane(shape: tuple[int, ...], rows: list[list[int]],
     if len(rows[0]) != want_cols:
         lineno, raw = lines[0]
         column = _column(raw, want_cols) if len(rows[0]) > want_cols else len(raw.rstrip()) + 1
-        raise fail(f"row 0 has {len(rows[0])} cells but shape {text} has {want_cols} columns",
+        raise fail(f"row 0 has {_plural(len(rows[0]), 'cell')} but shape {text} has "
+                   f"{_plural(want_cols, 'column')}",
                    lineno, column, (0, min(len(rows[0]), want_cols)))
     if len(rows) > want_rows:
         lineno, raw = lines[want_rows]
-        raise fail(f"row {want_rows} is one too many: shape {text} has {want_rows} rows",
+        raise fail(f"row {want_rows} is one too many: shape {text} has "
+                   f"{_plural(want_rows, 'row')}",
                    lineno, _column(raw, 0))
     if len(rows) < want_rows:
         lineno, raw = lines[-1]
-        raise fail(f"the board ends after {len(rows)} rows but shape {text} has {want_rows}",
+        raise fail(f"the board ends after {_plural(len(rows), 'row')} but shape {text} has "
+                   f"{want_rows}",
                    lineno, len(raw.rstrip()) + 1)
 
 
@@ -285,8 +289,9 @@ class _Slices:
         if self.in_slice != self.rows:
             lineno, raw = self.last
             raise self.fail(
-                f"slice {self.label(self.started - 1)} ends after {self.in_slice} rows but "
-                f"shape {shape_text(self.shape)} has {self.rows} rows a slice",
+                f"slice {self.label(self.started - 1)} ends after "
+                f"{_plural(self.in_slice, 'row')} but shape {shape_text(self.shape)} has "
+                f"{_plural(self.rows, 'row')} a slice",
                 lineno, len(raw.rstrip()) + 1)
         self.in_slice = 0
 
@@ -296,19 +301,21 @@ class _Slices:
         text = shape_text(self.shape)
         if not self.in_slice:
             if self.started == self.count:
-                raise self.fail(f"one slice too many: shape {text} has {self.count} slices",
+                raise self.fail(f"one slice too many: shape {text} has "
+                                f"{_plural(self.count, 'slice')}",
                                 lineno, words[0][1])
             self.started += 1
         k, r = self.started - 1, self.in_slice
         if r == self.rows:
-            raise self.fail(f"slice {self.label(k)} has more than {self.rows} rows (shape "
-                            f"{text}); a blank line ends a slice", lineno, words[0][1])
+            raise self.fail(f"slice {self.label(k)} has more than {_plural(self.rows, 'row')} "
+                            f"(shape {text}); a blank line ends a slice", lineno, words[0][1])
         outer = cell_coord(self.outer, k)
         if len(words) != self.cols:
             column = (words[self.cols][1] if len(words) > self.cols
                       else len(raw.rstrip()) + 1)
-            raise self.fail(f"row {r} of slice {self.label(k)} has {len(words)} cells but "
-                            f"shape {text} has {self.cols} columns", lineno, column,
+            raise self.fail(f"row {r} of slice {self.label(k)} has "
+                            f"{_plural(len(words), 'cell')} but shape {text} has "
+                            f"{_plural(self.cols, 'column')}", lineno, column,
                             (*outer, r, min(len(words), self.cols)))
         base = (k * self.rows + r) * self.cols
         for c, (word, column) in enumerate(words):
@@ -335,11 +342,15 @@ class _Slices:
             self.close()
         if self.started < self.count:
             lineno, raw = self.last
-            raise self.fail(f"the board ends after {self.started} "
-                            f"slice{'s' * (self.started != 1)} but shape "
+            raise self.fail(f"the board ends after {_plural(self.started, 'slice')} but shape "
                             f"{shape_text(self.shape)} has {self.count}",
                             lineno, len(raw.rstrip()) + 1)
         return tuple(self.cells)
+
+
+def _plural(n: int, word: str) -> str:
+    """``n word`` with an ``s`` unless n is 1 (``1 cell``, ``2 cells``)."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _column(raw: str, index: int) -> int:

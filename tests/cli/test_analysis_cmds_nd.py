@@ -105,7 +105,7 @@ def test_safe_takes_one_coordinate_per_dimension():
                                                     "2-D boards; this one is 3-D"),
         (["hint", "-"], "reads 2-D boards; this one is 3-D (shape 2x3x3)"),
         (["optimal", "-"], "optimal play reads 2-D boards"),
-        (["strip", "-"], "2-D boards"),
+        (["strip", "-"], "reads 2-D boards, not shape 2x3x3"),
         (["count", "-"], None),
     ],
 )

@@ -55,7 +55,7 @@ from functools import lru_cache
 from sweepkit.automata.errors import StripInputError
 from sweepkit.bits import mask_cells
 from sweepkit.position import MINE, SAFE, UNKNOWN, Position
-from sweepkit.topology import neighbour_masks
+from sweepkit.topology import neighbour_masks, shape_text
 
 Column = tuple[int, ...]
 """The cell values of one column, top to bottom."""
@@ -176,7 +176,8 @@ def strip_columns(position: Position, max_rows: int | None = MAX_STRIP_ROWS
     A strip higher than ``max_rows`` (its smaller side; None: no limit) is refused.
     """
     if len(position.shape) != 2:
-        raise StripInputError(f"the transfer matrix reads 2-D boards, not shape {position.shape}")
+        raise StripInputError("the transfer matrix reads 2-D boards, not shape "
+                              f"{shape_text(position.shape)}")
     rows, cols = position.shape
     height = min(rows, cols)
     if max_rows is not None and height > max_rows:
