@@ -41,6 +41,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
+from itertools import compress
 
 from sweepkit.analysis.budget import AnalysisTimeout, check, limits
 from sweepkit.analysis.explain import TECHNIQUES, CellValue, Technique, techniques_of
@@ -92,6 +93,12 @@ class NoGuessBoard:
     seconds: float
 
 
+ZERO = b"\x01" + bytes(255)
+"""A ``bytes.translate`` table: 1 for a zero byte, 0 for any other."""
+NONZERO = b"\x00" + b"\x01" * 255
+"""A ``bytes.translate`` table: 0 for a zero byte, 1 for any other."""
+
+
 class LogicBoard:
     """A layout being played by the logic-only player: revealed cells, proved mines, the
     player's view; the layout can change under it (:meth:`move_mine`) as long as no
@@ -108,6 +115,12 @@ class LogicBoard:
         for m in mines:
             self._place(m, 1)
         self.shown = [UNKNOWN] * rules.size  # the player's view: numbers, flags, covered
+        # Bytes of 0/1 per cell for bulk selections (:meth:`perturb`): covered, and its
+        # revealed neighbours. A cell once revealed stays revealed, so both only change
+        # in :meth:`reveal`.
+        self.covered = bytearray(b"\x01") * rules.size
+        self.near = bytearray(rules.size)
+        self.flagged: list[int] = []  # the mines proved since the last perturbation
         self.revealed = 0
         self.undecided: list[int] = []  # covered frontier cells the analysis left open
 
@@ -126,14 +139,17 @@ class LogicBoard:
 
     def reveal(self, cell: int) -> None:
         """Reveal a safe cell, flooding from zeros as the game does."""
-        shown, counts, table = self.shown, self.counts, self.table
+        shown, counts, table, near = self.shown, self.counts, self.table, self.near
         stack = [cell]
         while stack:
             c = stack.pop()
             if shown[c] != UNKNOWN:
                 continue
             shown[c] = counts[c]
+            self.covered[c] = 0
             self.revealed += 1
+            for j in table[c]:
+                near[j] += 1
             if not counts[c]:
                 stack.extend(j for j in table[c] if shown[j] == UNKNOWN)
 
@@ -150,15 +166,17 @@ class LogicBoard:
                 mines = self._within(analysis, mines, CellValue.MINE)
             for m in mines:
                 self.shown[m] = MINE
+            self.flagged.extend(mines)
             if not safe:
                 if mines and restricted:
                     continue  # the flags can make a cell certain by an allowed technique
                 # the covered cells next to a revealed number (flagged ones too: a
                 # perturbation may move a proved mine), else every covered one
-                covered = [c for c, v in enumerate(self.shown) if v < 0]
-                self.undecided = [c for c in covered
-                                  if any(self.shown[j] >= 0 for j in self.table[c])
-                                  ] or covered
+                size, covered = self.rules.size, self.covered
+                frontier = int.from_bytes(covered, "little") & int.from_bytes(
+                    self.near.translate(NONZERO), "little")
+                self.undecided = list(compress(range(size), frontier.to_bytes(size, "little")
+                                               if frontier else covered))
                 return False
             for c in safe:
                 self.reveal(c)
@@ -172,25 +190,33 @@ class LogicBoard:
         named = techniques_of(analysis, cells, value)
         return [c for c in cells if TECHNIQUES.index(named[c]) <= self.hardest]
 
+    def swaps(self, cell: int) -> list[int]:
+        """The cells ``cell`` may swap sides with: the covered cells on the other side
+        (mine or safe) with no revealed neighbour, else any covered ones on the other side;
+        in order. The selections are ANDed as integers, one byte a cell: a pass over the
+        cells in Python took 0.13 s a perturbation on a 200x200 board."""
+        is_mine = self.is_mine
+        other_side = is_mine if not is_mine[cell] else is_mine.translate(ZERO)
+        swap = int.from_bytes(self.covered, "little") & int.from_bytes(other_side, "little")
+        far = swap & int.from_bytes(self.near.translate(ZERO), "little")
+        size = self.rules.size
+        return list(compress(range(size), (far or swap).to_bytes(size, "little")))
+
     def perturb(self, rng: random.Random) -> None:
         """Change one frontier cell's side (module doc, step 3) and forget the flags."""
         shown, table, is_mine = self.shown, self.table, self.is_mine
         cell = rng.choice(self.undecided)
-        covered = [c for c in range(self.rules.size) if shown[c] < 0 and c != cell]
-        far = [c for c in covered if not any(shown[j] >= 0 for j in table[c])]
-        pool = [c for c in far if is_mine[c] != is_mine[cell]]  # a swap of sides
-        if not pool:  # no such cell away from the revealed ones: any covered one
-            pool = [c for c in covered if is_mine[c] != is_mine[cell]]
-        other = rng.choice(pool)
+        other = rng.choice(self.swaps(cell))
         if is_mine[cell]:
             self._place(cell, -1)
             self._place(other, 1)
         else:
             self._place(other, -1)
             self._place(cell, 1)
-        for c in range(self.rules.size):
+        for c in self.flagged:
             if shown[c] == MINE:  # proved from numbers that may have changed: prove again
                 shown[c] = UNKNOWN
+        self.flagged.clear()
         # revealed numbers next to the change show their new values; a new 0 floods
         for c in {j for x in (cell, other) for j in table[x]}:
             if shown[c] >= 0:
