@@ -151,7 +151,7 @@ def parse_board(text: str, source: str | None = None) -> Position:
             # point at the first extra cell, or just past the end of a short row
             column = _column(raw, width) if len(row) > width else len(raw.rstrip()) + 1
             raise fail(
-                f"ragged row: row {len(rows)} has {_plural(len(row), 'cell')} but row 0 has "
+                f"ragged row: row {len(rows)} has {plural(len(row), 'cell')} but row 0 has "
                 f"{width}",
                 lineno, column, (len(rows), min(len(row), width)),
             )
@@ -242,17 +242,17 @@ def _check_plane(shape: tuple[int, ...], rows: list[list[int]],
     if len(rows[0]) != want_cols:
         lineno, raw = lines[0]
         column = _column(raw, want_cols) if len(rows[0]) > want_cols else len(raw.rstrip()) + 1
-        raise fail(f"row 0 has {_plural(len(rows[0]), 'cell')} but shape {text} has "
-                   f"{_plural(want_cols, 'column')}",
+        raise fail(f"row 0 has {plural(len(rows[0]), 'cell')} but shape {text} has "
+                   f"{plural(want_cols, 'column')}",
                    lineno, column, (0, min(len(rows[0]), want_cols)))
     if len(rows) > want_rows:
         lineno, raw = lines[want_rows]
         raise fail(f"row {want_rows} is one too many: shape {text} has "
-                   f"{_plural(want_rows, 'row')}",
+                   f"{plural(want_rows, 'row')}",
                    lineno, _column(raw, 0))
     if len(rows) < want_rows:
         lineno, raw = lines[-1]
-        raise fail(f"the board ends after {_plural(len(rows), 'row')} but shape {text} has "
+        raise fail(f"the board ends after {plural(len(rows), 'row')} but shape {text} has "
                    f"{want_rows}",
                    lineno, len(raw.rstrip()) + 1)
 
@@ -290,8 +290,8 @@ class _Slices:
             lineno, raw = self.last
             raise self.fail(
                 f"slice {self.label(self.started - 1)} ends after "
-                f"{_plural(self.in_slice, 'row')} but shape {shape_text(self.shape)} has "
-                f"{_plural(self.rows, 'row')} a slice",
+                f"{plural(self.in_slice, 'row')} but shape {shape_text(self.shape)} has "
+                f"{plural(self.rows, 'row')} a slice",
                 lineno, len(raw.rstrip()) + 1)
         self.in_slice = 0
 
@@ -302,20 +302,20 @@ class _Slices:
         if not self.in_slice:
             if self.started == self.count:
                 raise self.fail(f"one slice too many: shape {text} has "
-                                f"{_plural(self.count, 'slice')}",
+                                f"{plural(self.count, 'slice')}",
                                 lineno, words[0][1])
             self.started += 1
         k, r = self.started - 1, self.in_slice
         if r == self.rows:
-            raise self.fail(f"slice {self.label(k)} has more than {_plural(self.rows, 'row')} "
+            raise self.fail(f"slice {self.label(k)} has more than {plural(self.rows, 'row')} "
                             f"(shape {text}); a blank line ends a slice", lineno, words[0][1])
         outer = cell_coord(self.outer, k)
         if len(words) != self.cols:
             column = (words[self.cols][1] if len(words) > self.cols
                       else len(raw.rstrip()) + 1)
             raise self.fail(f"row {r} of slice {self.label(k)} has "
-                            f"{_plural(len(words), 'cell')} but shape {text} has "
-                            f"{_plural(self.cols, 'column')}", lineno, column,
+                            f"{plural(len(words), 'cell')} but shape {text} has "
+                            f"{plural(self.cols, 'column')}", lineno, column,
                             (*outer, r, min(len(words), self.cols)))
         base = (k * self.rows + r) * self.cols
         for c, (word, column) in enumerate(words):
@@ -342,14 +342,18 @@ class _Slices:
             self.close()
         if self.started < self.count:
             lineno, raw = self.last
-            raise self.fail(f"the board ends after {_plural(self.started, 'slice')} but shape "
+            raise self.fail(f"the board ends after {plural(self.started, 'slice')} but shape "
                             f"{shape_text(self.shape)} has {self.count}",
                             lineno, len(raw.rstrip()) + 1)
         return tuple(self.cells)
 
 
-def _plural(n: int, word: str) -> str:
-    """``n word`` with an ``s`` unless n is 1 (``1 cell``, ``2 cells``)."""
+def plural(n: int, word: str) -> str:
+    """``n word`` with an ``s`` unless n is 1.
+
+    >>> plural(1, "cell"), plural(2, "cell")
+    ('1 cell', '2 cells')
+    """
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 

@@ -165,6 +165,16 @@ def test_editor_shows_a_contradiction(open_at, server):
     page.click("#analyse")
     assert "not a cell" in page.inner_text("#error")
     assert page.locator("#board .cell.an-contra").count() == len(marked)
+    # A 2-D shape header is read as the format says; a 3-D board is refused in words.
+    page.fill("#board-text", "shape: 2x3\n1??\n???\n")
+    page.click("#load-text")
+    page.wait_for_function("document.querySelectorAll('#board .cell').length === 6")
+    page.fill("#board-text", "shape: 2x1x2\n? ?\n\n? ?\n")
+    page.click("#load-text")
+    assert "the editor takes 2-D boards, not shape 2x1x2" in page.inner_text("#error")
+    page.fill("#board-text", "shape: 3x3\n1??\n???\n")
+    page.click("#load-text")
+    assert "shape 3x3 but the board is 2x3" in page.inner_text("#error")
 
 
 def test_editor_exports_and_plays_a_consistent_layout(open_at, tmp_path):

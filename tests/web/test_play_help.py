@@ -248,10 +248,10 @@ def test_a_game_opened_by_its_id(open_page, server):
     assert page.evaluate("() => window.sweepkit.game.id") == state["id"]
     assert "Ada" in page.inner_text("#status")
     assert page.inner_text("#mines-left") == "010"
-    assert "from_position" in page.inner_text("#assisted")
+    assert "played from a position" in page.inner_text("#assisted")
     elapsed = float(page.inner_text("#timer"))
     time.sleep(0.4)
-    assert float(page.inner_text("#timer")) > elapsed  # playing: the clock runs
+    assert float(page.inner_text("#timer")) == elapsed  # it waits for the first move
     # A move goes to that game.
     with page.expect_response(lambda r: r.url.endswith("/moves")) as answer:
         page.click("#hint")
@@ -265,7 +265,8 @@ def test_a_game_opened_by_its_id(open_page, server):
     assert "no game 'nosuchgame'" in page.inner_text("#error")
     page.click("#offer-button")
     page.wait_for_selector("#board .cell")
-    assert "game=" not in page.url
+    idle(page)
+    assert page.url.endswith(f"/?game={game_id(page)}") and "nosuchgame" not in page.url
 
 
 def test_a_no_guess_board_that_cannot_be_made(open_page):
@@ -355,3 +356,68 @@ def test_axe_with_overlay_and_hint_shown(open_page, theme):
         if v["impact"] in ("serious", "critical")
     ]
     assert not bad, bad
+
+
+def test_a_reload_comes_back_to_the_game_being_played(open_page):
+    page = open_page(BEGINNER)
+    assert page.is_disabled("#hint") and page.is_disabled("#pause")  # before the first click
+    click(page, START)
+    idle(page)
+    assert not page.is_disabled("#hint") and not page.is_disabled("#pause")
+    gid = game_id(page)
+    assert page.url.endswith(f"/?game={gid}")  # the seed that made it is out of the address
+    before = labels(page)
+    page.reload()
+    page.wait_for_selector("#board .cell")
+    idle(page)
+    assert game_id(page) == gid and labels(page) == before
+    page.click("#face")  # a new game: its own id in the address
+    page.wait_for_function(f"() => window.sweepkit.game.id !== {gid!r}")
+    assert page.url.endswith(f"/?game={game_id(page)}")
+
+
+@pytest.mark.parametrize(("query", "words"), [
+    ("rule=weird&level=beginner", 'unknown first-click rule "weird"'),
+    ("seed=abc&level=beginner", "cannot be made"),
+])
+def test_an_address_asking_for_an_impossible_game_still_gives_a_board(open_page, query, words):
+    page = open_page(f"/?{query}")
+    page.wait_for_selector("#board .cell")
+    page.wait_for_selector("#error:not([hidden])")
+    assert words in page.inner_text("#error")
+    assert "Value error" not in page.inner_text("#error")
+    assert page.evaluate("() => document.getElementById('rule').selectedIndex") >= 0
+
+
+def test_the_hint_panel_closes_with_escape_and_gives_the_focus_back(open_page):
+    page, _cells = started(open_page)
+    page.keyboard.press("h")
+    idle(page)
+    page.wait_for_selector("#hint-panel:not([hidden])")
+    page.focus("#hint-close")
+    page.keyboard.press("Escape")
+    assert page.is_hidden("#hint-panel")
+    assert page.evaluate("() => document.activeElement.closest('#board') !== null")
+
+
+def test_a_guess_hint_names_a_few_cells_of_each_runner_up(open_page):
+    # seed 1's first guess after (8, 8) on intermediate: its runners-up are classes of 3,
+    # 56 and 171 equivalent cells (sweepkit.strategies.hint on the same view)
+    page = open_page("/?seed=1&level=intermediate&rule=safe")
+    click(page, 8 * 16 + 8)
+    idle(page)
+    page.click("#hint")
+    idle(page)
+    page.wait_for_selector("#hint-panel:not([hidden])")
+    more = page.inner_text("#hint-more")
+    assert "more like them" in more and len(more) < 600, more
+
+
+def test_taking_another_actions_key_says_so(open_page):
+    page = open_page(BEGINNER)
+    page.click("#open-settings")
+    page.click('#key-table button[data-action="undo"]')
+    page.keyboard.press("h")
+    note = page.inner_text("#keys-note")
+    assert 'now does "' in note and "Hint" in note and "now has none" in note
+    page.click("#keys-reset")

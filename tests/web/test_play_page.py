@@ -563,7 +563,10 @@ def test_zoom_marks_settings_and_errors(open_page):
     assert page.input_value("#player") == "Ada"
     assert page.is_checked("#marks")
     assert abs(size() - zoomed) < 1
-    assert page.evaluate("() => window.sweepkit.game.player") == "Ada"
+    # the reload came back to the game being played; the next game is Ada's
+    assert page.evaluate("() => window.sweepkit.game.player") == "player"
+    page.click("#face")
+    page.wait_for_function("() => window.sweepkit.game.player === 'Ada'")
 
     # The help panel lists the keys; a server refusal is shown in words.
     page.click("#open-help")

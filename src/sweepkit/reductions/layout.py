@@ -33,6 +33,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from sweepkit.boardfile import plural
 from sweepkit.position import Position
 from sweepkit.reductions.drawing import crossover, draw_gate, moved
 from sweepkit.reductions.formulas import CNF, Circuit, Gate, parse_circuit, parse_cnf
@@ -151,10 +152,10 @@ def reduce_text(text: str, kind: str, parsimonious: bool = False,
     if kind == "cnf":
         cnf = parse_cnf(text)
         return (reduce_cnf(cnf, parsimonious, max_cells),
-                f"{cnf.variables} variables, {len(cnf.clauses)} clauses")
+                f"{plural(cnf.variables, 'variable')}, {plural(len(cnf.clauses), 'clause')}")
     circuit = parse_circuit(text)
     return (reduce_circuit(circuit, parsimonious, max_cells),
-            f"{len(circuit.inputs)} inputs, {len(circuit.gates)} gates")
+            f"{plural(len(circuit.inputs), 'input')}, {plural(len(circuit.gates), 'gate')}")
 
 
 # -- from gates to channels -------------------------------------------------------------

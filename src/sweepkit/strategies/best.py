@@ -162,7 +162,9 @@ class Ranked:
 
 class BestStrategy(ExactStrategy):
     """Exact certain moves, an exact endgame, forced guesses first, then the guess that
-    reveals most (module doc; ``budget`` and the options there)."""
+    reveals most.
+
+    The module doc says how, with ``budget`` and the options."""
 
     name = "best"
 

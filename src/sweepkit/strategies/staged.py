@@ -729,7 +729,10 @@ class Turn:
 
 
 class StagedStrategy(Strategy):
-    """The school project's staged solver; see the module doc for every option."""
+    """The school project's staged solver: single numbers, then numbers inside others, then
+    every layout of a group of numbers listed, then a guess.
+
+    The module doc gives every option."""
 
     name = "staged"
 

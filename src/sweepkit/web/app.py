@@ -63,7 +63,10 @@ def validation_text(exc: RequestValidationError) -> str:
             continue
         where = ".".join(str(p) for p in error.get("loc", ()) if p not in ("body", "query",
                                                                           "path"))
-        parts.append(f"{where}: {error.get('msg')}" if where else str(error.get("msg")))
+        message = str(error.get("msg"))
+        if error.get("type") == "value_error":  # our own validators' words, without
+            message = message.removeprefix("Value error, ")  # pydantic's label
+        parts.append(f"{where}: {message}" if where else message)
     return "; ".join(parts) or "the request is malformed"
 
 

@@ -85,28 +85,54 @@ def move_changes(game: Game, result: MoveResult, index: int) -> list[list[Any]]:
 
 
 class PausableClock:
-    """A game's clock that stops while the game is paused (the page hides the board)."""
+    """A game's clock that stops while the game is paused (the page hides the board), and
+    while it is held: a game made from a position (the editor's, a replay's "play from
+    here") has moves before the player's, and its clock waits for the player's first. It
+    runs when neither stops it."""
 
     def __init__(self) -> None:
         self._offset = 0.0
-        self._paused_at: float | None = None
+        self._stopped_at: float | None = None
+        self._paused = self._held = False
 
     def __call__(self) -> float:
-        now = self._paused_at if self._paused_at is not None else time.monotonic()
+        now = self._stopped_at if self._stopped_at is not None else time.monotonic()
         return now - self._offset
 
     @property
     def paused(self) -> bool:
-        return self._paused_at is not None
+        return self._paused
+
+    @property
+    def held(self) -> bool:
+        return self._held
 
     def pause(self) -> None:
-        if self._paused_at is None:
-            self._paused_at = time.monotonic()
+        self._paused = True
+        self._stop()
 
     def resume(self) -> None:
-        if self._paused_at is not None:
-            self._offset += time.monotonic() - self._paused_at
-            self._paused_at = None
+        self._paused = False
+        self._run()
+
+    def hold(self) -> None:
+        """Stop the clock until :meth:`release` (not a pause: the board stays shown)."""
+        self._held = True
+        self._stop()
+
+    def release(self) -> None:
+        """Let a held clock run on (unless paused)."""
+        self._held = False
+        self._run()
+
+    def _stop(self) -> None:
+        if self._stopped_at is None:
+            self._stopped_at = time.monotonic()
+
+    def _run(self) -> None:
+        if self._stopped_at is not None and not self._paused and not self._held:
+            self._offset += time.monotonic() - self._stopped_at
+            self._stopped_at = None
 
 
 @dataclass
@@ -141,7 +167,8 @@ class LiveGame:
             "elapsed": round(game.elapsed, 3),
             "clicks": {"left": c.left, "right": c.right, "chord": c.chord, "wasted": c.wasted},
             "figures": game_figures(game).as_json() if game.over else None,
-            "paused": self.clock.paused, "assists": dict(self.assists),
+            "paused": self.clock.paused, "held": self.clock.held,
+            "assists": dict(self.assists),
             "record_id": self.saved_id,
             "save_error": self.save_error,
         }
@@ -154,6 +181,7 @@ class LiveGame:
         (the whole end of the game included when this move ends it)."""
         if self.started is None:
             self.started = datetime.now(UTC).isoformat(timespec="milliseconds")
+        self.clock.release()  # a game made from a position: the player's first move
         result = self.game.play(Action(kind, index))
         return result, move_changes(self.game, result, index)
 

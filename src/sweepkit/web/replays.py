@@ -52,4 +52,5 @@ def play_from(live: LiveGames, record: GameRecord, moves: int, player: str,
     game = resume(start, clock)
     if game.over:
         raise ValueError(f"after {moves} moves the game is over: choose an earlier move")
+    clock.hold()  # from the player's first move on
     return live.add_game(game, player, level, Counter(from_position=1), clock=clock)

@@ -4,6 +4,8 @@ name line and column, and a game on a consistent random layout."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from fastapi.testclient import TestClient
 from hypothesis import given, settings
@@ -72,6 +74,10 @@ def test_a_random_consistent_layout_is_played_from_the_position(client):
         state = client.post("/api/analyse/play", json={"board": board, "seed": seed,
                                                         "player": "Ada"}).json()
         assert state["status"] == "playing" and state["assists"] == {"from_position": 1}
+        if seed == 0:  # the clock waits for the player's first move
+            time.sleep(0.3)
+            assert client.get(f"/api/games/{state['id']}").json()["elapsed"] == \
+                state["elapsed"] < 0.2
         cells = state["cells"]
         for r, line in enumerate(board.splitlines()[1:]):
             for c, ch in enumerate(line):

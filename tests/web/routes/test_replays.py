@@ -4,6 +4,8 @@ an assisted game at that moment."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from sweepkit.game import Game, replay
@@ -58,6 +60,13 @@ def test_play_from_here_starts_an_assisted_game_at_that_moment(client, stored):
     assert state["cells"] == "".join(cells) and state["status"] == "playing"
     assert state["assists"] == {"from_position": 1} and state["player"] == "Ada"
     assert state["level"] == "expert"
+    # the clock waits for the player's first move, then runs on from the moment replayed
+    time.sleep(0.3)
+    assert client.get(f"/api/games/{state['id']}").json()["elapsed"] == state["elapsed"]
+    r, c = next(divmod(i, 30) for i, code in enumerate(state["cells"]) if code == ".")
+    client.post(f"/api/games/{state['id']}/moves", json={"kind": "flag", "row": r, "col": c})
+    time.sleep(0.3)
+    assert client.get(f"/api/games/{state['id']}").json()["elapsed"] > state["elapsed"] + 0.2
     last = len(doc["replay"]["moves"])
     over = client.post("/api/replays/play", json={"game_id": stored, "moves": last})
     assert over.status_code == 422 and "the game is over" in over.json()["detail"]

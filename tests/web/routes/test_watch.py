@@ -191,6 +191,8 @@ def test_unknown_sessions_and_a_second_stream(client):
 def test_the_strategies_are_listed(client):
     names = client.get("/api/strategies").json()["strategies"]
     assert {"best", "exact", "single-point"} <= set(names)
+    # each line is a whole sentence (the docstring's first line stopped mid-sentence)
+    assert all(line.endswith(".") and "``" not in line for line in names.values()), names
 
 
 def test_a_strategy_that_fails_at_its_first_move_ends_the_stream_with_an_error(client):

@@ -162,5 +162,6 @@ def play_position(spec: PlayIn, live: Live) -> dict[str, Any]:
         raise HTTPException(422, "the position is already solved: nothing left to play")
     for cell in position.known_mines():
         game.play(Action.flag(cell))
+    clock.hold()  # from the player's first move on
     return live.add_game(game, player, None, Counter(from_position=1),
                          clock=clock).state_json()

@@ -103,8 +103,20 @@ def player(strategy: str, options: dict[str, Any], rules: Rules) -> Strategy:
 @router.get("/strategies")
 def strategies() -> dict[str, Any]:
     """The strategies the computer can play with, by name, with a line on each."""
-    return {"strategies": {name: (cls.__doc__ or "").strip().splitlines()[0]
+    return {"strategies": {name: summary(cls.__doc__)
                            for name, cls in sorted(STRATEGIES.items())}}
+
+
+def summary(doc: str | None) -> str:
+    """A docstring's first paragraph as one line (a first line alone can stop mid-sentence).
+
+    >>> summary('''Probe a cell,
+    ...     then stop.
+    ...
+    ...     Details.''')
+    'Probe a cell, then stop.'
+    """
+    return " ".join((doc or "").strip().split("\n\n")[0].split()).replace("``", "")
 
 
 @router.post("/watch", status_code=201)

@@ -17,6 +17,7 @@ const MAX = 200;
 /** Parse `.board` text into {rows, cols, cells (array of ?,0-8,*,-), mines}; throws Error. */
 export function parseBoard(text) {
   let mines = null;
+  let shape = null; // [rows, cols, line] of a `shape:` header
   const rows = [];
   const lines = text.split(/\r?\n/);
   lines.forEach((raw, n) => {
@@ -30,6 +31,16 @@ export function parseBoard(text) {
         mines = Number(value.trim());
       } else if (key.toLowerCase() === "topology") {
         if (value.trim() !== "grid") throw new Error(`line ${n + 1}: the editor takes grid boards`);
+      } else if (key.toLowerCase() === "shape") {
+        const sizes = value.trim().split(/\s*x\s*/i);
+        if (sizes.length < 2 || !sizes.every((v) => /^\d+$/.test(v) && Number(v) >= 1)) {
+          throw new Error(`line ${n + 1}: shape ${JSON.stringify(value.trim())} is not two ` +
+            "or more sizes joined by x (such as 9x9)");
+        }
+        if (sizes.length > 2) {
+          throw new Error(`line ${n + 1}: the editor takes 2-D boards, not shape ${sizes.join("x")}`);
+        }
+        shape = [Number(sizes[0]), Number(sizes[1]), n + 1];
       } else {
         throw new Error(`line ${n + 1}: unknown header ${JSON.stringify(key)}`);
       }
@@ -51,6 +62,10 @@ export function parseBoard(text) {
     rows.push(row);
   });
   if (!rows.length) throw new Error("the text has no rows");
+  if (shape && (shape[0] !== rows.length || shape[1] !== rows[0].length)) {
+    throw new Error(`line ${shape[2]}: shape ${shape[0]}x${shape[1]} but the board is ` +
+      `${rows.length}x${rows[0].length}`);
+  }
   if (rows.length > MAX || rows[0].length > MAX) throw new Error(`the editor takes up to ${MAX}×${MAX}`);
   return { rows: rows.length, cols: rows[0].length, cells: rows.flat(), mines };
 }
@@ -221,7 +236,8 @@ class Editor {
         label += ", contradicts";
       }
     }
-    return { cls, text, label: `${label} (row ${r + 1}, column ${c + 1})` };
+    // (row, column) from 0 at the top left, as the analysis's sentences name cells
+    return { cls, text, label: `${label} (${r}, ${c})` };
   }
 
   paint(i) {
@@ -372,7 +388,7 @@ class Editor {
     if (a.best) {
       const [r, c] = a.best.move;
       $("best-line").hidden = false;
-      $("best-line").textContent = `Best move: ${a.best.action} row ${r + 1}, column ${c + 1}${
+      $("best-line").textContent = `Best move: ${a.best.action} (${r}, ${c})${
         a.best.certain ? " (certain)" : ` (mine probability ${percent(a.best.probability)})`}: ${
         a.best.reason}`;
     } else {

@@ -27,6 +27,8 @@ const RULE_LABELS = {
 const LEVEL_LABELS = { beginner: "Beginner", intermediate: "Intermediate", expert: "Expert" };
 
 /** The assists a game can carry (`state.assists`), in words. */
+const RUNNER_CELLS = 4; // cells named per runner-up in the hint panel
+
 const ASSIST_LABELS = {
   hint: "hint",
   overlay: "probabilities",
@@ -35,6 +37,7 @@ const ASSIST_LABELS = {
   computer: "computer move",
   seeded: "board chosen by its seed",
   restart: "board played again",
+  from_position: "played from a position",
 };
 
 const JOB_ENDS = ["done", "failed", "cancelled"];
@@ -104,12 +107,23 @@ class App {
     this.applyConfig();
     const gameId = new URLSearchParams(window.location.search).get("game");
     if (gameId) await this.openGame(gameId);
-    else await this.startGame(this.specFromUrl() || this.specFromForm());
+    else {
+      const fromUrl = this.specFromUrl();
+      if (fromUrl && !(await this.startGame(fromUrl))) {
+        // the address asked for a game the server refuses (a seed or size out of range):
+        // its reason stays said, and the game of the stored settings is played instead
+        this.urlProblem = `The address asks for a game that cannot be made: ${$("error").textContent}`;
+        this.fillForm();
+        this.ruleFromSettings();
+        await this.startGame(this.specFromForm());
+      } else if (!fromUrl) await this.startGame(this.specFromForm());
+    }
   }
 
   // -- the form and the URL ---------------------------------------------------------
 
-  initForm() {
+  /** The form's fields from the stored settings. */
+  fillForm() {
     const s = this.settings;
     $("level").value = s.level;
     if (!$("level").value) $("level").value = "beginner"; // a stored level this page lacks
@@ -119,6 +133,11 @@ class App {
     $("no-guess").checked = Boolean(s.noGuess);
     $("player").value = s.player || "";
     this.showCustom();
+  }
+
+  initForm() {
+    const s = this.settings;
+    this.fillForm();
     $("level").addEventListener("change", () => this.showCustom());
     $("player").addEventListener("change", () => {
       s.player = $("player").value.trim();
@@ -170,7 +189,13 @@ class App {
         ...c.rules.map((r) => new Option(RULE_LABELS[r] || r, r)),
       );
     }
-    rule.value = c.rules?.includes(this.settings.rule) ? this.settings.rule : c.default_rule;
+    this.ruleFromSettings();
+  }
+
+  /** The stored first-click rule, else the server's default. */
+  ruleFromSettings() {
+    const c = this.config;
+    $("rule").value = c.rules?.includes(this.settings.rule) ? this.settings.rule : c.default_rule;
   }
 
   /** The game the form describes, or null (with the reason shown) when it is invalid. */
@@ -220,7 +245,11 @@ class App {
       $("mines").value = q.get("mines");
     }
     this.mineLimit();
-    if (q.has("rule")) $("rule").value = q.get("rule");
+    if (q.has("rule")) {
+      const wanted = q.get("rule");
+      if ([...$("rule").options].some((o) => o.value === wanted)) $("rule").value = wanted;
+      else this.urlProblem = `The address asks for an unknown first-click rule "${wanted}"; here is the form's.`;
+    }
     if (q.has("no_guess")) $("no-guess").checked = ["1", "true", "yes"].includes(q.get("no_guess"));
     this.showCustom();
     const spec = this.specFromForm();
@@ -242,8 +271,9 @@ class App {
 
   // -- games ------------------------------------------------------------------------
 
+  /** Start a game (true once it is loaded; false with the reason shown). */
   async startGame(spec) {
-    if (!spec) return; // an invalid form: its reason is already shown
+    if (!spec) return false; // an invalid form: its reason is already shown
     const generation = ++this.generation;
     this.cancelJob();
     this.busy(true);
@@ -251,10 +281,11 @@ class App {
       const state = await api.newGame(spec);
       if (generation === this.generation) {
         this.load(state, true);
-        this.forgetGameInUrl();
+        this.keepGameInUrl(state.id);
       }
       if (this.urlProblem) this.showError(this.urlProblem); // said once, after the game loads
       this.urlProblem = null;
+      return true;
     } catch (err) {
       if (generation === this.generation) {
         this.showError(err);
@@ -263,6 +294,7 @@ class App {
           this.offerNormal(spec);
         }
       }
+      return false;
     } finally {
       if (generation === this.generation) this.busy(false);
     }
@@ -290,12 +322,12 @@ class App {
     }
   }
 
-  /** Take ?game=ID out of the address once another game is played (a reload would
-   * otherwise go back to the old game). */
-  forgetGameInUrl() {
+  /** The address names the game being played (/?game=ID), so a reload or the Back button
+   * comes back to it, not to a new board (nor to the seed that made this one). */
+  keepGameInUrl(id) {
     const url = new URL(window.location.href);
-    if (!url.searchParams.has("game")) return;
-    url.searchParams.delete("game");
+    url.search = "";
+    url.searchParams.set("game", id);
     window.history.replaceState(null, "", url);
   }
 
@@ -612,7 +644,10 @@ class App {
     $("hint-title").textContent = title;
     $("hint-text").textContent = text;
     const alts = (h.alternatives || []).slice(0, 3).map((a) => {
-      const cells = a.cells.map(([ar, ac]) => `(${ar}, ${ac})`).join(" ");
+      // a runner-up may be a class of hundreds of equivalent cells: a few of them named
+      const shown = a.cells.slice(0, RUNNER_CELLS).map(([ar, ac]) => `(${ar}, ${ac})`);
+      const more = a.cells.length - shown.length;
+      const cells = shown.join(" ") + (more > 0 ? ` and ${more} more like them` : "");
       return `${cells}: ${percentWords(a.probability ?? 0)}`;
     });
     const because = h.because?.length
@@ -625,9 +660,13 @@ class App {
     this.announce(text);
   }
 
-  hideHint() {
+  /** Close the hint panel; with `refocus` (its Close button, Escape) the focus goes back
+   * to the board's cell rather than to the top of the page. */
+  hideHint(refocus = false) {
     this.board.setLayer("hint", null);
+    const wasOpen = !$("hint-panel").hidden;
     $("hint-panel").hidden = true;
+    if (refocus && wasOpen) this.board.setFocus(this.board.focusIndex);
   }
 
   /** The "assisted" badge: the game's assists; such a game does not count for bests. */
@@ -647,10 +686,12 @@ class App {
     const g = this.game;
     const over = this.over();
     const paused = Boolean(g?.paused);
-    for (const id of ["hint", "overlay", "undo", "computer"]) {
-      $(id).disabled = !g || over || paused;
+    const ready = g?.status === "ready"; // before the first click help is refused
+    for (const id of ["hint", "overlay", "computer"]) {
+      $(id).disabled = !g || over || paused || ready;
     }
-    $("pause").disabled = !g || over;
+    $("undo").disabled = !g || over || paused;
+    $("pause").disabled = !g || over || ready;
     $("pause").setAttribute("aria-pressed", String(paused && !over));
   }
 
@@ -682,7 +723,8 @@ class App {
         );
       }
     } else {
-      this.timer.sync(g.elapsed, g.status === "playing" && !g.paused); // paused: clock stops
+      // paused, or held until the first move of a game made from a position: it stops
+      this.timer.sync(g.elapsed, g.status === "playing" && !g.paused && !g.held);
     }
   }
 
@@ -837,7 +879,13 @@ class App {
     $("overlay").addEventListener("click", () => this.toggleOverlay());
     $("pause").addEventListener("click", () => this.togglePause());
     $("resume").addEventListener("click", () => this.togglePause());
-    $("hint-close").addEventListener("click", () => this.hideHint());
+    $("hint-close").addEventListener("click", () => this.hideHint(true));
+    $("hint-panel").addEventListener("keydown", (e) => {
+      if (e.key === "Escape") {
+        e.preventDefault();
+        this.hideHint(true);
+      }
+    });
     $("making-cancel").addEventListener("click", () => this.cancelJob());
     $("offer-button").addEventListener("click", () => {
       const action = this.offerAction;

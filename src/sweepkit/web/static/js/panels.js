@@ -37,6 +37,7 @@ function initSettingsPanel(s) {
   });
   $("keys-reset").addEventListener("click", () => {
     s.resetKeys();
+    $("keys-note").textContent = "The keys are back to their defaults.";
     fillKeyTable(s);
   });
   fillKeyTable(s);
@@ -80,9 +81,19 @@ function captureKey(s, action, button) {
     e.stopPropagation();
     window.removeEventListener("keydown", onKey, true);
     const name = keyName(e);
+    let note = "";
     if (name !== "Escape" && !["Shift", "Control", "Alt", "Meta", "Tab"].includes(name)) {
+      // a key does one thing: another action that had it loses it, and the note says so
+      const taken = Object.keys(s.keys).filter((o) => o !== action && s.keys[o].includes(name));
       s.bind(action, name);
+      note = `${keyLabel(name)} now does "${ACTIONS[action]}".`;
+      for (const other of taken) {
+        note += s.keys[other].length
+          ? ` It no longer does "${ACTIONS[other]}".`
+          : ` It was the key of "${ACTIONS[other]}", which now has none: give it another.`;
+      }
     }
+    $("keys-note").textContent = note;
     fillKeyTable(s);
     $("key-table").querySelector(`button[data-action="${action}"]`)?.focus();
   };

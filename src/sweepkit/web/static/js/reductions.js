@@ -14,9 +14,9 @@ async function showGadget(name) {
   if (svg) svg.setAttribute("aria-hidden", "true");
   picture.setAttribute("aria-label", `The ${doc.name} gadget`);
   const where = Object.entries(doc.terminals)
-    .map(([n, [r, c]]) => `${n} at row ${r + 1}, column ${c + 1}`).join("; ");
+    .map(([n, [r, c]]) => `${n} at (${r}, ${c})`).join("; ");
   $("gadget-caption").textContent = `${doc.name}: inputs ${doc.inputs.join(", ") || "none"},`
-    + ` output ${doc.outputs.join(", ")} (${where}).`;
+    + ` output ${doc.outputs.join(", ")} (${where}; (row, column) from 0 at the top left).`;
   const body = $("truth-table").tBodies[0];
   body.replaceChildren();
   for (const row of doc.truth_table) {
