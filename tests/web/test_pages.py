@@ -102,6 +102,11 @@ def test_watch_plays_games_at_speed_zero(open_at):
     paused = page.inner_text("#move-text")
     page.wait_for_timeout(200)
     assert page.inner_text("#move-text") == paused  # paused means paused
+    # the counters include the game under way; its last move is named, not only outlined
+    shown = int(re.match(r"Move (\d+)", paused).group(1))
+    assert count(page, "#c-moves") >= shown and count(page, "#c-guesses") >= 1
+    current = page.locator("#board .cell.hl-move")
+    assert "the computer's last move" in (current.get_attribute("aria-label") or "")
     page.click("#step")  # one move
     page.wait_for_function("(t) => document.getElementById('move-text').textContent !== t",
                            arg=paused)

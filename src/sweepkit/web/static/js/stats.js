@@ -404,7 +404,7 @@ class Stats {
     }
     for (let j = r.k; j < k; j++) this.board.apply(moves[j].changes);
     r.k = k;
-    for (const el of this.board.grid.querySelectorAll(".hl-move")) el.classList.remove("hl-move");
+    this.board.setLayer("move", null);
     $("r-slider").value = k;
     const time = k ? moves[k - 1].time : 0;
     $("r-position").textContent = `${k} of ${moves.length} (${time.toFixed(2)} s)`;
@@ -413,7 +413,9 @@ class Stats {
     if (k) {
       const m = moves[k - 1];
       const [row, col] = m.cell;
-      this.board.cells[row * cols + col]?.classList.add("hl-move");
+      // outlined, marked ◉ and named: not by colour alone
+      this.board.setLayer("move", new Map([[row * cols + col,
+        { cls: "hl-move", note: "the move shown" }]]));
       $("r-move").textContent = `Move ${k}: ${m.kind} (${row}, ${col}) at ${m.time.toFixed(2)} s${
         m.reason ? ` — ${reasonText(m.reason)}` : ""}${
         m.status !== "playing" ? ` — the game is ${m.status}` : ""}.`;
