@@ -180,6 +180,10 @@ def test_editor_shows_a_contradiction(open_at, server):
     page.fill("#board-text", "shape: 3x3\n1??\n???\n")
     page.click("#load-text")
     assert "shape 3x3 but the board is 2x3" in page.inner_text("#error")
+    page.fill("#board-text", "mines: 100\n1?\n??\n")
+    page.click("#load-text")
+    assert "mines: 100 exceeds the 4 cells" in page.inner_text("#error")
+    assert page.locator("#board .cell").count() == 6  # the board as it was
 
 
 def test_editor_exports_and_plays_a_consistent_layout(open_at, tmp_path):

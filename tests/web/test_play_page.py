@@ -531,6 +531,15 @@ def test_zoom_marks_settings_and_errors(open_page):
     page.wait_for_timeout(100)
     zoomed = size()
     assert zoomed > before * 0.8
+    # at the largest cells the + button is disabled, and at the smallest the − button
+    for _ in range(12):
+        if page.is_disabled("#zoom-in"):
+            break
+        page.click("#zoom-in")
+    assert page.is_disabled("#zoom-in") and not page.is_disabled("#zoom-out")
+    assert abs(size() - 64) < 1
+    page.evaluate("() => window.sweepkit.zoomTo(26)")
+    zoomed = size()
 
     # Question marks: flag → ? → covered, the ? on the page only. Flag rebound to G.
     page.click("#open-settings")

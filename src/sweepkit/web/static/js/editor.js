@@ -62,12 +62,20 @@ export function parseBoard(text) {
     rows.push(row);
   });
   if (!rows.length) throw new Error("the text has no rows");
+  const cells = rows.flat();
+  if (mines !== null && mines > cells.length) {
+    throw new Error(`mines: ${mines} exceeds the ${cells.length} cells of the board`);
+  }
+  if (mines !== null && mines < cells.filter((ch) => ch === "*").length) {
+    throw new Error(`mines: ${mines} is fewer than the board's ` +
+      `${cells.filter((ch) => ch === "*").length} known mines`);
+  }
   if (shape && (shape[0] !== rows.length || shape[1] !== rows[0].length)) {
     throw new Error(`line ${shape[2]}: shape ${shape[0]}x${shape[1]} but the board is ` +
       `${rows.length}x${rows[0].length}`);
   }
   if (rows.length > MAX || rows[0].length > MAX) throw new Error(`the editor takes up to ${MAX}×${MAX}`);
-  return { rows: rows.length, cols: rows[0].length, cells: rows.flat(), mines };
+  return { rows: rows.length, cols: rows[0].length, cells, mines };
 }
 
 class Editor {

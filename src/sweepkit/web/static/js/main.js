@@ -832,8 +832,11 @@ class App {
   }
 
   applyCellSize() {
-    document.documentElement.style.setProperty("--cell", `${this.cellSize()}px`);
-    document.body.classList.toggle("small-cells", this.cellSize() < SMALL_CELL);
+    const size = this.cellSize();
+    document.documentElement.style.setProperty("--cell", `${size}px`);
+    document.body.classList.toggle("small-cells", size < SMALL_CELL);
+    $("zoom-in").disabled = size >= CELL_SIZE.max; // at a limit: nothing to do
+    $("zoom-out").disabled = size <= CELL_SIZE.min;
   }
 
   /** Scale the cells by `factor`, keeping the point (clientX, clientY) of the board still. */
