@@ -111,15 +111,18 @@ def _chain(gates: list[Gate], kind: str, wires: list[str], prefix: str) -> str:
 
 
 def formula_kind(text: str, name: str = "") -> str:
-    """``"cnf"`` for DIMACS text (a file ``name`` ending in ``.cnf``, or a ``p`` line
-    first), else ``"circuit"``.
+    """``"cnf"`` for DIMACS text (a file ``name`` ending in ``.cnf``, a ``p`` line first, or
+    a first line of numbers: a clause, its ``p`` line forgotten), else ``"circuit"``.
 
     >>> formula_kind("p cnf 2 1"), formula_kind("t = not(u)"), formula_kind("", "x.cnf")
     ('cnf', 'circuit', 'cnf')
+    >>> formula_kind("1 -2 0")
+    'cnf'
     """
     first = next((line.strip() for line in text.splitlines()
                   if line.strip() and not line.lstrip().startswith(("c ", "#"))), "")
-    return "cnf" if name.endswith(".cnf") or first.startswith("p ") else "circuit"
+    clause = all(word.lstrip("-").isdigit() for word in first.split()) and bool(first)
+    return "cnf" if name.endswith(".cnf") or first.startswith("p ") or clause else "circuit"
 
 
 def parse_cnf(text: str) -> CNF:

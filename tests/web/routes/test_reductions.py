@@ -84,6 +84,7 @@ def test_without_decide_only_the_board_comes_back(client):
     ("p cnf 2 1\n1 2\n", "line 2"),
     ("", "the formula is empty"),
     ("p cnf 0 0\n", "the formula is empty"),
+    ("1 -2 0\n2 0\n", "line 1, column 1: a clause before the 'p cnf' line"),  # not a circuit
 ])
 def test_malformed_formulas_name_line_and_column(client, text, where):
     """Each fault by line and column; an empty formula says so."""
