@@ -414,6 +414,11 @@ def test_assisted_games_are_not_bests_and_nf_is_labelled(open_at, server):
                            "'Games 1–1 of 1'")
     assert page.locator(f'#games tr[data-id="{hinted["record_id"]}"]').count() == 1
     assert page.evaluate("window.sweepkitStats.loads") == loads  # the table alone
+    # a 3BV range the wrong way round matches nothing, and the page says why
+    page.fill("#f-min3bv", "9")
+    page.fill("#f-max3bv", "2")
+    page.click("#filters button[type=submit]")
+    page.wait_for_selector("#games tbody td:text('The 3BV range is inverted (from 9 to 2)')")
 
 
 # -- accessibility ------------------------------------------------------------------------

@@ -280,7 +280,14 @@ class Stats {
       const td = body.insertRow().insertCell();
       td.colSpan = 10;
       td.className = "text";
-      td.textContent = "No game matches.";
+      const [lo, hi] = [$("f-min3bv").value, $("f-max3bv").value];
+      const [since, until] = [$("f-since").value, $("f-until").value];
+      let why = ""; // a range the wrong way round matches nothing: say so
+      if (lo !== "" && hi !== "" && Number(lo) > Number(hi)) {
+        why += ` The 3BV range is inverted (from ${lo} to ${hi}).`;
+      }
+      if (since && until && since > until) why += ` The dates are inverted (from ${since} to ${until}).`;
+      td.textContent = `No game matches.${why}`;
     }
     const last = Math.min(this.total, this.offset + PAGE);
     $("page-info").textContent = this.total
