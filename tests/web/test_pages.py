@@ -107,6 +107,8 @@ def test_watch_plays_games_at_speed_zero(open_at):
     assert count(page, "#c-moves") >= shown and count(page, "#c-guesses") >= 1
     current = page.locator("#board .cell.hl-move")
     assert "the computer's last move" in (current.get_attribute("aria-label") or "")
+    assert page.evaluate("() => getComputedStyle(document.querySelector("
+                         "'#board .cell.hl-move'), '::after').content") == '"◉"'
     page.click("#step")  # one move
     page.wait_for_function("(t) => document.getElementById('move-text').textContent !== t",
                            arg=paused)
