@@ -26,9 +26,9 @@ const RULE_LABELS = {
 
 const LEVEL_LABELS = { beginner: "Beginner", intermediate: "Intermediate", expert: "Expert" };
 
-/** The assists a game can carry (`state.assists`), in words. */
 const RUNNER_CELLS = 4; // cells named per runner-up in the hint panel
 
+/** The assists a game can carry (`state.assists`), in words. */
 const ASSIST_LABELS = {
   hint: "hint",
   overlay: "probabilities",
