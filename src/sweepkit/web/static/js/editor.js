@@ -66,9 +66,9 @@ export function parseBoard(text) {
   if (mines !== null && mines > cells.length) {
     throw new Error(`mines: ${mines} exceeds the ${cells.length} cells of the board`);
   }
-  if (mines !== null && mines < cells.filter((ch) => ch === "*").length) {
-    throw new Error(`mines: ${mines} is fewer than the board's ` +
-      `${cells.filter((ch) => ch === "*").length} known mines`);
+  const known = cells.filter((ch) => ch === "*").length;
+  if (mines !== null && mines < known) {
+    throw new Error(`mines: ${mines} is fewer than the board's ${known} known mines`);
   }
   if (shape && (shape[0] !== rows.length || shape[1] !== rows[0].length)) {
     throw new Error(`line ${shape[2]}: shape ${shape[0]}x${shape[1]} but the board is ` +

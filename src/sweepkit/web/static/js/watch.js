@@ -16,7 +16,7 @@ class Watch {
     this.session = null;
     this.source = null;
     this.totals = { moves: 0, guesses: 0 }; // the finished games' (the server's counters)
-    this.gameMoves = this.gameGuesses = 0;
+    this.gameGuesses = 0;
     this.paceTimer = 0;
     this.stoppedByUser = false;
   }
@@ -115,7 +115,7 @@ class Watch {
     const s = data.session;
     this.board.setLayer("move", null);
     this.board.build(s.rows, s.cols, ".".repeat(s.rows * s.cols));
-    this.gameMoves = this.gameGuesses = 0; // this game's, on top of the finished games
+    this.gameGuesses = 0; // this game's, on top of the finished games
     $("game-number").textContent = `(game ${data.game + 1})`;
     $("mines-left").textContent = String(s.mines).padStart(3, "0");
     $("elapsed").textContent = "0.00";
@@ -127,11 +127,10 @@ class Watch {
     const i = r * this.board.cols + c;
     // outlined, marked ◉ and named: not by colour alone
     this.board.setLayer("move", new Map([[i, { cls: "hl-move", note: "the computer's last move" }]]));
-    // the counters count this game's moves and guesses as they come (the finished games'
-    // from the server's totals, sent at each game's end)
-    this.gameMoves += 1;
+    // the counters count this game's moves (m.move: its place in the log, from 0) and
+    // guesses as they come; the finished games' from the server's totals at each game's end
     if (m.kind === "reveal" && m.reason && m.reason.basis !== "certain") this.gameGuesses += 1;
-    $("c-moves").textContent = this.totals.moves + this.gameMoves;
+    $("c-moves").textContent = this.totals.moves + m.move + 1;
     $("c-guesses").textContent = this.totals.guesses + this.gameGuesses;
     $("move-text").textContent = `Move ${m.move}: ${m.kind} (${r}, ${c}) — ${reasonText(
       m.reason,
@@ -149,7 +148,7 @@ class Watch {
 
   counters(stats) {
     this.totals = { moves: stats.moves, guesses: stats.guesses };
-    this.gameMoves = this.gameGuesses = 0;
+    this.gameGuesses = 0;
     $("c-games").textContent = stats.games;
     $("c-wins").textContent = stats.wins;
     $("c-rate").textContent = stats.win_rate === null ? "—" : percent(stats.win_rate);
