@@ -46,6 +46,7 @@ from functools import cache
 from sweepkit.automata.determinise import determinise, minimise, subset_name
 from sweepkit.automata.errors import StripInputError
 from sweepkit.automata.machine import Automaton
+from sweepkit.boardfile import plural
 from sweepkit.position import MINE, PAPER_CHAR_OF, UNKNOWN, Position
 
 SYMBOLS = ("00", "11", "22", "33", "44", "1B", "2B", "3B", "4B", "5B", "BB", "?B",
@@ -122,7 +123,7 @@ def columns(position: Position) -> list[str]:
     """The column symbols of a 2-row position (``StripInputError`` otherwise)."""
     if len(position.shape) != 2 or position.rows != 2:
         raise StripInputError(f"Hu–Lin's automaton reads 2-row boards; this one has "
-                              f"{position.rows} row{'s' if position.rows != 1 else ''}")
+                              f"{plural(position.rows, 'row')}")
     n = position.cols
     table = _symbol_of_values()
     cells = position.cells

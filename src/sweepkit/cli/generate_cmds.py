@@ -16,7 +16,7 @@ import random
 
 import typer
 
-from sweepkit.boardfile import format_board
+from sweepkit.boardfile import format_board, plural
 from sweepkit.cli.common import fail
 from sweepkit.cli.game_cmds import parse_int
 from sweepkit.generate.puzzles import (
@@ -35,8 +35,8 @@ def puzzle_text(puzzle: Puzzle, number: int, count: int) -> str:
     cells = len(puzzle.answer)
     lines = [
         f"# puzzle {number} of {count}: technique {puzzle.technique}, size {puzzle.size} "
-        f"({cells} answer cell{'s' * (cells != 1)}, {puzzle.harder} harder certain "
-        f"cell{'s' * (puzzle.harder != 1)} left out)",
+        f"({plural(cells, 'answer cell')}, {plural(puzzle.harder, 'harder certain cell')} "
+        "left out)",
         f"# from a {rules.rows}x{rules.cols}/{rules.mines} game, rule {rules.first_click}, "
         f"seed {puzzle.seed}, after {puzzle.moves} moves",
         "# answer: (row, col) value technique: reason",

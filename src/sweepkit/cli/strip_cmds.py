@@ -21,6 +21,7 @@ from sweepkit.automata import catalog, hulin, kadlac, pedersen
 from sweepkit.automata.errors import StripInputError
 from sweepkit.automata.render import RenderError, render
 from sweepkit.automata.transfer import count_and_witness
+from sweepkit.boardfile import plural
 from sweepkit.cli.common import fail, load_position
 from sweepkit.position import CHAR_OF, MINE, PAPER_CHAR_OF, Position
 from sweepkit.serialize import count_text
@@ -71,7 +72,7 @@ def _report(machine: str, consistent: bool, layouts: int | None = None,
 def _needs_rows(position: Position, machine: str, rows: int) -> None:
     if position.rows != rows:
         raise StripInputError(f"machine '{machine}' reads {rows}-row boards; this one has "
-                              f"{position.rows} row{'s' if position.rows != 1 else ''}")
+                              f"{plural(position.rows, 'row')}")
     if position.mines is not None:
         raise StripInputError(f"machine '{machine}' does not use a 'mines:' total "
                               "(use --machine transfer)")
