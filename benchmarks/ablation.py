@@ -18,7 +18,7 @@ from typing import Any
 
 from sweepkit.bench.result import GameResult, StrategySpec
 from sweepkit.bench.runner import RunSpec, run_games
-from sweepkit.bench.stats import paired_difference, summary, wilson
+from sweepkit.bench.stats import paired_difference, run_summary, wilson
 from sweepkit.bench.store import Store
 from sweepkit.rules import level
 from sweepkit.strategies.best import recommended_first
@@ -69,7 +69,7 @@ def played(store: Store, spec: RunSpec, workers: int) -> tuple[list[bool], float
 
         outcome = run_games(spec, workers=workers, on_results=keep)
         results = outcome.results
-        store.finish_run(run_id, outcome.status, summary(results, outcome.wall_seconds))
+        store.finish_run(run_id, outcome.status, run_summary(results, outcome.wall_seconds))
     results.sort(key=lambda r: r.index)
     cpu = sum(r.cpu_seconds for r in results)
     return [r.won for r in results], len(results) / cpu if cpu else 0.0

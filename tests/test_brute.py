@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from sweepkit.position import MINE, SAFE, UNKNOWN, Position
 from tests import brute
+from tests.examples import examples
 from tests.strategies_boards import consistent_positions as consistent
 from tests.strategies_boards import nd_consistent_positions, nd_positions, positions
 
@@ -16,7 +17,7 @@ SMALL = st.one_of(positions(max_rows=4, max_cols=4, max_unknown=12),
                   nd_positions(max_unknown=8), nd_consistent_positions(max_unknown=8))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(SMALL, st.booleans())
 def test_the_search_lists_what_every_subset_lists(position, use_mine_count):
     assert brute.explanations(position, use_mine_count) == \

@@ -18,6 +18,7 @@ from sweepkit.constraints import (
     system_from_constraints,
 )
 from sweepkit.position import Position
+from tests.examples import examples
 from tests.strategies_boards import consistent_positions, positions
 
 
@@ -86,7 +87,7 @@ def _naive_equations(position: Position) -> list[tuple[int, tuple[int, ...], int
     return result
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(positions(max_rows=6, max_cols=7))
 def test_bulk_equations_match_a_neighbour_walk(position):
     system = build_system(position)
@@ -125,7 +126,7 @@ def _same(got, want) -> None:
         [(c.boxes, c.numbers, c.shape) for c in want.components]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(positions(max_rows=7, max_cols=8), st.randoms(use_true_random=False))
 def test_the_bulk_route_builds_what_the_generic_route_builds(position, rng):
     # boxes, components, their order, impossible numbers, floating cells: all of it
@@ -140,7 +141,7 @@ def _without_equations(system: ConstraintSystem) -> ConstraintSystem:
     return replace(system, constraints=())
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(consistent_positions(max_rows=1, max_cols=12))
 def test_the_bulk_route_on_lines(position):
     line = Position(position.shape, position.cells, position.mines, "line")
@@ -182,7 +183,7 @@ def test_the_collector_is_paused_and_restored():
         gc.enable()
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(positions(max_rows=6, max_cols=7), st.randoms(use_true_random=False))
 def test_numbers_near_unknown_cells(position, rng):
     excluded = {i for i in position.unknown_cells() if rng.random() < 0.3}

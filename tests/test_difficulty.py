@@ -9,6 +9,7 @@ from sweepkit.difficulty import three_bv
 from sweepkit.game import Game
 from sweepkit.position import Position
 from sweepkit.rules import level
+from tests.examples import examples
 
 # The school project's 8x8 board with 10 mines, retyped row by row (* = mine): its 3BV is 8.
 SCHOOL_EXAMPLE = [
@@ -63,7 +64,7 @@ def min_clicks(rows: int, cols: int, mines: frozenset[tuple[int, int]]) -> int:
     return clicks
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(1, 4), st.integers(1, 5), st.data())
 def test_3bv_is_the_least_number_of_clicks(rows, cols, data):
     cells = data.draw(st.lists(st.integers(0, 3), min_size=rows * cols, max_size=rows * cols))

@@ -12,9 +12,10 @@ from sweepkit.figures import game_figures
 from sweepkit.game import Game, Status
 from sweepkit.moves import Action
 from sweepkit.position import Position
+from tests.examples import examples
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(rows=st.integers(1, 6), cols=st.integers(2, 7), density=st.floats(0, 0.4),
        seed=st.integers(0, 10**6))
 def test_the_3bv_solved_counts_what_each_click_opened(rows, cols, density, seed):

@@ -24,6 +24,7 @@ from sweepkit.moves import Action, Move, MoveKind, Reason
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.rules import Rules, level
 from sweepkit.topology import OffBoardError
+from tests.examples import examples
 
 
 class FakeClock:
@@ -99,7 +100,7 @@ def test_reveal_number_opens_one_cell():
     assert game.view()[1, 2] == 1
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(1, 6), st.integers(1, 6), st.data())
 def test_flood_fill_matches_a_naive_one(rows, cols, data):
     cells = data.draw(st.lists(st.booleans(), min_size=rows * cols, max_size=rows * cols))
@@ -314,7 +315,7 @@ def test_same_seed_same_clicks_same_game():
     assert other.reveal_layout(cheat=True) != game.reveal_layout(cheat=True)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.integers(0, 10**6), st.sampled_from(["none", "safe", "opening"]))
 def test_replay_reproduces_the_game(seed, rule):
     clock = FakeClock()
@@ -463,7 +464,7 @@ class ReferenceGame:
         return ["".join(char((r, c)) for c in range(self.cols)) for r in range(self.rows)]
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.integers(1, 5), st.integers(1, 6), st.data())
 def test_engine_agrees_with_a_reference_model(rows, cols, data):
     size = rows * cols
@@ -530,7 +531,7 @@ def test_a_chord_that_opens_two_mines_shows_both_as_mines():
     assert game.view(flags=False) == Position.from_rows(["*2*", "121", "?0?"], mines=2)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(2, 5), st.integers(2, 5), st.data())
 def test_a_lost_view_never_shows_a_mine_as_a_number(rows, cols, data):
     size = rows * cols

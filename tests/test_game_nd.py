@@ -18,6 +18,7 @@ from sweepkit.moves import Action
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.rules import MAX_ND_CELLS, Rules
 from sweepkit.serialize import record_from_json, record_json
+from tests.examples import examples
 
 Cell = tuple[int, ...]
 
@@ -92,7 +93,7 @@ class ReferenceGame:
 SHAPES = [(2, 3, 3), (3, 3, 3), (2, 2, 2, 3), (1, 3, 4), (3, 1, 1, 2), (4, 4, 4)]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.sampled_from(SHAPES), st.data())
 def test_engine_agrees_with_a_reference_model(shape, data):
     cells = all_cells(shape)
@@ -161,7 +162,7 @@ def test_the_opening_rule_keeps_the_whole_n_d_neighbourhood_free(seed):
         Rules.of_shape((3, 5, 5), 50, "opening").check_first_click(first)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.sampled_from([(2, 3, 3), (2, 2, 2, 3), (3, 3, 3)]), st.integers(0, 10**6))
 def test_the_view_is_a_position_the_analysis_explains(shape, seed):
     size = len(all_cells(shape))

@@ -26,6 +26,7 @@ from sweepkit.analysis.explain import TECHNIQUES, explain
 from sweepkit.analysis.probability import analyse
 from sweepkit.position import SAFE, Position
 from tests import brute
+from tests.examples import examples
 from tests.strategies_boards import consistent_positions, positions
 
 MAX_UNKNOWN = 10
@@ -36,8 +37,8 @@ small_positions = st.one_of(
 consistent_small = consistent_positions(max_rows=4, max_cols=4).filter(
     lambda p: len(p.unknown_cells()) <= MAX_UNKNOWN)
 
-MANY = settings(max_examples=1000, deadline=None)
-SOME = settings(max_examples=400, deadline=None)
+MANY = settings(max_examples=examples(1000), deadline=None)
+SOME = settings(max_examples=examples(400), deadline=None)
 
 
 @MANY

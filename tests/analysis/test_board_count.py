@@ -26,6 +26,7 @@ from sweepkit.analysis.budget import AnalysisTooLarge, limits
 from sweepkit.analysis.poly import ComponentCount
 from sweepkit.position import Position
 from tests.analysis.reference_combine import old_total
+from tests.examples import examples
 from tests.strategies_boards import consistent_positions, positions
 
 
@@ -66,7 +67,7 @@ def test_product_of_range(start, length):
     assert product_of_range(start, start + length) == expected
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.integers(0, 2**64), max_size=120), st.integers(0, 400),
        st.integers(-20, 500))
 def test_binomial_sum_is_the_plain_sum(poly, floating, top):
@@ -75,7 +76,7 @@ def test_binomial_sum_is_the_plain_sum(poly, floating, top):
     assert binomial_sum(poly, floating, top) == expected
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.integers(0, 300), st.integers(0, 400), st.integers(0, 200), st.integers(0, 60))
 def test_floating_weights(floating, remaining, low, width):
     high = low + width
@@ -85,7 +86,7 @@ def test_floating_weights(floating, remaining, low, width):
                                     for m in range(low, high + 1)]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(component_counts(), st.integers(0, 300), st.integers(0, 400))
 def test_board_total_matches_the_old_route_both_ways(drawn, floating, extra):
     counts, _ = drawn
@@ -112,7 +113,7 @@ def test_wide_frontiers_take_binary_splitting(monkeypatch):
     assert board_total(counts, 5000, 1500) == expected
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.one_of(positions(max_rows=5, max_cols=6), consistent_positions(max_rows=5, max_cols=6)))
 def test_layouts_by_mines_is_the_convolution_with_the_pool(position):
     found = layouts_by_mines(position)

@@ -15,6 +15,7 @@ from sweepkit.analysis.clauses import clausal_witness, eliminate, equation_claus
 from sweepkit.analysis.learn import satisfy
 from sweepkit.constraints import build_system
 from tests.analysis.test_contract import brute_total, explains, wired_components
+from tests.examples import examples
 from tests.strategies_boards import positions
 
 
@@ -22,7 +23,7 @@ def holds(clause, values) -> bool:
     return any(values[lit >> 1] != lit & 1 for lit in clause)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.integers(0, 9), min_size=1, max_size=6), st.data())
 def test_an_equations_clauses_hold_exactly_when_it_does(literals, data):
     need = data.draw(st.integers(0, len(literals)))
@@ -40,7 +41,7 @@ def formulas(draw):
     return n, draw(st.lists(st.lists(literal, min_size=1, max_size=4), max_size=30))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(formulas())
 def test_elimination_keeps_satisfiability_and_rebuilds_a_model(formula):
     n, clauses = formula
@@ -59,7 +60,7 @@ def test_elimination_keeps_satisfiability_and_rebuilds_a_model(formula):
     assert all(holds(c, value) for c in clauses)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(wired_components())
 def test_the_clausal_witness_of_wired_components(component):
     example = clausal_witness(component)
@@ -68,7 +69,7 @@ def test_the_clausal_witness_of_wired_components(component):
         assert explains(component, example)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(positions(max_rows=4, max_cols=5, with_mines=False))
 def test_the_clausal_witness_of_positions(position):
     for comp in build_system(position).components:

@@ -32,10 +32,11 @@ from sweepkit.constraints import Component, build_system
 from sweepkit.position import Position
 from tests import brute
 from tests.analysis.component_checks import assert_same_count
+from tests.examples import examples
 from tests.strategies_boards import consistent_positions, positions
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(st.one_of(positions(max_rows=5, max_cols=5), consistent_positions(max_rows=6,
                                                                          max_cols=6)))
 def test_search_and_dynamic_programme_agree(position):
@@ -54,7 +55,7 @@ def test_search_and_dynamic_programme_agree(position):
         assert_same_count(comp, searched, programmed)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.one_of(positions(max_rows=5, max_cols=5), consistent_positions(max_rows=6,
                                                                          max_cols=6)))
 def test_forced_boxes_split_off_agree_with_the_search(position):
@@ -99,21 +100,21 @@ def _forced_route(position: Position, use_count: bool, route_rows: int,
         solve_component.cache_clear()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(consistent_positions(max_rows=4, max_cols=4).filter(lambda p: len(p.unknown_cells())
                                                            <= 10), st.booleans())
 def test_forced_dynamic_programme_matches_brute_force(position, use_count):
     _forced_route(position, use_count, route_rows=0)  # routing off: the box DP
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(consistent_positions(max_rows=3, max_cols=6).filter(lambda p: len(p.unknown_cells())
                                                            <= 10), st.booleans())
 def test_forced_transfer_route_matches_brute_force(position, use_count):
     _forced_route(position, use_count, route_rows=3)  # every component is a strip
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(consistent_positions(max_rows=4, max_cols=4).filter(lambda p: len(p.unknown_cells())
                                                            <= 10), st.booleans())
 def test_wide_component_route_matches_brute_force(position, use_count):
@@ -152,7 +153,7 @@ def _old_box_order(sizes, rows):
     return order
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.one_of(positions(max_rows=6, max_cols=6), consistent_positions(max_rows=7,
                                                                          max_cols=7)))
 def test_box_order_layout_search_and_width(position):
@@ -237,7 +238,7 @@ def test_time_budget_stops_a_long_search():
         search_component(comp)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(65, 220).flatmap(lambda n: st.tuples(
     st.lists(st.integers(1, 8), min_size=n, max_size=n),
     st.lists(st.lists(st.integers(0, n - 1), min_size=1, max_size=5, unique=True),

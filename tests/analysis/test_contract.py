@@ -17,11 +17,12 @@ from sweepkit.analysis.component import solve_component
 from sweepkit.analysis.contract import (
     contract,
     contracted_total,
-    contracted_witness,
+    search_contracted,
     sweep_order,
     wired,
 )
 from sweepkit.constraints import Component, build_system
+from tests.examples import examples
 from tests.strategies_boards import nd_positions, positions
 
 
@@ -66,6 +67,12 @@ def wired_components(draw) -> Component:
                      tuple(range(len(rows))))
 
 
+def contracted_witness(component: Component) -> tuple[int, ...] | None:
+    """One layout of ``component`` found on its contraction (None: it has none)."""
+    contraction = contract(component)
+    return None if contraction is None else search_contracted(contraction)
+
+
 def check(component: Component, expected: int) -> None:
     assert contracted_total(component) == expected
     example = contracted_witness(component)
@@ -77,13 +84,13 @@ def check(component: Component, expected: int) -> None:
         assert len(contraction.component.sizes) <= len(component.sizes) + len(component.rows)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(wired_components())
 def test_contracted_wires_keep_every_layout(component):
     check(component, brute_total(component))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(positions(max_rows=4, max_cols=5, with_mines=False))
 def test_contracted_positions_count_as_the_usual_solvers(position):
     system = build_system(position)
@@ -91,14 +98,14 @@ def test_contracted_positions_count_as_the_usual_solvers(position):
         check(comp, solve_component(comp).total)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(nd_positions(with_mines=False))
 def test_contracted_nd_positions_count_as_the_usual_solvers(position):
     for comp in build_system(position).components:
         check(comp, solve_component(comp).total)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.one_of(wired_components(), positions(max_rows=4, max_cols=5, with_mines=False)
                  .map(lambda p: max(build_system(p).components, key=lambda c: len(c.sizes),
                                     default=Component((), (), (), ()))))

@@ -18,6 +18,7 @@ from sweepkit.game import Game
 from sweepkit.position import UNKNOWN, Position
 from sweepkit.rules import Rules, level
 from tests.analysis.slow_reference import old_dead_cells
+from tests.examples import examples
 from tests.strategies_boards import consistent_positions
 
 
@@ -44,7 +45,7 @@ def mine_counts(position: Position) -> set[int | None]:
     return {position.mines, known + 1, known + 2, known + len(position.unknown_cells()) // 3}
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(consistent_positions(max_rows=6, max_cols=7), st.booleans(), st.booleans())
 def test_local_route_matches_the_exact_trial(position, use_count, bulk):
     for mines in mine_counts(position):
@@ -58,7 +59,7 @@ def test_local_route_matches_the_exact_trial(position, use_count, bulk):
         assert found == exact_dead(board, use_count)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(consistent_positions(max_rows=8, max_cols=8), st.booleans())
 def test_local_route_matches_the_old_route(position, use_count):
     with bulk_from(0):

@@ -15,12 +15,13 @@ from sweepkit.analysis.explain import (
     Technique,
     explain,
     explain_cell,
-    technique_of,
+    techniques_of,
 )
 from sweepkit.analysis.probability import analyse
 from sweepkit.boardfile import parse_board
 from sweepkit.constraints import build_system
 from sweepkit.position import Position
+from tests.examples import examples
 from tests.strategies_boards import consistent_positions
 
 # One board per technique: (board, cell, value, technique, because, sentence), the
@@ -77,7 +78,7 @@ def test_no_json_method_left_on_explanations():
     assert not hasattr(Explanation, "to_json")
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(consistent_positions(max_rows=5, max_cols=5), st.booleans())
 def test_technique_of_names_what_explain_cell_names(position, use_count):
     analysis = analyse(position, use_count)
@@ -85,4 +86,4 @@ def test_technique_of_names_what_explain_cell_names(position, use_count):
     for value, cells in (("safe", analysis.safe_cells()), ("mine", analysis.mine_cells())):
         for cell in cells:
             expected = explain_cell(position, constraints, cell, value).technique
-            assert technique_of(analysis, cell, value) is expected
+            assert techniques_of(analysis, [cell], value)[cell] is expected

@@ -25,6 +25,7 @@ from sweepkit.analysis.probability import analyse
 from sweepkit.boardfile import parse_board
 from tests.analysis.slow_reference import old_explain, old_explain_cell
 from tests.analysis.test_dead import expert_steps, game_view
+from tests.examples import examples
 from tests.strategies_boards import consistent_positions, positions
 
 explain_module = importlib.import_module("sweepkit.analysis.explain")
@@ -32,13 +33,13 @@ explain_module = importlib.import_module("sweepkit.analysis.explain")
 VIEWS = [(16, 30, 99, 1, 10), (16, 30, 99, 2, 25), (20, 20, 60, 3, 15), (24, 24, 110, 5, 20)]
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(consistent_positions(max_rows=7, max_cols=7), st.booleans())
 def test_explain_matches_the_old_route(position, use_count):
     assert explain(position, use_count) == old_explain(position, use_count)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(positions(max_rows=5, max_cols=5), st.booleans())
 def test_explain_cell_matches_on_any_equations(position, use_count):
     # any position, even an inconsistent one: explain_cell must still agree cell by cell

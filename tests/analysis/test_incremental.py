@@ -19,6 +19,7 @@ from sweepkit.game import Game
 from sweepkit.moves import Action
 from sweepkit.position import MINE, SAFE, UNKNOWN, Position
 from sweepkit.rules import Rules
+from tests.examples import examples
 from tests.strategies_boards import positions
 
 
@@ -104,7 +105,7 @@ def game_sequences(draw, max_rows: int = 8, max_cols: int = 10) -> list[Position
     return views
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(game_sequences(), st.booleans(), st.booleans())
 def test_every_view_of_a_game_matches_the_from_scratch_analysis(views, use_mine_count,
                                                                  keep_mines):
@@ -113,7 +114,7 @@ def test_every_view_of_a_game_matches_the_from_scratch_analysis(views, use_mine_
                                               keep_mines=keep_mines))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(positions(max_rows=5, max_cols=6), min_size=2, max_size=6))
 def test_unrelated_views_and_inconsistent_ones_match_too(views):
     # any two views of the same shape: arbitrary changes, impossible numbers, numbers
@@ -130,7 +131,7 @@ def test_a_flag_the_proved_mines_leave_no_room_for(use_mine_count):
     check_sequence([first, then], IncrementalAnalyser(use_mine_count))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(game_sequences(max_rows=1, max_cols=12))
 def test_a_line_board(views):
     line = [Position(v.shape, v.cells, v.mines, "line") for v in views]

@@ -14,6 +14,7 @@ from sweepkit.analysis.kadlac_bfs import (
 )
 from sweepkit.position import UNKNOWN, Position
 from tests.brute import explanations
+from tests.examples import examples
 from tests.strategies_boards import consistent_positions, positions
 
 # The worked examples of the paper (sections 4 and 5, Appendix A): rows, number of
@@ -153,7 +154,7 @@ def test_mine_count_is_ignored() -> None:
     assert len(layouts) == 16 and all(p.mines is None for p in layouts)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.one_of(positions(max_rows=4, max_cols=4, max_unknown=9),
                  consistent_positions(max_rows=4, max_cols=4)))
 def test_solutions_are_exactly_the_brute_force_explanations(position: Position) -> None:

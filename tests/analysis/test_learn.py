@@ -15,6 +15,7 @@ from sweepkit.analysis.box_search import SearchBudgetExceeded
 from sweepkit.analysis.learn import learnt_witness, luby
 from sweepkit.analysis.propagate import component_witness
 from sweepkit.constraints import Component
+from tests.examples import examples
 
 
 def cells_component(n: int, rows: list[tuple[tuple[int, ...], int]]) -> Component:
@@ -36,7 +37,7 @@ def cell_components(draw) -> Component:
     return cells_component(n, rows)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(cell_components(), st.randoms(use_true_random=False))
 def test_learning_finds_a_layout_exactly_when_there_is_one(component, rnd):
     n = len(component.sizes)

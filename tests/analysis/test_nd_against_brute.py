@@ -28,12 +28,13 @@ from sweepkit.analysis.probability import analyse
 from sweepkit.constraints import build_system
 from sweepkit.position import SAFE, Position
 from tests import brute
+from tests.examples import examples
 from tests.strategies_boards import nd_consistent_positions, nd_positions
 
 nd_small = st.one_of(nd_positions(), nd_consistent_positions())
 
-MANY = settings(max_examples=600, deadline=None)
-SOME = settings(max_examples=250, deadline=None)
+MANY = settings(max_examples=examples(600), deadline=None)
+SOME = settings(max_examples=examples(250), deadline=None)
 
 
 def only_numbers(position: Position, numbers) -> Position:

@@ -11,10 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sweepkit.analysis.dead import dead_cells
-from sweepkit.analysis.outcomes import dead_cells_exact, outcome_table, outcomes
+from sweepkit.analysis.outcomes import Outcome, outcome_table, outcomes
 from sweepkit.analysis.probability import analyse
 from sweepkit.position import Position
 from tests import brute
+from tests.examples import examples
 from tests.strategies_boards import consistent_positions, positions
 
 MAX_UNKNOWN = 10
@@ -41,7 +42,12 @@ def brute_table(position: Position, use_count: bool) -> dict[int, tuple[int, lis
     return table
 
 
-@settings(max_examples=1500, deadline=None)
+def dead_cells_exact(table: dict[int, Outcome]) -> tuple[int, ...]:
+    """The dead cells of an outcome table, ascending (to compare with ``dead_cells``)."""
+    return tuple(sorted(c for c, o in table.items() if o.dead))
+
+
+@settings(max_examples=examples(1500), deadline=None)
 @given(small_positions, st.booleans())
 def test_outcomes_match_brute_force(position, use_count):
     expected = brute_table(position, use_count)
@@ -58,7 +64,7 @@ def test_outcomes_match_brute_force(position, use_count):
         assert dead_cells_exact(table) == ()
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(consistent_positions(max_rows=4, max_cols=5), st.booleans())
 def test_one_cell_matches_the_table(position, use_count):
     table = outcome_table(position, use_mine_count=use_count)
@@ -123,7 +129,7 @@ def test_incremental_analysis_with_marked_mines():
     assert outcomes(view, 0, analysis=after).mine == after.total
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=examples(800), deadline=None)
 @given(small_positions, st.booleans())
 def test_opens_names_only_numbers_after_which_another_cell_is_certainly_safe(position, use_count):
     # opens[v] is local (the components the cell touches) and so may miss what the mine

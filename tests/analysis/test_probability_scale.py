@@ -24,6 +24,7 @@ from sweepkit.position import UNKNOWN, Position
 from tests import brute
 from tests.analysis.reference_combine import old_combine
 from tests.analysis.test_board_count import component_counts
+from tests.examples import examples
 from tests.strategies_boards import consistent_positions, positions
 
 BOUND = Fraction(1, 2 ** (PRECISION - 2))
@@ -78,7 +79,7 @@ def assert_same_as_old(counts, sizes, floating, remaining, exact_table_bits=None
         assert_close(boxes.floating_value(), Fraction(*old_floating), exact_table_bits is None)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(component_counts(), st.integers(0, 200), st.integers(0, 300), st.booleans())
 def test_drawn_components_match_the_old_route(drawn, floating, extra, windowed):
     counts, sizes = drawn
@@ -86,7 +87,7 @@ def test_drawn_components_match_the_old_route(drawn, floating, extra, windowed):
     assert_same_as_old(counts, sizes, floating, remaining, 0 if windowed else None)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(component_counts(max_components=20, max_len=30, max_bits=80, boxes=3),
        st.integers(0, 20_000), st.data())
 def test_wide_drawn_frontiers_match_the_exact_mode(drawn, floating, data):
@@ -123,7 +124,7 @@ small_positions = st.one_of(
 ).filter(lambda p: len(p.unknown_cells()) <= 10)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(small_positions, st.booleans())
 def test_windowed_route_against_the_brute_force(monkeypatch_module, position, use_count):
     monkeypatch_module.setattr(probability, "EXACT_TABLE_BITS", 0)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from sweepkit.analysis.poly import multiply, product
 from sweepkit.analysis.product_tree import ProductTree, trim
 from tests.analysis.reference_combine import schoolbook
+from tests.examples import examples
 
 polys = st.lists(st.one_of(st.lists(st.integers(0, 9), min_size=1, max_size=5),
                            st.lists(st.integers(0, 2**120), min_size=1, max_size=12)),
@@ -31,7 +32,7 @@ def completion(rest_i, vector, length):
     return [sum(r * vector[a + j] for j, r in enumerate(rest_i)) for a in range(length)]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(polys, st.data())
 def test_transposed_tree_gives_each_leaf_the_weights_of_the_rest(leaves, data):
     tree = ProductTree(leaves)
@@ -48,7 +49,7 @@ def test_transposed_tree_gives_each_leaf_the_weights_of_the_rest(leaves, data):
     assert totals == {sum(x * y for x, y in zip(tree.root, vector, strict=True))}
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(polys, st.data())
 def test_boolean_tree_gives_the_supports(leaves, data):
     tree = ProductTree(leaves, boolean=True)
@@ -80,7 +81,7 @@ def assert_ratios_within(leaves, exact, windows, tol, data):
         assert abs(got - want) <= tol
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(polys, st.integers(2, 40), st.data())
 def test_windowed_pass_keeps_every_ratio_within_its_bound(leaves, bits, data):
     tree = ProductTree(leaves)

@@ -13,6 +13,7 @@ from sweepkit.constraints import build_system
 from sweepkit.reductions.formulas import CNF
 from sweepkit.reductions.layout import reduce_cnf
 from tests import brute
+from tests.examples import examples
 from tests.strategies_boards import consistent_positions, nd_positions, positions
 
 
@@ -32,19 +33,19 @@ def check_components(position) -> None:
     assert all(e is not None for e in found) == consistent
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(positions(max_rows=4, max_cols=5, with_mines=False))
 def test_the_search_finds_a_layout_exactly_when_there_is_one(position):
     check_components(position)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(consistent_positions(with_mines=False))
 def test_the_search_finds_one_on_every_consistent_position(position):
     check_components(position)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(nd_positions(with_mines=False))
 def test_the_search_on_nd_positions(position):
     check_components(position)

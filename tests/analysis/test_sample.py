@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from sweepkit.analysis.sample import random_layout
 from sweepkit.position import Position
 from tests import brute
+from tests.examples import examples
 
 
 def small_positions():
@@ -21,7 +22,7 @@ def small_positions():
                      st.booleans())
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(position=small_positions(), seed=st.integers(0, 10**6))
 def test_every_draw_explains_the_position(position, seed):
     drawn = random_layout(position, random.Random(seed))
@@ -69,7 +70,7 @@ def one_analysis_a_cell(position: Position, rng: random.Random) -> frozenset[int
     return frozenset(mines)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(position=small_positions(), seed=st.integers(0, 10**6))
 def test_skipping_the_analysis_after_a_certain_cell_draws_the_same(position, seed):
     assert random_layout(position, random.Random(seed)) == one_analysis_a_cell(

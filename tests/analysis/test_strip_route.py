@@ -19,6 +19,7 @@ from sweepkit.automata.transfer import count_strip_layouts, solve_strip
 from sweepkit.constraints import Component, Constraint, build_system, system_from_constraints
 from sweepkit.position import MINE, SAFE, UNKNOWN, Position
 from tests.analysis.component_checks import assert_same_count
+from tests.examples import examples
 from tests.strategies_boards import consistent_positions, positions
 
 
@@ -52,13 +53,13 @@ def test_crop_refuses_a_square_component_and_made_up_equations():
 
 # -- the counts ---------------------------------------------------------------------------
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(positions(max_rows=3, max_cols=7, with_mines=False))
 def test_counts_equal_the_search_on_random_strips(position):
     _check_every_component(position)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(consistent_positions(max_rows=9, max_cols=3, with_mines=False))
 def test_counts_equal_the_search_on_tall_strips(position):
     _check_every_component(position)
@@ -72,7 +73,7 @@ def _check_every_component(position: Position) -> None:
         _check_count(component, strip_count(component, crop))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(positions(max_rows=3, max_cols=8, with_mines=False))
 def test_split_parts_keep_their_geometry(position):
     for component in build_system(position).components:

@@ -16,6 +16,7 @@ from sweepkit.automata.transfer import solve_strip
 from sweepkit.position import MINE, UNKNOWN, Position
 from tests.automata.strip_brute import explained_boards
 from tests.brute import explanations
+from tests.examples import examples
 
 # -- the machine ---------------------------------------------------------------------
 
@@ -126,7 +127,7 @@ def test_the_sizes_are_reported_alike_in_the_module_and_the_docs():
     assert "27" in hulin.hulin_dfa.__doc__ and "q0 ≠ q1" in hulin.hulin_dfa.__doc__
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.sampled_from(hulin.SYMBOLS), max_size=12))
 def test_every_machine_decides_alike(word):
     expected = hulin.hulin_nfa().accepts(word)
@@ -312,7 +313,7 @@ def two_row_positions(draw, max_cols: int = 10) -> Position:
     return Position((2, n), tuple(cells))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(two_row_positions())
 def test_hulin_agrees_with_the_transfer_matrix(position):
     try:

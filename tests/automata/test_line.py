@@ -14,6 +14,7 @@ from sweepkit.automata.line import LineSolution, solve_line
 from sweepkit.position import Position
 from tests.automata.line_brute import explanations_by_string, strip
 from tests.brute import explanations
+from tests.examples import examples
 
 
 def assert_matches(solution: LineSolution, text: str, found: list[frozenset[int]]) -> None:
@@ -60,7 +61,7 @@ def consistent_strips(draw: st.DrawFn) -> str:
     return "".join("?" if h else ch for ch, h in zip(shown, hide, strict=True))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(consistent_strips())
 def test_random_consistent_strips_up_to_length_13(text: str) -> None:
     assert_matches(solve_line(strip(text)), text, explanations(strip(text)))
@@ -82,7 +83,7 @@ def strips_with_counts(draw: st.DrawFn) -> Position:
     return strip(text, mines)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(strips_with_counts())
 def test_random_strips_with_mine_counts_match_brute_force(position: Position) -> None:
     text = "".join("?*-012"[[-1, -2, -3, 0, 1, 2].index(v)] for v in position.cells)

@@ -19,6 +19,7 @@ from sweepkit.automata.transfer import (
 )
 from sweepkit.position import MINE, SAFE, UNKNOWN, Position
 from tests.brute import explanations
+from tests.examples import examples
 
 VALUE = {"B": MINE, "?": UNKNOWN, "-": SAFE, **{str(d): d for d in range(9)}}
 
@@ -100,7 +101,7 @@ def strips(draw, max_unknown: int = 12) -> Position:
     return Position((rows, cols), tuple(cells), mines)
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=examples(250), deadline=None)
 @given(strips())
 def test_random_strips_against_brute_force(position):
     check_against_brute(position)
@@ -172,7 +173,7 @@ def test_the_limit_is_the_smaller_side_and_can_be_lifted():
         solve_strip(Position.unknown(4, 4), max_rows=3)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(strips(), st.data())
 def test_witness_walk_with_a_mine_total(position, data):
     solved = solve_strip(position.with_mines(None))

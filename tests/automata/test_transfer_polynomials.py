@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from sweepkit.automata.transfer import strip_polynomials
 from sweepkit.position import UNKNOWN, Position
 from tests.brute import explanations
+from tests.examples import examples
 from tests.strategies_boards import positions
 
 
@@ -17,7 +18,7 @@ def _unknown_mines(position: Position, layout: frozenset[int]) -> int:
     return sum(1 for c in layout if position.cells[c] == UNKNOWN)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(positions(max_rows=3, max_cols=5, max_unknown=12))
 def test_polynomials_match_brute_force(position):
     polys = strip_polynomials(position)

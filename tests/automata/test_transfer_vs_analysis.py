@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from sweepkit.analysis.probability import analyse
 from sweepkit.automata.transfer import solve_strip
 from sweepkit.position import Position
+from tests.examples import examples
 from tests.strategies_boards import consistent_positions, positions
 
 
@@ -30,13 +31,13 @@ def _agree(position: Position) -> None:
             assert general.probability(cell) == Fraction(strip.cell_mine_counts[cell], strip.count)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(consistent_positions(max_rows=3, max_cols=40))
 def test_consistent_strips(position):
     _agree(position)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(positions(max_rows=2, max_cols=12))
 def test_random_strips_including_inconsistent(position):
     _agree(position)

@@ -16,7 +16,7 @@ from sweepkit.bench.stats import (
     calibration,
     calibration_verdict,
     paired_difference,
-    summary,
+    run_summary,
     wilson,
 )
 
@@ -46,7 +46,7 @@ def test_calibration_bins_by_two_decimals_and_counts_mines():
 def test_summary_counts_wins_causes_and_needs():
     results = [result(0, True), result(1, False, [(0.5, False)], cause="guess"),
                result(2, True, [(0.1, True)], needed="guess"), result(3, False, cause="certain")]
-    doc = summary(results, wall_seconds=2.0)
+    doc = run_summary(results, wall_seconds=2.0)
     assert (doc["games"], doc["wins"], doc["win_rate"]) == (4, 2, 0.5)
     assert doc["loss_causes"]["guess"] == 1 and doc["certain_move_losses"] == 1
     assert doc["wins_without_guess"] == 1 and doc["hardest_needed"] == {"single": 1, "guess": 1}

@@ -6,21 +6,17 @@ import json
 import math
 import random
 import subprocess
-import sys
 import time
 
 import pytest
 
+from tests.cli.inprocess import sweepkit as run
+from tests.cli.inprocess import sweepkit_process
 from tests.digits import reference_decimal
 
 EX2 = "1110\n1B21\n12??\n01??\n"  # Kadlac §4 example 2: four layouts
 FORCED = "02?\n02?\n"  # both unknowns are mines (single-number deductions)
 BAD_NUMBERS = "0?1\n2?5\n???\n"  # Kadlac §5: the 5 cannot be satisfied
-
-
-def run(*args: str, stdin: str = "", path=None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "sweepkit", *args], input=stdin,
-                          capture_output=True, text=True, timeout=60)
 
 
 @pytest.fixture
@@ -225,7 +221,7 @@ def _first_click_board(tmp_path, rows=120, cols=120, mines=1800, seed=3):
 @pytest.mark.parametrize("command", ["count", "analyze", "unique", "check"])
 def test_timeout_is_one_line_and_exit_2(tmp_path, command):
     path = _first_click_board(tmp_path)
-    done = run(command, str(path), "--timeout", "0.000001")
+    done = sweepkit_process(command, str(path), "--timeout", "0.000001")  # nothing cached
     assert done.returncode == 2, (done.stdout, done.stderr)
     assert done.stderr.startswith("error: the analysis took longer than its budget")
     assert done.stderr.count("\n") == 1 and "--timeout SECONDS" in done.stderr

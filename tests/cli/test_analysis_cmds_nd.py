@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
 from sweepkit.boardfile import parse_board
 from sweepkit.position import MINE
 from tests import brute
+from tests.cli.inprocess import sweepkit as run
 
 CUBE = """\
 shape: 2x3x3
@@ -26,11 +25,6 @@ mines: 12
  ?  ?  ?
 """
 CUBE_LAYOUTS = 15  # 2 of the 6 unknown cells by the 12, with 12 mines in all: C(6, 2)
-
-
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "sweepkit", *args], input=stdin,
-                          capture_output=True, text=True, timeout=60)
 
 
 def test_the_example_has_the_brute_force_count():

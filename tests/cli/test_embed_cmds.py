@@ -3,20 +3,13 @@ commands read back; bad input in one line with status 2."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
 from sweepkit.boardfile import parse_board
 from sweepkit.reductions.embed import MAX_CELLS, embed
+from tests.cli.inprocess import sweepkit as run
 
 EX2 = "1110\n1B21\n12??\n01??\n"  # Kadlac §4 example 2: four layouts
-
-
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "sweepkit", *args], input=stdin,
-                          capture_output=True, text=True, timeout=60)
 
 
 @pytest.mark.parametrize("dims", [2, 3, 4])

@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 from sweepkit.analysis.kadlac_bfs import kadlac_report
 from sweepkit.boardfile import parse_board
+from tests.cli.inprocess import sweepkit as run
 
 # Kadlac's Board 1 (2x2, all unknown): the program lists its 16 layouts in this order.
 BOARD_1_ORDER = ["11/1B", "00/00", "B2/2B", "B1/11", "2B/2B", "1B/11", "22/BB", "11/B1",
                  "BB/3B", "BB/22", "B3/BB", "B2/B2", "3B/BB", "2B/B2", "BB/BB", "BB/B3"]
-
-
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "sweepkit", *args], input=stdin,
-                          capture_output=True, text=True, timeout=120)
 
 
 def test_board_1_in_the_program_order():

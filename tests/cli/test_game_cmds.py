@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import io
-import subprocess
-import sys
 
 import pytest
 
@@ -13,14 +11,7 @@ from sweepkit.cli.game_cmds import play_lines
 from sweepkit.game import Game
 from sweepkit.position import MINE, UNKNOWN
 from sweepkit.rules import Rules, level
-
-
-def sweepkit(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sweepkit", *args],
-        input=stdin, capture_output=True, text=True, timeout=60, check=False,
-    )
-
+from tests.cli.inprocess import sweepkit
 
 # -- new ------------------------------------------------------------------------------------
 

@@ -4,8 +4,6 @@ processes, and the text game driven in process."""
 from __future__ import annotations
 
 import io
-import subprocess
-import sys
 
 import pytest
 
@@ -14,11 +12,7 @@ from sweepkit.cli.game_cmds import play_lines, render
 from sweepkit.game import Game
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.rules import Rules
-
-
-def sweepkit(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "sweepkit", *args], input=stdin,
-                          capture_output=True, text=True, timeout=60, check=False)
+from tests.cli.inprocess import sweepkit
 
 
 def test_new_on_a_cube_shows_a_true_layout_and_the_view_after_the_first_click():

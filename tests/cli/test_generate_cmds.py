@@ -5,18 +5,12 @@ one line and exit status 2."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 
 from sweepkit.analysis.explain import TECHNIQUES, explain
 from sweepkit.boardfile import parse_board
+from tests.cli.inprocess import sweepkit as run
 
 ANSWER = re.compile(r"# \((\d+), (\d+)\) (safe|mine) (\w+): (.+)")
-
-
-def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "sweepkit", *args], capture_output=True,
-                          text=True, timeout=120)
 
 
 def test_puzzles_print_as_boards_with_the_answer_in_comments():

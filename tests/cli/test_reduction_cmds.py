@@ -4,22 +4,16 @@ layouts with the inputs forced are the truth table's; bad input is one line, exi
 from __future__ import annotations
 
 import subprocess
-import sys
 
 import pytest
 
 from sweepkit.analysis.board_count import count_layouts
 from sweepkit.boardfile import parse_board
+from tests.cli.inprocess import sweepkit as run
 
 
-def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "sweepkit", *args], capture_output=True,
-                          text=True, timeout=120)
-
-
-def run_with(stdin: str, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "sweepkit", *args], input=stdin,
-                          capture_output=True, text=True, timeout=120)
+def run_with(stdin: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return run(*args, stdin=stdin)
 
 
 @pytest.mark.parametrize(("inputs", "layouts"), [("u=0,v=0", 2), ("u=1,v=0", 1),

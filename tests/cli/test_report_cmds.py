@@ -5,9 +5,7 @@ use."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import matplotlib.image
@@ -18,15 +16,14 @@ from sweepkit.bench.report import DPI, FIGSIZE, REPORT_FILES
 from sweepkit.bench.result import StrategySpec, play_game
 from sweepkit.bench.store import ENV_VAR, Store
 from sweepkit.rules import level
+from tests.cli.inprocess import sweepkit as run_sweepkit
 
 SPEC = {"strategy": "random", "options": {}, "level": "pedersen-beginner", "rows": 10,
         "cols": 10, "mines": 10, "rule": "safe", "first": "corner", "seed": 3, "games": 40}
 
 
 def sweepkit(*args: str) -> subprocess.CompletedProcess[str]:
-    environ = {k: v for k, v in os.environ.items() if k != ENV_VAR}
-    return subprocess.run([sys.executable, "-m", "sweepkit", *args], capture_output=True,
-                          text=True, timeout=60, check=False, env=environ)
+    return run_sweepkit(*args, drop_env=(ENV_VAR,))
 
 
 def one_line_error(done: subprocess.CompletedProcess[str], message: str) -> None:

@@ -4,11 +4,9 @@
 from __future__ import annotations
 
 import json
-import os
 import random
 import sqlite3
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -21,6 +19,7 @@ from sweepkit.game import Game, replay
 from sweepkit.play import play
 from sweepkit.rules import level
 from sweepkit.strategies import STRATEGIES, make_strategy
+from tests.cli.inprocess import sweepkit as run_sweepkit
 
 SPEC = {"strategy": "exact", "options": {}, "level": "beginner", "rows": 9, "cols": 9,
         "mines": 10, "rule": "safe", "first": "corner", "seed": 1, "games": 10}
@@ -29,11 +28,7 @@ CHOICES = ", ".join(sorted(STRATEGIES))
 
 
 def sweepkit(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    environ = {k: v for k, v in os.environ.items() if k != ENV_VAR}
-    return subprocess.run(
-        [sys.executable, "-m", "sweepkit", *args], capture_output=True, text=True,
-        timeout=60, check=False, env={**environ, **(env or {})},
-    )
+    return run_sweepkit(*args, env=env, drop_env=(ENV_VAR,))
 
 
 def one_line_error(done: subprocess.CompletedProcess[str], message: str, status: int = 2) -> None:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,15 +12,12 @@ from hypothesis import strategies as st
 from sweepkit.boardfile import parse_board
 from sweepkit.cli.strip_cmds import layout_rows
 from sweepkit.position import MINE
+from tests.cli.inprocess import sweepkit as run
 from tests.digits import reference_decimal
+from tests.examples import examples
 from tests.strategies_boards import positions
 
 FIG_6 = "2?4??\n???B2\n"
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "sweepkit", *args], capture_output=True,
-                          text=True, timeout=120)
 
 
 @pytest.fixture
@@ -199,7 +194,7 @@ def test_trace_of_an_accepted_board_is_the_witness_states(write):
                               f"{columns[1]}|00"]
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(positions(max_rows=4, max_cols=5), st.data())
 def test_layout_rows_print_the_positions_layout(position, data):
     mines = frozenset(data.draw(st.sets(st.integers(0, position.size - 1))))

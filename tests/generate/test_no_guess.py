@@ -26,6 +26,7 @@ from sweepkit.moves import Action
 from sweepkit.position import MINE, UNKNOWN
 from sweepkit.rules import FirstClick, Rules, level
 from sweepkit.serialize import record_from_json, record_json
+from tests.examples import examples
 
 
 def logic_clears(rules: Rules, mines: frozenset[int], first: int,
@@ -157,7 +158,7 @@ def test_the_time_budget_holds_inside_one_solve_of_a_big_board():
         generate_no_guess(Rules(400, 400, 30000), 0, random.Random(1), seconds=30)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(rows=st.integers(2, 9), cols=st.integers(2, 9), seed=st.integers(0, 10**6),
        steps=st.integers(0, 6))
 def test_the_frontier_and_the_swaps_are_those_of_their_definitions(rows, cols, seed, steps):

@@ -19,6 +19,7 @@ from sweepkit.reductions.embed import (
     original_mines,
 )
 from tests import brute
+from tests.examples import examples
 from tests.strategies_boards import consistent_positions, nd_positions, positions
 
 small_2d = st.one_of(
@@ -27,7 +28,7 @@ small_2d = st.one_of(
 ).filter(lambda p: len(p.unknown_cells()) <= 9)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(small_2d, st.sampled_from([3, 4]), st.booleans())
 def test_the_layouts_are_the_same_on_the_middle_cells(position, dims, use_count):
     embedded = embed(position, dims)
@@ -38,7 +39,7 @@ def test_the_layouts_are_the_same_on_the_middle_cells(position, dims, use_count)
     assert count_layouts(embedded, use_count) == len(expected)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(small_2d, st.sampled_from([3, 4]))
 def test_check_agrees_and_a_witness_comes_back(position, dims):
     embedded = embed(position, dims)
@@ -48,7 +49,7 @@ def test_check_agrees_and_a_witness_comes_back(position, dims):
         assert position.explains(original_mines(witness, position.shape, dims))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(nd_positions(shapes=((2, 2, 3), (1, 3, 3), (2, 1, 2))), st.booleans())
 def test_a_3_d_board_embeds_in_4_d(position, use_count):
     embedded = embed(position, 4)

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sweepkit.reductions.formulas import FormulaError, parse_circuit, parse_cnf
+from tests.examples import examples
 
 
 @st.composite
@@ -25,7 +26,7 @@ def cnfs(draw):
     return variables, clauses, "\n".join(lines) + "\n"
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(cnfs())
 def test_a_cnf_reads_back_and_its_circuit_is_true_exactly_on_its_models(case):
     variables, clauses, text = case

@@ -20,6 +20,7 @@ from sweepkit.reductions.embed import embed, original_mines
 from sweepkit.reductions.formulas import CNF, Circuit, Gate, parse_circuit
 from sweepkit.reductions.layout import read_terminals, reduce_circuit, reduce_cnf
 from sweepkit.reductions.sheet import LayoutError
+from tests.examples import examples
 
 
 def models(cnf: CNF) -> list[dict[int, bool]]:
@@ -46,7 +47,7 @@ def small_cnfs(draw):
     return CNF(n, tuple(map(tuple, clauses)))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(small_cnfs())
 def test_a_cnf_board_is_consistent_exactly_when_the_formula_is_satisfiable(cnf):
     board = reduce_cnf(cnf)
@@ -221,7 +222,7 @@ def small_circuits(draw):
     return "\n".join(lines + [f"output {o}" for o in outputs]) + "\n"
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(small_circuits(), st.booleans())
 def test_random_circuits_have_their_layouts(text, parsimonious):
     from hypothesis import assume

@@ -15,6 +15,7 @@ from sweepkit.position import MINE, SAFE, UNKNOWN, Position
 from sweepkit.search import OptimalPlayError, TooManyLayouts, TooManyStates, optimal_play
 from sweepkit.search.optimal import board_symmetries
 from tests import brute
+from tests.examples import examples
 from tests.search import brute_play
 
 MAX_COVERED = 7  # the brute force is factorial in the covered cells
@@ -52,7 +53,7 @@ def check_against_brute(position: Position) -> None:
     assert ours.best_moves == theirs.best_moves, str(position)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(tiny_positions())
 def test_agrees_with_the_brute_force_game_tree(position):
     check_against_brute(position)
@@ -66,7 +67,7 @@ def test_start_positions_agree_with_the_brute_force(rows, cols, mines):
     check_against_brute(Position.unknown(rows, cols, mines))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(tiny_positions())
 def test_certain_safe_cells_are_best_moves_and_flood_fill_changes_nothing(position):
     """Facts 1 and 2 of the module doc, checked on the brute force alone (which uses
@@ -80,7 +81,7 @@ def test_certain_safe_cells_are_best_moves_and_flood_fill_changes_nothing(positi
     assert brute_play.optimal(position, flood=False).wins == with_flood.wins
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(tiny_positions(max_rows=4, max_cols=4))
 def test_symmetry_changes_no_answer(position):
     with_symmetry, without = optimal_play(position), optimal_play(position, symmetry=False)

@@ -24,6 +24,7 @@ from sweepkit.strategies.best import BUDGETS, BestStrategy, discounted, recommen
 from sweepkit.strategies.forced import forced_groups
 from sweepkit.strategies.guesses import Evaluator, candidate_classes
 from tests import brute
+from tests.examples import examples
 from tests.search import brute_play
 from tests.search.test_optimal import tiny_positions
 from tests.strategies_boards import consistent_positions
@@ -61,7 +62,7 @@ def brute_look_ahead(position: Position, cell: int, layouts: list[frozenset[int]
     return progress, expected, two_step
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(consistent_positions(max_rows=3, max_cols=4))
 def test_look_ahead_values_match_the_brute_force(position):
     for use_mine_count in (True, False):
@@ -81,7 +82,7 @@ def test_look_ahead_values_match_the_brute_force(position):
                     brute_look_ahead(position, candidate.cell, layouts, discount)[2])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(consistent_positions(max_rows=4, max_cols=4))
 def test_cells_of_one_class_show_the_same_numbers_equally_often(position):
     for use_mine_count in (True, False):
@@ -102,7 +103,7 @@ def brute_dead(position: Position, cell: int, layouts=None) -> bool:
     return len(numbers) == 1
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(consistent_positions(max_rows=4, max_cols=4, with_mines=True))
 def test_forced_groups_are_closed_and_dead(position):
     analysis = analyse(position)
@@ -131,7 +132,7 @@ def test_the_fifty_fifty_is_taken_before_any_other_guess():
     assert not any(off.action.cell in g for g in groups)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(tiny_positions())
 def test_endgame_moves_are_optimal_by_the_brute_force_game_tree(position):
     assume(SAFE not in position.cells)  # a game's view has no '-' cells
@@ -215,7 +216,7 @@ def test_every_guess_mode_plays_games_to_the_end(guess):
         assert game.status is not Status.PLAYING
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(consistent_positions(max_rows=4, max_cols=4, with_mines=True))
 def test_a_dead_cell_is_guessed_only_when_every_cell_is_dead(position):
     analysis = analyse(position)

@@ -10,10 +10,11 @@ from sweepkit.analysis.explain import TECHNIQUES, CellValue, explain
 from sweepkit.analysis.probability import analyse
 from sweepkit.position import Position
 from sweepkit.strategies.hint import hint
+from tests.examples import examples
 from tests.strategies_boards import consistent_positions
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(consistent_positions(max_rows=4, max_cols=5, with_mines=True))
 def test_a_hint_is_certain_when_it_can_be_and_never_a_mine(position):
     analysis = analyse(position)

@@ -16,6 +16,7 @@ from sweepkit.strategies.best import BestStrategy, discounted
 from sweepkit.strategies.guesses import Evaluator
 from sweepkit.strategies.owed import MAX_CELLS, board_patterns, closed_patterns, owed_risk
 from tests import brute
+from tests.examples import examples
 from tests.strategies_boards import consistent_positions
 
 
@@ -47,7 +48,7 @@ def test_pattern_frames_match_the_coordinates():
     assert ((8, 9), (14, 15)) not in shapes and ((8, 14), (9, 15)) not in shapes
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(consistent_positions(max_rows=4, max_cols=4))
 def test_pattern_counts_and_pseudo_fifty_fiftys_match_the_brute_force(position):
     for use_mine_count in (True, False):

@@ -32,6 +32,7 @@ from sweepkit.strategies.limited_search import (
 )
 from sweepkit.strategies.single_point import SinglePointStrategy
 from tests import brute
+from tests.examples import examples
 from tests.strategies_boards import consistent_positions, positions
 
 PLAYERS = {
@@ -160,7 +161,7 @@ def check_against_brute(view: Position, x: int, radius: int | None) -> None:
             assert count == 0
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=examples(250), deadline=None)
 @given(st.data(), st.sampled_from([None, None, 1, 2, 3]))
 def test_search_counts_agree_with_brute_force(data, radius):
     view = data.draw(positions(max_rows=5, max_cols=5, max_unknown=10))
@@ -169,7 +170,7 @@ def test_search_counts_agree_with_brute_force(data, radius):
     check_against_brute(view, data.draw(st.sampled_from(xs)), radius)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.data(), st.sampled_from([None, 2]))
 def test_search_counts_agree_on_consistent_positions(data, radius):
     view = data.draw(consistent_positions(max_rows=5, max_cols=5))
@@ -178,7 +179,7 @@ def test_search_counts_agree_on_consistent_positions(data, radius):
     check_against_brute(view, data.draw(st.sampled_from(xs)), radius)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(consistent_positions(max_rows=4, max_cols=5, with_mines=False))
 def test_a_whole_board_search_gives_the_exact_probability(view):
     """With the square covering the board, m/(m+f) is the exact probability without the

@@ -32,6 +32,7 @@ from sweepkit.strategies.staged import (
     weigh,
 )
 from tests import brute
+from tests.examples import examples
 from tests.strategies_boards import consistent_positions
 
 MAX_UNKNOWN = 12
@@ -213,7 +214,7 @@ def _count(equations: list[tuple[list[int], int]], variables: int) -> int:
                if all(sum(bits[v] for v in vs) == n for vs, n in equations))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.integers(0, 9).flatmap(lambda n: st.tuples(
     st.just(n), st.lists(st.tuples(st.lists(st.integers(0, max(n - 1, 0)), max_size=5,
                                             unique=True), st.integers(0, 3)), max_size=6))))
@@ -226,7 +227,7 @@ def test_the_fast_search_lists_what_the_two_stack_search_lists(system):
     assert len(listed) == _count(equations, variables)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(small)
 def test_group_counts_match_the_brute_force(position):
     """Without a cap the groups are the components: their solution counts multiply to the
@@ -258,7 +259,7 @@ def test_group_counts_match_the_brute_force(position):
             assert total == layouts
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(small, st.sampled_from([{}, LIFTED, {"max_group": 4}]))
 def test_certain_cells_are_certain(position, options):
     """Safe cells of stages 1–3 are safe in every layout, proved mines mines in every
@@ -274,7 +275,7 @@ def test_certain_cells_are_certain(position, options):
     assert all(probs[c] == 1 for c in turn.program_mines if turn.stage < 4)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(small)
 def test_the_global_guess_with_no_cap_is_the_exact_probability(position):
     """With no cap binding (caps lifted) and exact weights, stage 4's probabilities are

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from schemathesis.checks import not_a_server_error
 
 from sweepkit.web.app import create_app
+from tests.examples import examples
 
 
 def test_no_generated_request_gets_a_server_error(tmp_path):
@@ -21,7 +22,7 @@ def test_no_generated_request_gets_a_server_error(tmp_path):
     for operation in operations:
 
         @given(case=operation.as_strategy())
-        @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck),
+        @settings(max_examples=examples(40), deadline=None, suppress_health_check=list(HealthCheck),
                   database=None)
         def call(case):
             case.call_and_validate(checks=[not_a_server_error])
@@ -47,7 +48,7 @@ def test_moves_of_any_shape_on_a_real_game_never_get_a_server_error(tmp_path):
         game = client.post("/api/games", json={"level": "beginner", "seed": 2}).json()
 
         @given(body=MOVE | JSON)
-        @settings(max_examples=150, deadline=None,
+        @settings(max_examples=examples(150), deadline=None,
                   suppress_health_check=[HealthCheck.function_scoped_fixture])
         def send(body):
             reply = client.post(f"/api/games/{game['id']}/moves", json=body)

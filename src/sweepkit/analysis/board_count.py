@@ -35,7 +35,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from math import comb
-from typing import NamedTuple
 
 from flint import fmpz
 
@@ -78,26 +77,6 @@ def table_bits(terms: int, floating: int) -> int:
     """Bits of a table of relative floating weights over ``terms`` frontier mine numbers
     (an over-estimate: up to ``terms`` entries of ``terms · log2(floating)`` bits)."""
     return terms * terms * max(1, floating.bit_length())
-
-
-class FrontierWeights(NamedTuple):
-    """The frontier polynomial weighed against the floating pool (with a mine count).
-
-    ``frontier[i]`` counts the frontier layouts with ``low + i`` mines; ``weights[i]`` is
-    proportional to C(floating, remaining − low − i), ``weights[i] * num / den`` exactly;
-    ``relative`` is Σ frontier[i] · weights[i], and ``total`` the board's number of layouts.
-    """
-
-    low: int
-    frontier: Poly
-    weights: list[int]
-    num: int
-    den: int
-    relative: int
-
-    @property
-    def total(self) -> int:
-        return exact_quotient(self.relative * self.num, self.den) if self.relative else 0
 
 
 def floating_weights(floating: int, remaining: int, low: int, high: int
@@ -201,7 +180,7 @@ def frontier_polynomial(counts: Sequence[ComponentCount]) -> tuple[int, Poly]:
 
 def weighted_total(low: int, frontier: Poly, floating: int, remaining: int) -> int:
     """Σ_m frontier[m − low] · C(floating, remaining − m): the table of
-    :func:`weigh_frontier` for narrow frontiers, :func:`binomial_sum` for wide ones."""
+    floating weights for narrow frontiers, :func:`binomial_sum` for wide ones."""
     if not frontier:
         return 0
     if table_bits(len(frontier), floating) > TABLE_BITS:
@@ -209,15 +188,6 @@ def weighted_total(low: int, frontier: Poly, floating: int, remaining: int) -> i
     weights, num, den = floating_weights(floating, remaining, low, low + len(frontier) - 1)
     relative = sum(w * x for w, x in zip(frontier, weights, strict=True) if x)
     return exact_quotient(relative * num, den) if relative else 0
-
-
-def weigh_frontier(low: int, frontier: Poly, floating: int, remaining: int) -> FrontierWeights:
-    """The frontier polynomial weighed by the floating pool for ``remaining`` mines."""
-    if not frontier:
-        return FrontierWeights(low, frontier, [], 0, 1, 0)
-    weights, num, den = floating_weights(floating, remaining, low, low + len(frontier) - 1)
-    relative = sum(w * x for w, x in zip(frontier, weights, strict=True))
-    return FrontierWeights(low, frontier, weights, num, den, relative)
 
 
 def board_total(counts: Sequence[ComponentCount], floating: int, remaining: int | None) -> int:

@@ -10,7 +10,7 @@ over **literals**: a class taken as it is or negated, one box each, tied by
 the contracted one (times 2 for each class no equation mentions) are in one-to-one
 correspondence, so totals and witnesses carry over exactly; mine numbers do not (a literal
 box stands for many cells), so the contracted component serves the questions asked
-without the mine count: :func:`component_total` and :func:`contracted_witness`.
+without the mine count: :func:`component_total` and :func:`search_contracted`.
 
 On a reduced 3-CNF of 10 variables this takes 69,813 boxes and 204,133 equations to 1,868
 classes and under 2,000 equations; the box programme then counts them in the order of
@@ -22,7 +22,7 @@ classes and under 2,000 equations; the box programme then counts them in the ord
 >>> c = contract(wire)      # one class, x0 = x2 = not x1 = not x3, and the 2-cell box
 >>> c.component.sizes, c.component.rows, c.free
 ((2, 1), (((0, 1), 1),), 0)
->>> component_total(wire), contracted_witness(wire)
+>>> component_total(wire), search_contracted(c)
 (3, (1, 0, 1, 0, 1))
 """
 
@@ -347,19 +347,12 @@ def contracted_total(component: Component) -> int:
     return dp_total(small, sweep_order(small)) << contraction.free
 
 
-def contracted_witness(component: Component, budget: int | None = None
-                       ) -> tuple[int, ...] | None:
-    """Mines in each box of one layout of ``component`` (None: it has none), searched on
-    the contracted component, its boxes first tried west to east: with clause learning
-    (:mod:`.learn`) when every box left is a single cell, else with propagation alone
-    (:mod:`.propagate`). SearchBudgetExceeded after ``budget`` conflicts or choices."""
-    contraction = contract(component)
-    return None if contraction is None else search_contracted(contraction, budget)
-
-
 def search_contracted(contraction: Contraction, budget: int | None = None
                       ) -> tuple[int, ...] | None:
-    """:func:`contracted_witness` on a component already contracted."""
+    """Mines in each box of one layout of the contracted component (None: it has none),
+    its boxes first tried west to east: with clause learning (:mod:`.learn`) when every
+    box left is a single cell, else with propagation alone (:mod:`.propagate`).
+    SearchBudgetExceeded after ``budget`` conflicts or choices."""
     small = contraction.component
     if not small.rows:
         return contraction.expand(())

@@ -637,10 +637,11 @@ def _make(position: Position, cell: int, value: CellValue, technique: Technique,
                        _sentence(position, cell, value, technique, used))
 
 
-def technique_of(analysis: Analysis, cell: int, value: CellValue | str) -> Technique:
-    """The technique :func:`explain_cell` would name for a certain cell, without building
-    its sentence or re-solving sub-systems: the fast path for players that only need the
-    name (a benchmark's "hardest technique").
+def techniques_of(analysis: Analysis, cells: Sequence[int],
+                  value: CellValue | str) -> dict[int, Technique]:
+    """The technique :func:`explain_cell` would name for each of ``cells`` (certain, of
+    one value), without building sentences or re-solving sub-systems: the fast path for
+    players that only need the name (a benchmark's "hardest technique").
 
     A cell of a component that is not forced in every layout of the component alone
     (whatever its mine count), or a floating cell, needs the mine count (``GLOBAL``).
@@ -648,12 +649,6 @@ def technique_of(analysis: Analysis, cell: int, value: CellValue | str) -> Techn
     other's, with the difference of their needs forcing the rest, ``SUBSET``; anything
     else ``LINKED``.
     """
-    return techniques_of(analysis, [cell], value)[cell]
-
-
-def techniques_of(analysis: Analysis, cells: Sequence[int],
-                  value: CellValue | str) -> dict[int, Technique]:
-    """:func:`technique_of` for several cells of one value, sharing the lookups."""
     value = CellValue(value)
     safe = value is CellValue.SAFE
     system = analysis.system

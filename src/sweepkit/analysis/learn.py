@@ -222,7 +222,7 @@ class _Solver:
         elif self.queued[v] is not None:
             self.enqueue(v)
 
-    def analyse(self, conflict: tuple[int, ...]) -> tuple[list[int], int]:
+    def learn_clause(self, conflict: tuple[int, ...]) -> tuple[list[int], int]:
         """The first-UIP clause learnt from a conflict, asserting literal first, and the
         level to go back to."""
         seen, level, trail = self.seen, self.level, self.trail
@@ -331,7 +331,7 @@ class _Solver:
                     raise SearchBudgetExceeded(budget)
                 if conflicts % 256 == 0:
                     check()
-                learnt, back = self.analyse(conflict)
+                learnt, back = self.learn_clause(conflict)
                 self.backtrack(back)
                 first = learnt[0]
                 if len(learnt) == 1:

@@ -89,12 +89,6 @@ def outcome_table(position: Position, cells: Iterable[int] | None = None,
     return {c: table.outcome(c) for c in cells}
 
 
-def dead_cells_exact(table: dict[int, Outcome]) -> tuple[int, ...]:
-    """The dead cells of an outcome table, ascending (the same as :func:`.dead.dead_cells`
-    on the cells it holds)."""
-    return tuple(sorted(c for c, o in table.items() if o.dead))
-
-
 def _divide(a: Poly, b: Poly) -> Poly:
     """The exact quotient a / b of count polynomials (b a factor of a, b[0] non-zero)."""
     quotient: list[int] = []

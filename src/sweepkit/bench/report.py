@@ -2,7 +2,7 @@
 published figures they are meant to reproduce.
 
 Every figure is recomputed from the games stored for a run (the same
-:func:`~sweepkit.bench.stats.summary` that ``sweepkit bench`` prints), never read from the
+:func:`~sweepkit.bench.stats.run_summary` that ``sweepkit bench`` prints), never read from the
 run's stored summary, so an interrupted run, or one whose process died, is reported for
 the games it really has, and is labelled as such.
 
@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from sweepkit.bench.result import GameResult
-from sweepkit.bench.stats import CAUSES, Z95, calibration_verdict, summary, wilson
+from sweepkit.bench.stats import CAUSES, Z95, calibration_verdict, run_summary, wilson
 from sweepkit.bench.store import RunRow, Store
 from sweepkit.rules import LEVELS
 
@@ -176,7 +176,7 @@ PUBLISHED: Final[tuple[Published, ...]] = (*_pedersen_tables(), *_pedersen_radii
 class RunFigures:
     """What the report says of one run, recomputed from its stored games.
 
-    ``stats`` is :func:`~sweepkit.bench.stats.summary` of the games; ``guesses`` the
+    ``stats`` is :func:`~sweepkit.bench.stats.run_summary` of the games; ``guesses`` the
     guesses of each game (the first click included); ``later_guesses`` and
     ``later_safe`` count the guessed reveals after each game's first click and those that
     were safe.
@@ -258,7 +258,7 @@ def run_figures(run: RunRow, results: Sequence[GameResult]) -> RunFigures:
     results = list(results)
     # guess_log[0] is the first click: every game's first move is the FIRST-based reveal.
     later = [safe for r in results for _, safe in r.guess_log[1:]]
-    return RunFigures(run=run, stats=summary(results, 0.0),
+    return RunFigures(run=run, stats=run_summary(results, 0.0),
                       guesses=tuple(r.guesses for r in results),
                       later_guesses=len(later), later_safe=sum(later))
 

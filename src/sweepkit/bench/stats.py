@@ -135,7 +135,7 @@ def calibration_verdict(bins: list[dict[str, Any]], min_trials: int = 1000,
             "calibrated": not family_outside}
 
 
-def summary(results: list[GameResult], wall_seconds: float) -> dict[str, Any]:
+def run_summary(results: list[GameResult], wall_seconds: float) -> dict[str, Any]:
     """The figures of a run (the keys of ``sweepkit bench --json`` that depend on games).
 
     ``games_per_cpu_second`` divides by the CPU time spent playing (summed over workers),

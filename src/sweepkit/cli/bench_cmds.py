@@ -19,7 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from sweepkit.bench.result import GameResult, StrategySpec
 from sweepkit.bench.runner import RunnerError, RunOutcome, RunSpec, run_games
-from sweepkit.bench.stats import summary
+from sweepkit.bench.stats import run_summary
 from sweepkit.bench.store import Store, StoreError, default_path
 from sweepkit.cli.common import fail
 from sweepkit.cli.game_cmds import first_or_default, parse_int, rules_from_options
@@ -93,7 +93,7 @@ def _report(spec: RunSpec, outcome: RunOutcome, run_id: int | None) -> dict[str,
     doc = spec.as_dict()
     doc["run_id"] = run_id
     doc["status"] = outcome.status
-    doc.update(summary(outcome.results, outcome.wall_seconds))
+    doc.update(run_summary(outcome.results, outcome.wall_seconds))
     doc["workers"] = outcome.workers
     return doc
 

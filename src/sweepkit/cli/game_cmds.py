@@ -194,7 +194,7 @@ def _plane(cells: Sequence[int], rows: int, cols: int, width: int) -> list[str]:
     return lines
 
 
-def summary(game: Game) -> str:
+def end_of_game_line(game: Game) -> str:
     """The end-of-game line: time, clicks and 3BV."""
     clicks = game.clicks
     return (
@@ -274,7 +274,7 @@ def play_lines(game: Game, lines: Iterable[str], out: TextIO) -> None:
         say(render(game.reveal_layout()))
         hit = ", ".join(str(game.rules.coord(cell)) for cell in game.exploded_cells)
         say(f"BOOM: you hit the mine{'s' * (len(game.exploded_cells) > 1)} at {hit}. You lost.")
-    say(summary(game))
+    say(end_of_game_line(game))
 
 
 SHAPE_HELP = ("Board shape such as 4x4x4 or 3x3x5x5: sizes outermost first, the last two "

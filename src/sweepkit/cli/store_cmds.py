@@ -25,11 +25,11 @@ from sweepkit.bench.store import RunRow, Store, StoreError, default_path
 from sweepkit.cli.common import fail
 from sweepkit.cli.game_cmds import (
     describe,
+    end_of_game_line,
     first_or_default,
     parse_int,
     render,
     rules_from_options,
-    summary,
 )
 from sweepkit.game import Game, Status, replay
 from sweepkit.moves import MoveKind, Reason
@@ -216,7 +216,7 @@ def register(app: typer.Typer) -> None:
         if not moves_only:
             if game.status is Status.LOST:
                 print(render(game.reveal_layout()))
-            print(summary(game))
+            print(end_of_game_line(game))
 
     @app.command("watch")
     def watch_cmd(
@@ -267,6 +267,6 @@ def register(app: typer.Typer) -> None:
         print(outcome(game))
         if game.status is Status.LOST:
             print(render(game.reveal_layout()))
-        print(summary(game))
+        print(end_of_game_line(game))
         print(describe(rules, level_name, seed_value))
 

@@ -151,7 +151,7 @@ RUNNERS = {"transfer": run_transfer, "hulin": run_hulin, "dfa": run_dfa,
            "kadlac": run_kadlac, "pedersen": run_pedersen}
 
 
-def summary(report: dict[str, Any], notes: list[str]) -> str:
+def report_text(report: dict[str, Any], notes: list[str]) -> str:
     """The readable form of a report."""
     lines = [f"machine: {report['machine']}",
              f"consistent: {'yes' if report['consistent'] else 'no'}"]
@@ -194,7 +194,7 @@ def register(app: typer.Typer) -> None:
         if as_json:
             print(json.dumps(report))
         else:
-            print(summary(report, notes))
+            print(report_text(report, notes))
 
     @app.command("automaton")
     def automaton_cmd(

@@ -72,14 +72,14 @@ def board_name(level: str | None, rows: int, cols: int, mines: int) -> str:
     return level if level is not None else f"{rows}x{cols}/{mines}"
 
 
-def summary(book: GameBook, player: str) -> list[dict[str, Any]]:
+def statistics_by_board(book: GameBook, player: str) -> list[dict[str, Any]]:
     """The player's statistics: one entry per board, rule and no-guess setting, each with
     a :class:`Tally` for every style of :data:`STYLES`; boards in the order first played.
 
     >>> import tempfile
     >>> from pathlib import Path
     >>> with tempfile.TemporaryDirectory() as tmp, GameBook(Path(tmp) / "s.db") as book:
-    ...     summary(book, "nobody")
+    ...     statistics_by_board(book, "nobody")
     []
     """
     groups: dict[tuple[str, str, bool], dict[str, Tally]] = defaultdict(

@@ -15,6 +15,7 @@ from sweepkit.boardfile import format_board
 from sweepkit.position import UNKNOWN, Position
 from sweepkit.web.app import create_app
 from tests import brute
+from tests.examples import examples
 
 
 @pytest.fixture(scope="module")
@@ -23,7 +24,7 @@ def client(tmp_path_factory):
         yield c
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(rows=st.integers(2, 4), cols=st.integers(2, 4), seed=st.integers(0, 10**6),
        with_count=st.booleans())
 def test_counts_and_probabilities_match_brute_force(client, rows, cols, seed, with_count):

@@ -25,7 +25,7 @@ from sweepkit.store.exchange import (
     read_json,
 )
 from sweepkit.store.played import ORDERS, GameBook, GameFilter, PlayedRow
-from sweepkit.store.statistics import summary
+from sweepkit.store.statistics import statistics_by_board
 from sweepkit.web.routes.games import LEVEL_NAMES, MAX_COLS, MAX_ROWS, Book
 
 router = APIRouter(prefix="/api", tags=["statistics"])
@@ -112,7 +112,7 @@ def stats_summary(book: Book, player: str) -> dict[str, Any]:
     bests = {name: [r.as_json() for r in book.games(
         GameFilter(player=player, level=name, won=True, assisted=False, no_guess=False),
         order="seconds", descending=False, limit=BESTS)] for name in LEVEL_NAMES}
-    return {"player": player, "groups": summary(book, player), "bests": bests}
+    return {"player": player, "groups": statistics_by_board(book, player), "bests": bests}
 
 
 @router.get("/stats/daily")

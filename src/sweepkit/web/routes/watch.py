@@ -103,14 +103,14 @@ def player(strategy: str, options: dict[str, Any], rules: Rules) -> Strategy:
 @router.get("/strategies")
 def strategies() -> dict[str, Any]:
     """The strategies the computer can play with, by name, with a line on each."""
-    return {"strategies": {name: summary(cls.__doc__)
+    return {"strategies": {name: first_paragraph(cls.__doc__)
                            for name, cls in sorted(STRATEGIES.items())}}
 
 
-def summary(doc: str | None) -> str:
+def first_paragraph(doc: str | None) -> str:
     """A docstring's first paragraph as one line (a first line alone can stop mid-sentence).
 
-    >>> summary('''Probe a cell,
+    >>> first_paragraph('''Probe a cell,
     ...     then stop.
     ...
     ...     Details.''')

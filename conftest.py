@@ -1,0 +1,32 @@
+"""What every test run shares: the Hypothesis profiles, and which modules the doctest
+collection imports.
+
+- Profiles: ``dev`` (the default, for the fast lane while working) runs a tenth of each
+  property test's examples; ``ci`` (``scripts/test.sh`` passes
+  ``--hypothesis-profile=ci``) runs them all. A test asks for ``examples(N)``
+  (:func:`tests.examples.examples`) rather than a bare ``max_examples=N``, so both
+  profiles scale the same numbers.
+- Doctests: a module of ``src/`` with no ``>>>`` has no doctest, so it is not imported
+  for collection (the web stack, Dask and the players stay unloaded by a run that does not
+  test them).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import HealthCheck, settings
+
+SRC = Path(__file__).resolve().parent / "src"
+
+settings.register_profile("ci", max_examples=100)
+settings.register_profile("dev", max_examples=10,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("dev")
+
+
+def pytest_ignore_collect(collection_path: Path) -> bool | None:
+    """Skip a source module without doctests (None: let pytest decide the rest)."""
+    if collection_path.suffix == ".py" and collection_path.is_relative_to(SRC):
+        return ">>>" not in collection_path.read_text(encoding="utf-8")
+    return None
