@@ -152,7 +152,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
@@ -728,6 +728,33 @@ class Turn:
         return {c: 1 - s for c, s in (self.safety or {}).items()}
 
 
+@dataclass
+class _Work:
+    """What one view's stages hand on to the next (:meth:`StagedStrategy._examine`): the
+    view and its geometry, then what each stage found (stage 1 ``need`` and ``m1_set``,
+    stage 2 the sorted ``frontier``, ``adj``, the reduced ``rows``, ``m2m`` and
+    ``program_mines``, stage 3 ``known``, ``proved``, ``groups`` and ``short``)."""
+
+    view: Position
+    rank: Sequence[int]
+    nbrs: Sequence[Sequence[int]]
+    masks: Sequence[int]
+    unknown_mask: int
+    flag_mask: int
+    frontier_set: set[int]
+    need: dict[int, int] = field(default_factory=dict)
+    m1_set: set[int] = field(default_factory=set)
+    frontier: list[int] = field(default_factory=list)
+    adj: dict[int, list[int]] = field(default_factory=dict)
+    rows: list[list] = field(default_factory=list)  # [number, cells, need, useless]
+    m2m: set[int] = field(default_factory=set)
+    program_mines: set[int] = field(default_factory=set)
+    known: set[int] = field(default_factory=set)
+    proved: set[int] = field(default_factory=set)
+    groups: list[Group] = field(default_factory=list)
+    short: bool = False
+
+
 class StagedStrategy(Strategy):
     """The school project's staged solver: single numbers, then numbers inside others, then
     every layout of a group of numbers listed, then a guess.
@@ -836,10 +863,19 @@ class StagedStrategy(Strategy):
         unknown_mask = cell_mask(raw, UNKNOWN_BIT)
         flag_mask = cell_mask(raw, MINE_BIT) if MINE in cells else 0
         frontier_set = self._frontier_numbers(cells, shape, unknown_mask, masks, nbrs)
+        work = _Work(view, rank, nbrs, masks, unknown_mask, flag_mask, frontier_set)
+        for stage in (self._stage1, self._stage2, self._stage3):
+            turn = stage(work)
+            if turn is not None:
+                return turn
+        return self._stage4(work)
 
-        # Stage 1, the simple finder (CheckIfMine, then SimpleFinder on every number); the
-        # order in which one turn's safe cells are opened changes nothing.
-        need: dict[int, int] = {}
+    def _stage1(self, work: _Work) -> Turn | None:
+        """Stage 1, the simple finder (CheckIfMine, then SimpleFinder on every number); the
+        order in which one turn's safe cells are opened changes nothing."""
+        view, cells, masks = work.view, work.view.cells, work.masks
+        unknown_mask, flag_mask, frontier_set = work.unknown_mask, work.flag_mask, work.frontier_set
+        need = work.need
         newly_full = []
         m1 = self._full_mines
         for i in frontier_set:
@@ -867,12 +903,16 @@ class StagedStrategy(Strategy):
                 raise Inconsistent("more known mines than a number says")
         if safe_mask:
             return Turn(1, tuple(mask_cells(safe_mask)), m1, m1)
-        frontier = sorted(frontier_set, key=rank.__getitem__)
-        adj = {i: [j for j in nbrs[i] if unknown_mask >> j & 1] for i in frontier}
-        m1_set = set(mask_cells(m1))
+        work.m1_set = set(mask_cells(m1))
+        return None
 
-        # Stage 2, constraint reduction (FindNonTrivialSolutions), on a reduced copy.
-        rows: list[list] = []  # [number, cells, need, useless]
+    def _stage2(self, work: _Work) -> Turn | None:
+        """Stage 2, constraint reduction (FindNonTrivialSolutions), on a reduced copy."""
+        rank, nbrs, unknown_mask = work.rank, work.nbrs, work.unknown_mask
+        need, m1_set = work.need, work.m1_set
+        frontier = work.frontier = sorted(work.frontier_set, key=rank.__getitem__)
+        adj = work.adj = {i: [j for j in nbrs[i] if unknown_mask >> j & 1] for i in frontier}
+        rows = work.rows
         for i in frontier:
             cut = [j for j in adj[i] if j not in m1_set]
             if cut:
@@ -886,17 +926,21 @@ class StagedStrategy(Strategy):
                 m2u.update(j for j in around if j not in taken)
 
         safe, m2m = subset_reduction(rows, update_mines)
+        work.m2m = m2m
         taken = set(safe)
-        program_mines = m1_set | m2u | m2m
+        program_mines = work.program_mines = m1_set | m2u | m2m
         self._simple(frontier, adj, need, program_mines, safe, taken)
         if safe:
             mask = _mask(program_mines)
             return Turn(2, tuple(safe), mask, mask)
+        return None
 
-        # Stage 3, brute force per group.
-        known = m1_set | m2m
+    def _stage3(self, work: _Work) -> Turn | None:
+        """Stage 3, brute force per group."""
+        m2m, program_mines = work.m2m, work.program_mines
+        known = work.known = work.m1_set | m2m
         rows3: list[tuple[int, list[int], int]] = []
-        for number, row_cells, row_need, useless in rows:
+        for number, row_cells, row_need, useless in work.rows:
             if useless:
                 continue
             cut = [j for j in row_cells if j not in m2m]
@@ -908,11 +952,12 @@ class StagedStrategy(Strategy):
         short = False
         sources: Sequence[Group | SlotGroup]
         if self.max_group is None:
-            sources = component_groups(rows3, rank)
+            sources = component_groups(rows3, work.rank)
         else:
             sources, short = program_groups([(c, n) for _i, c, n in rows3], self.max_group)
-        proved = set(known)
-        groups: list[Group] = []
+        work.short = short
+        proved = work.proved = set(known)
+        groups = work.groups
         for source in sources:
             if isinstance(source, Group):
                 g = source
@@ -933,11 +978,15 @@ class StagedStrategy(Strategy):
             if found:
                 return Turn(3, tuple(found), _mask(proved), _mask(program_mines),
                             tuple(groups))
-        combinations = math.prod(g.solutions for g in groups)
+        return None
 
-        # Stage 4, the guess.
+    def _stage4(self, work: _Work) -> Turn:
+        """Stage 4, the guess."""
+        view, rank, known, proved = work.view, work.rank, work.known, work.proved
+        groups, short, program_mines = work.groups, work.short, work.program_mines
+        combinations = math.prod(g.solutions for g in groups)
         remaining = view.remaining_mines()
-        unknown = cells.count(UNKNOWN) - len(known)
+        unknown = view.cells.count(UNKNOWN) - len(known)
         over = self.max_combinations is not None and combinations > self.max_combinations
         if short or over or remaining is None:
             safety = self._local_safety(groups)
