@@ -9,7 +9,7 @@ Run: ``python benchmarks/bench_combine.py`` (``--quick`` for the smaller table,
     constraint system and the components are built first (``system`` column, cold cache:
     not the combination, other modules' work), then the combination is timed (median of 3,
     process time): ``count`` = ``board_count.board_total``, ``combine`` =
-    ``probability.combine`` (every box's probability), ``analyse`` = ``analyse`` with the
+    ``combine.combine`` (every box's probability), ``analyse`` = ``analyse`` with the
     system given (component cache lookups, or solving again where the bounded cache lost
     them, and ``combine``), ``floats`` = that and every cell's probability as a float;
     ``old cnt`` / ``old comb`` are the route before the product tree
@@ -22,7 +22,7 @@ Run: ``python benchmarks/bench_combine.py`` (``--quick`` for the smaller table,
 (2) Expert A/B: the first-guess positions and every step of seeded expert games
     (``expert_positions.expert_games``) and random 20–50%-revealed expert boards
     (``bench_analysis.expert_midgame``, more components); per position, the combination
-    alone, new against old (``probability.combine`` / ``old_combine`` for the
+    alone, new against old (``combine.combine`` / ``old_combine`` for the
     probabilities, ``board_total`` / ``old_total`` for the count), alternated in the same
     process, median of 5 per position; then medians, 95th percentiles and the median of
     the per-position ratios.
@@ -47,7 +47,8 @@ sys.path[:0] = {paths!r}
 from scale_positions import first_click_view, mines_for
 from sweepkit.analysis.board_count import board_total, count_layouts
 from sweepkit.analysis.component import cache_clear, solve_component
-from sweepkit.analysis.probability import analyse, combine
+from sweepkit.analysis.combine import combine
+from sweepkit.analysis.probability import analyse
 from sweepkit.constraints import build_system
 from tests.analysis.reference_combine import old_combine, old_total
 
@@ -132,8 +133,8 @@ def expert_ab(games: int, standins: int) -> None:
     from bench_analysis import expert_midgame
     from expert_positions import expert_games
     from sweepkit.analysis.board_count import board_total
+    from sweepkit.analysis.combine import combine
     from sweepkit.analysis.component import solve_component
-    from sweepkit.analysis.probability import combine
     from sweepkit.constraints import build_system
     from tests.analysis.reference_combine import old_combine, old_total
 

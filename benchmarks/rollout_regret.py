@@ -32,9 +32,9 @@ from pathlib import Path
 from typing import Any
 
 from sweepkit.analysis.probability import Analysis
-from sweepkit.bench.report import mean_ci
 from sweepkit.bench.result import StrategySpec, game_seed, strategy_rng
 from sweepkit.bench.rollout import rollout
+from sweepkit.bench.stats import mean_ci
 from sweepkit.game import Game
 from sweepkit.play import play
 from sweepkit.position import Position
@@ -77,7 +77,7 @@ def _rate(won: str, idx: Sequence[int]) -> float:
 
 
 def _mean_ci(values: Sequence[float]) -> str:
-    """The mean in points with its 95% interval (:func:`sweepkit.bench.report.mean_ci`)."""
+    """The mean in points with its 95% interval (:func:`sweepkit.bench.stats.mean_ci`)."""
     mean = sum(values) / len(values)
     lo, hi = mean_ci(values) or (mean, mean)
     return f"{100 * mean:+.2f} [{100 * lo:+.2f}, {100 * hi:+.2f}]"

@@ -128,3 +128,13 @@ def test_the_check_sees_lazy_relative_and_api_imports(tmp_path):
                       "from sweepkit import Position, analysis\n")
     assert imported(source, "sweepkit.analysis") == {"game", "bits", "analysis.box_dp",
                                                      "sweepkit", "analysis"}
+
+
+def test_the_analysis_doc_lists_every_module():
+    import re
+
+    import sweepkit.analysis
+
+    listed = set(re.findall(r":mod:`\.(\w+)`", sweepkit.analysis.__doc__ or ""))
+    modules = {p.stem for p in (PACKAGE / "analysis").glob("*.py") if p.stem != "__init__"}
+    assert listed == modules, f"not listed: {modules - listed}; gone: {listed - modules}"

@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sweepkit.analysis import dead as dead_module
-from sweepkit.analysis.dead import _Supports, dead_cells, revealed_numbers, sumset
+from sweepkit.analysis.dead import dead_cells, revealed_numbers
 from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.supports import Supports, sumset
 from sweepkit.game import Game
 from sweepkit.position import UNKNOWN, Position
 from sweepkit.rules import Rules, level
@@ -134,7 +135,7 @@ def test_pool_decides_cells_far_from_and_next_to_the_frontier():
        st.lists(st.integers(0, 5), max_size=6))
 def test_supports_leave_out_any_pieces(pieces, left_out):
     supports = [(low, sum(1 << i for i, b in enumerate(bits) if b)) for low, bits in pieces]
-    table = _Supports(supports)
+    table = Supports(supports)
     left_out = [i for i in left_out if i < len(supports)]
 
     def members(s):

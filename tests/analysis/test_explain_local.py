@@ -5,30 +5,22 @@ question by question for the local prover against the exact count."""
 
 from __future__ import annotations
 
-import importlib
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sweepkit.analysis.explain import (
-    CellValue,
-    Technique,
-    _Equations,
-    _Prover,
-    explain,
-    explain_cell,
-    forced_by,
-)
+from sweepkit.analysis import prover as prover_module
+from sweepkit.analysis.equations import CellValue, Equations, forced_by
+from sweepkit.analysis.explain import Technique, explain, explain_cell
 from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.prover import Prover
 from sweepkit.boardfile import parse_board
 from tests.analysis.slow_reference import old_explain, old_explain_cell
 from tests.analysis.test_dead import expert_steps, game_view
 from tests.examples import examples
 from tests.strategies_boards import consistent_positions, positions
-
-explain_module = importlib.import_module("sweepkit.analysis.explain")
 
 VIEWS = [(16, 30, 99, 1, 10), (16, 30, 99, 2, 25), (20, 20, 60, 3, 15), (24, 24, 110, 5, 20)]
 
@@ -67,7 +59,7 @@ def test_prover_answers_what_the_count_answers(view):
     analysis = analyse(position)
     system = analysis.system
     rng = random.Random(sum(view))
-    equations = _Equations([c for c in system.constraints if c.cells])
+    equations = Equations([c for c in system.constraints if c.cells])
     asked = 0
     for value, cells in ((CellValue.SAFE, analysis.safe_cells()),
                          (CellValue.MINE, analysis.mine_cells())):
@@ -77,7 +69,7 @@ def test_prover_answers_what_the_count_answers(view):
                 continue
             start = equations.by_cell[cell]
             linked = [*start, *equations.growth(start)]
-            prover = _Prover(equations, cell, value, closure[1])
+            prover = Prover(equations, cell, value, closure[1])
             for _ in range(30):
                 size = rng.randint(1, min(len(linked), 40))
                 subset = set(rng.sample(linked[:max(size, 2 * size)], size))
@@ -92,7 +84,7 @@ def test_prover_answers_what_the_count_answers(view):
 
 def test_prover_falls_back_to_the_count(monkeypatch):
     # with no branching allowed, every search that needs one is settled by the count
-    monkeypatch.setattr(explain_module, "PROVER_NODES", 0)
+    monkeypatch.setattr(prover_module, "PROVER_NODES", 0)
     for view in VIEWS[:2]:
         position = game_view(*view)
         assert explain(position) == old_explain(position)

@@ -13,12 +13,13 @@ from benchmarks.scale_positions import first_click_view, mines_for
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sweepkit.analysis import probability
+from sweepkit.analysis import combine as combine_module
 from sweepkit.analysis.board_count import count_layouts
 from sweepkit.analysis.budget import AnalysisLimit, limits
+from sweepkit.analysis.combine import PRECISION, combine
 from sweepkit.analysis.component import solve_component
 from sweepkit.analysis.poly import ComponentCount
-from sweepkit.analysis.probability import PRECISION, analyse, combine
+from sweepkit.analysis.probability import analyse
 from sweepkit.constraints import build_system
 from sweepkit.position import UNKNOWN, Position
 from tests import brute
@@ -110,8 +111,8 @@ def test_a_window_narrower_than_the_frontier_keeps_its_bound():
         sizes.append((2,))
     low, floating = sum(c.low for c in counts), 100_000
     remaining = low + 700 + 1000
-    frontier = probability.ProductTree([c.by_mines for c in counts]).root
-    first, last = probability.window(frontier, floating, remaining - low)
+    frontier = combine_module.ProductTree([c.by_mines for c in counts]).root
+    first, last = combine_module.window(frontier, floating, remaining - low)
     assert last - first < len(frontier) // 4
     assert_same_as_old(counts, sizes, floating, remaining, 0, exact_mode)
     # and the exact mode against the old route, on a part of it small enough for the old
@@ -127,7 +128,7 @@ small_positions = st.one_of(
 @settings(max_examples=examples(400), deadline=None)
 @given(small_positions, st.booleans())
 def test_windowed_route_against_the_brute_force(monkeypatch_module, position, use_count):
-    monkeypatch_module.setattr(probability, "EXACT_TABLE_BITS", 0)
+    monkeypatch_module.setattr(combine_module, "EXACT_TABLE_BITS", 0)
     analysis = analyse(position, use_count)
     sols = brute.explanations(position, use_count)
     assert analysis.total == len(sols)

@@ -14,25 +14,14 @@ import matplotlib.image
 import pytest
 from scipy.stats import binomtest
 
-from sweepkit.bench.report import (
-    DPI,
-    FIGSIZE,
-    MEASURES,
-    MIN_BIN_TRIALS,
-    PUBLISHED,
-    REPORT_FILES,
-    SOURCES,
-    ReportError,
-    collect,
-    comparisons,
-    markdown,
-    mean_ci,
-    run_figures,
-    select_runs,
-    write_report,
-)
+from sweepkit.bench.markdown import markdown
+from sweepkit.bench.plots import DPI, FIGSIZE
+from sweepkit.bench.published import MEASURES, PUBLISHED, SOURCES, comparisons
+from sweepkit.bench.report import REPORT_FILES, write_report
 from sweepkit.bench.result import GameResult, StrategySpec
+from sweepkit.bench.run_figures import ReportError, collect, run_figures, select_runs
 from sweepkit.bench.runner import RunSpec, run_games
+from sweepkit.bench.stats import MIN_BIN_TRIALS, mean_ci
 from sweepkit.bench.store import Store, StoreError
 from sweepkit.rules import LEVELS, level
 

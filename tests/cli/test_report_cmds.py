@@ -12,7 +12,8 @@ import matplotlib.image
 import pytest
 from scipy.stats import binomtest
 
-from sweepkit.bench.report import DPI, FIGSIZE, REPORT_FILES
+from sweepkit.bench.plots import DPI, FIGSIZE
+from sweepkit.bench.report import REPORT_FILES
 from sweepkit.bench.result import StrategySpec, play_game
 from sweepkit.bench.store import ENV_VAR, Store
 from sweepkit.rules import level

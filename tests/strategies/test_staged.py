@@ -18,19 +18,17 @@ from sweepkit.moves import Basis, MoveKind
 from sweepkit.play import play
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.rules import level
-from sweepkit.strategies.staged import (
+from sweepkit.strategies.staged import StagedStrategy
+from sweepkit.strategies.staged_groups import (
     Group,
-    StagedStrategy,
     component_groups,
     enumerate_solutions,
-    program_corners,
-    program_geometry,
     program_groups,
-    program_ncr,
     subset_reduction,
     two_stack_solutions,
     weigh,
 )
+from sweepkit.strategies.staged_program import program_corners, program_geometry, program_ncr
 from tests import brute
 from tests.examples import examples
 from tests.strategies_boards import consistent_positions

@@ -1,28 +1,59 @@
 """Exact analysis of any position: counts, probabilities, consistency, enumeration, explanations.
 
 Built on :mod:`sweepkit.constraints` (equations, boxes, components). The public functions
-are exported here; the modules, one job each:
+are exported here. Every module, one job each, grouped by what it is for:
 
-- :mod:`.poly` — count polynomials by number of mines and :class:`ComponentCount`;
-- :mod:`.box_search`, :mod:`.split`, :mod:`.box_dp`, :mod:`.strip_route` — the component
-  solvers (depth-first box search, forced boxes and independent parts, the box dynamic
-  programme, strips through the transfer matrix of :mod:`sweepkit.automata.transfer`);
-- :mod:`.component` — ``solve_component``: the route through those solvers, and the cache
-  of solved components (the incremental mechanism: during a game only the components a
-  move changed are solved again);
-- :mod:`.product_tree` — the components' polynomials multiplied in pairs, and the
-  transposed tree that hands each component the weights of everything else;
-- :mod:`.board_count` — whole-board counts, with and without the mine count;
-- :mod:`.probability` — ``analyse(position)``: exact probabilities, certain safes/mines;
-- :mod:`.incremental` — :class:`IncrementalAnalyser`: the analysis of every view of a game,
-  rebuilding only what a move changed (what players and the web app call);
-- :mod:`.consistency` — witness, minimal contradiction, SOLUTION (``is_unique``),
-  SAFETY (``is_safe_move``);
-- :mod:`.enumerate` — every layout, depth-first, with a limit (:mod:`.kadlac_bfs`: Kadlac's
-  breadth-first search, reproduced);
-- :mod:`.dead` — dead cells; :mod:`.explain` — the simplest reason for each certain cell;
-- :mod:`.outcomes` — per cell, the layouts giving each number it could show (and mine);
+**Counting one component**
+
+- :mod:`.poly` — count polynomials by number of mines, and :class:`ComponentCount`;
+- :mod:`.box_search` — the depth-first search over a component's boxes;
+- :mod:`.split` — boxes forced by single equations fixed, the rest cut into parts;
+- :mod:`.box_dp` — the box dynamic programme (time grows with width, not layouts);
+- :mod:`.strip_route` — strips through the transfer matrix of :mod:`sweepkit.automata`;
+- :mod:`.component` — ``solve_component``: the route through those solvers, and the cache;
 - :mod:`.budget` — time and size budgets that stop an analysis with a clear message.
+
+**The whole board**
+
+- :mod:`.product_tree` — the components' polynomials multiplied in pairs, and the transpose;
+- :mod:`.board_count` — whole-board counts, with and without the mine count;
+- :mod:`.combine` — the components combined into every box's probability;
+- :mod:`.probability` — ``analyse(position)``: the :class:`Analysis` (probabilities,
+  certain safes and mines).
+
+**A game, move by move**
+
+- :mod:`.incremental` — :class:`IncrementalAnalyser`: the analysis of every view of a game,
+  proved mines kept (what players and the web app call);
+- :mod:`.system_tracker` — the constraint system updated where a move changed it;
+- :mod:`.component_keeper` — the components kept between views, patched where changed.
+
+**Deciding whether a layout exists (huge components)**
+
+- :mod:`.propagate` — search with propagation, no count;
+- :mod:`.contract` — wires contracted to one box per signal;
+- :mod:`.learn` — conflict-driven clause learning over the equations;
+- :mod:`.clauses` — a contracted component as clauses, variables eliminated, then learnt.
+
+**The questions of the papers**
+
+- :mod:`.consistency` — witness, minimal contradiction, SOLUTION (``is_unique``), SAFETY;
+- :mod:`.enumerate` — every layout, depth-first, with a limit;
+- :mod:`.kadlac_bfs` — Kadlac's breadth-first search, reproduced;
+- :mod:`.sample` — a layout drawn uniformly from those consistent with a position;
+- :mod:`.outcomes` — per cell, the layouts giving each number it could show (and mine).
+
+**Dead cells**
+
+- :mod:`.dead` — ``dead_cells``: cells whose number is already known, decided locally;
+- :mod:`.supports` — the mine numbers pieces can hold, as bit sets, and their sums;
+- :mod:`.atoms` — the frontier's independent pieces, and whether a changed few have a layout.
+
+**Explanations**
+
+- :mod:`.explain` — the simplest technique and sentence for each certain cell;
+- :mod:`.equations` — the equations near a cell and what one, two, or all of them force;
+- :mod:`.prover` — the irreducible set of equations that forces a cell, found locally.
 
 ``use_mine_count=True`` (the default everywhere) uses the position's mine count when it
 has one; without one, the papers' convention applies (floating cells are free).
@@ -43,9 +74,8 @@ __all__ = lazy_exports(__name__, {
     ),
     "sweepkit.analysis.dead": ("dead_cells",),
     "sweepkit.analysis.enumerate": ("enumerate_layouts",),
-    "sweepkit.analysis.explain": (
-        "TECHNIQUES", "CellValue", "Explanation", "Technique", "explain",
-    ),
+    "sweepkit.analysis.equations": ("CellValue",),
+    "sweepkit.analysis.explain": ("TECHNIQUES", "Explanation", "Technique", "explain"),
     "sweepkit.analysis.incremental": ("IncrementalAnalyser",),
     "sweepkit.analysis.probability": ("Analysis", "analyse"),
 })

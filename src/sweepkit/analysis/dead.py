@@ -15,33 +15,34 @@ every cell from them, locally:
 
 - **Determined neighbours.** When every cell of N is a certain safe or a certain mine,
   |L ∩ N| is the same in every layout: c is dead (it can be safe).
-- **The floating pool.** Cells touching no number are interchangeable. Without a mine
-  count they are free, so a floating neighbour can flip: c is not dead. With one, a floating
-  cell whose unknown neighbours are all floating sees any share of the pool's mines allowed
-  by the pool's possible mine counts (:func:`_pool_numbers`); and a pool mine can move
-  between a floating neighbour and a far floating cell, changing the number by one, as soon
-  as the pool can hold a number of mines strictly between none and all of it (counted from
-  the supports of the component polynomials: :class:`_Supports`). For the floating cells of
-  a big 2-D board these counts are taken for all cells at once, on bit sets.
+- **The floating pool.** Cells touching no number are interchangeable. Without a mine count
+  they are free, so a floating neighbour can flip: c is not dead. With one, a floating cell
+  whose unknown neighbours are all floating sees any share of the pool's mines allowed by
+  the pool's possible mine counts (:func:`_pool_numbers`); and a pool mine can move between
+  a floating neighbour and a far floating cell, changing the number by one, as soon as the
+  pool can hold a number of mines strictly between none and all of it (counted from the
+  supports of the component polynomials: :mod:`sweepkit.analysis.supports`). For the
+  floating cells of a big 2-D board these counts are taken for all cells at once, on bit
+  sets.
 - **The local test.** Otherwise the components are cut into *atoms*: a component split by
   its forced boxes (:func:`sweepkit.analysis.component.forced_split`, as the counting splits
   it) gives its fixed boxes (certain cells) and its parts, any other component is one atom.
-  Atoms are independent and meet only through the mine count. With T the atoms that c and
-  N touch, and k mines among N's cells in T, the layouts of T with c safe and those k mines
+  Atoms are independent and meet only through the mine count. With T the atoms that c and N
+  touch, and k mines among N's cells in T, the layouts of T with c safe and those k mines
   are those of T's equations with c taken out and one equation added (``N ∩ T`` holds k
   mines): counted as a component system of its own, its support S_k is the set of mine
   numbers T can then hold. N's fixed cells add a known number of mines; its floating cells
   add j mines, where the pool holds f mines in all (f, and then the range of j, follow from
   the mine count: every atom outside T holds a mine number of its support, the pool the
-  rest, :class:`_Supports`). So c shows known + fixed + k + j for exactly the k, the mine
-  numbers m in S_k and the pool counts f that fit together: the same set as revealing c,
-  since the layouts with c safe are exactly the layouts of T's changed system times those
-  of every other atom, with the pool filling the rest. When no floating cell is next to c
-  and every mine number T can hold leaves the other atoms and the pool room for the rest
-  (:meth:`_AtomTable.room_for_any`: the usual case, the pool being big), the mine count
-  cannot rule any k out, and a search for one layout decides each k instead of a count
-  (:func:`_exists`: T's boxes cut along N, the forced boxes fixed, each part searched to a
-  first layout).
+  rest, :class:`~sweepkit.analysis.supports.Supports`). So c shows known + fixed + k + j for
+  exactly the k, the mine numbers m in S_k and the pool counts f that fit together: the same
+  set as revealing c, since the layouts with c safe are exactly the layouts of T's changed
+  system times those of every other atom, with the pool filling the rest. When no floating
+  cell is next to c and every mine number T can hold leaves the other atoms and the pool
+  room for the rest (:meth:`~sweepkit.analysis.atoms.AtomTable.room_for_any`: the usual
+  case, the pool being big), the mine count cannot rule any k out, and a search for one
+  layout decides each k instead of a count (:func:`~sweepkit.analysis.atoms.exists`: T's
+  boxes cut along N, the forced boxes fixed, each part searched to a first layout).
 
 The test tries the likeliest numbers first and stops at the second number found. All three
 routes give exactly what revealing every cell and counting gives
@@ -55,18 +56,13 @@ route and against the brute force).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-
+from sweepkit.analysis.atoms import AtomTable, box_trial, exists, system_support
 from sweepkit.analysis.board_count import system_count
-from sweepkit.analysis.box_search import SearchBudgetExceeded, has_layout
 from sweepkit.analysis.budget import check
-from sweepkit.analysis.component import count_component, forced_split, solve_component
-from sweepkit.analysis.poly import ComponentCount
 from sweepkit.analysis.probability import Analysis, analyse
-from sweepkit.analysis.split import split_forced, sumset_bits, support_bits
+from sweepkit.analysis.supports import Support, Supports, members, pool_fills, sumset, support_of
 from sweepkit.bits import UNKNOWN_BIT, cell_mask, mask_cells, packed
 from sweepkit.constraints import (
-    Component,
     Constraint,
     ConstraintSystem,
     build_system,
@@ -74,10 +70,6 @@ from sweepkit.constraints import (
 )
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.topology import neighbour_planes
-
-Support = tuple[int, int]
-"""The mine numbers a piece can hold, as ``(low, bits)``: bit i of ``bits`` stands for
-``low + i`` mines (an empty support has ``bits == 0``)."""
 
 BULK_CELLS = 0
 """2-D boards with more cells than this decide their floating cells on bit sets, all at once
@@ -133,74 +125,6 @@ def dead_cells(position: Position, use_mine_count: bool = True,
     return tuple(sorted(_DeadCells(position, analysis).find()))
 
 
-def sumset(a: Support, b: Support) -> Support:
-    """The mine numbers two independent pieces can hold together.
-
-    >>> sumset((2, 0b101), (1, 0b11))  # {2, 4} + {1, 2}
-    (3, 15)
-    """
-    return a[0] + b[0], sumset_bits(a[1], b[1])
-
-
-def support_of(count: ComponentCount) -> Support:
-    """The mine numbers a solved component (or part) has layouts for."""
-    return count.low, support_bits(count)
-
-
-def _members(support: Support) -> Iterator[int]:
-    low, bits = support
-    while bits:
-        last = bits & -bits
-        yield low + last.bit_length() - 1
-        bits ^= last
-
-
-class _Supports:
-    """The supports of independent pieces, and for any few of them left out, the support of
-    all the others together: a segment tree of sumsets (a query costs a few sumsets)."""
-
-    def __init__(self, supports: Sequence[Support]) -> None:
-        self.size = size = max(1, len(supports))
-        self.tree: list[Support] = [(0, 1)] * (2 * size)
-        for i, s in enumerate(supports):
-            self.tree[size + i] = s
-        for i in range(size - 1, 0, -1):
-            self.tree[i] = sumset(self.tree[2 * i], self.tree[2 * i + 1])
-        self.cache: dict[tuple[int, ...], Support] = {}
-
-    def everything(self) -> Support:
-        return self.tree[1]
-
-    def without(self, left_out: Sequence[int]) -> Support:
-        """The support of every piece but those of ``left_out`` (indices)."""
-        key = tuple(sorted(set(left_out)))
-        found = self.cache.get(key)
-        if found is None:
-            found = (0, 1)
-            start = 0
-            for stop in (*key, self.size):
-                found = sumset(found, self._range(start, stop))
-                start = stop + 1
-            self.cache[key] = found
-        return found
-
-    def _range(self, lo: int, hi: int) -> Support:
-        """The sumset of pieces lo .. hi - 1."""
-        result: Support = (0, 1)
-        lo += self.size
-        hi += self.size
-        while lo < hi:
-            if lo & 1:
-                result = sumset(result, self.tree[lo])
-                lo += 1
-            if hi & 1:
-                hi -= 1
-                result = sumset(result, self.tree[hi])
-            lo //= 2
-            hi //= 2
-        return result
-
-
 def _pool_numbers(pool_counts: set[int], others: int, near: int) -> set[int]:
     """Mines a floating cell can see among its ``near`` unknown neighbours (all floating)
     when it is safe: k mines among the ``others`` floating cells put between
@@ -215,23 +139,6 @@ def _pool_numbers(pool_counts: set[int], others: int, near: int) -> set[int]:
         if k <= others:  # the cell itself is safe: k mines among the other floating cells
             seen.update(range(max(0, k - (others - near)), min(k, near) + 1))
     return seen
-
-
-class _Atom:
-    """One independent piece of the frontier: a component, or a part of a split one, with
-    its count, and its equations at the cell level (``number`` -1 for a part that lost its
-    number cells)."""
-
-    def __init__(self, component: Component, count: ComponentCount) -> None:
-        self.component = component
-        self.count = count
-        numbers = component.numbers if len(component.numbers) == len(component.rows) else ()
-        boxes = component.boxes
-        self.equations = [
-            Constraint(numbers[r] if numbers else -1,
-                       tuple(sorted(c for b in bs for c in boxes[b])), need)
-            for r, (bs, need) in enumerate(component.rows)]
-        self.support = support_of(count)
 
 
 class _DeadCells:
@@ -252,11 +159,11 @@ class _DeadCells:
             for b, box in enumerate(comp.boxes):
                 for c in box:
                     self.where[c] = (i, b)
-        self.components = _Supports([support_of(c) for c in analysis.counts])
+        self.components = Supports([support_of(c) for c in analysis.counts])
         self.safe_reach: dict[tuple[int, int], Support] = {}
         self._pool_counts: set[int] | None = None
         self._pool_dead: dict[int, bool] = {}
-        self._atoms: _AtomTable | None = None
+        self._atoms: AtomTable | None = None
 
     # -- what is certain -------------------------------------------------------------
 
@@ -275,7 +182,7 @@ class _DeadCells:
         """The numbers of mines the floating pool can hold (with the mine count)."""
         if self._pool_counts is None:
             assert self.remaining is not None
-            self._pool_counts = {self.remaining - m for m in _members(
+            self._pool_counts = {self.remaining - m for m in members(
                 self.components.everything()) if 0 <= self.remaining - m <= self.pool}
         return self._pool_counts
 
@@ -415,9 +322,9 @@ class _DeadCells:
 
     # -- the local test ----------------------------------------------------------------
 
-    def atoms(self) -> _AtomTable:
+    def atoms(self) -> AtomTable:
         if self._atoms is None:
-            self._atoms = _AtomTable(self.analysis)
+            self._atoms = AtomTable(self.analysis)
         return self._atoms
 
     def _local_test(self, cell: int) -> bool:
@@ -463,22 +370,22 @@ class _DeadCells:
         order = sorted(range(len(in_atoms) + 1), key=lambda k: abs(k - expected))
         shown: set[int] = set()
         if free_count:
-            sizes, rows, near_boxes = _box_trial([atoms.atoms[a] for a in chosen], cell,
+            sizes, rows, near_boxes = box_trial([atoms.atoms[a] for a in chosen], cell,
                                                  set(in_atoms))
         for k in order:
             check()
             trial = [*equations, Constraint(cell, tuple(in_atoms), k)] if in_atoms else equations
             if free_count:
-                if _exists(sizes, rows, near_boxes, k, trial):
+                if exists(sizes, rows, near_boxes, k, trial):
                     shown.add(base + k)
             else:
-                support = _system_support(trial)
+                support = system_support(trial)
                 if support is None:
                     continue
-                for m in _members(support):
+                for m in members(support):
                     # the other atoms hold r mines, the pool f = spare - m - r of its cells
                     top = spare - m
-                    for f in _pool_fills(rest, top - pool, top):
+                    for f in pool_fills(rest, top - pool, top):
                         shown.update(range(base + k + max(0, f - (pool - pool_near)),
                                            base + k + min(f, pool_near) + 1))
                         if len(shown) > 1 or pool_near == 0:
@@ -494,160 +401,3 @@ class _DeadCells:
         i, b = self.where[cell]
         num, den = self.analysis.box_ratio[i][b]  # type: ignore[index]
         return num / den
-
-
-SEARCH_NODES = 20_000
-"""Search nodes :func:`_satisfiable` spends on one component before counting it instead."""
-
-
-def _box_trial(atoms: Sequence[_Atom], cell: int, near: set[int]
-               ) -> tuple[list[int], list[tuple[list[int], int]], list[int]]:
-    """The atoms' equations in box terms with the cell taken out and every box cut in two
-    (its cells among ``near``, the others): ``(sizes, rows, near_boxes)``, the boxes holding
-    the ``near`` cells listed last, ready for the equation "``near`` holds k mines"."""
-    sizes: list[int] = []
-    rows: list[tuple[list[int], int]] = []
-    near_boxes: list[int] = []
-    for atom in atoms:
-        comp = atom.component
-        parts = []  # for each box of the atom: its new boxes
-        for box in comp.boxes:
-            inside = sum(1 for x in box if x in near)
-            outside = len(box) - inside - (1 if cell in box else 0)
-            new = []
-            if inside:
-                near_boxes.append(len(sizes))
-                new.append(len(sizes))
-                sizes.append(inside)
-            if outside:
-                new.append(len(sizes))
-                sizes.append(outside)
-            parts.append(new)
-        rows.extend(([b for old in bs for b in parts[old]], need) for bs, need in comp.rows)
-    return sizes, rows, near_boxes
-
-
-def _exists(sizes: list[int], rows: list[tuple[list[int], int]], near_boxes: list[int],
-            k: int, trial: list[Constraint]) -> bool:
-    """Whether the trial of :func:`_box_trial` with k mines near the cell has a layout: the
-    boxes forced by single equations fixed, each part searched to its first layout
-    (:func:`~sweepkit.analysis.box_search.has_layout`); the equations ``trial`` (the same, at
-    the cell level) decided by :func:`_satisfiable` when a search runs past
-    :data:`SEARCH_NODES` nodes."""
-    every = [*rows, (near_boxes, k)] if near_boxes else rows
-    component = Component(tuple(sizes), tuple((tuple(bs), need) for bs, need in every),
-                          ((),) * len(sizes), ())
-    split = split_forced(component) if len(every) > 1 else None
-    if split is not None and split[0].get(-1) == -1:
-        return False  # the forced boxes already break an equation
-    pieces = [component] if split is None else [part for part, _boxes in split[1]]
-    try:
-        return all(has_layout(piece, budget=SEARCH_NODES) for piece in pieces)
-    except SearchBudgetExceeded:
-        return _satisfiable(trial)
-
-
-def _satisfiable(equations: list[Constraint]) -> bool:
-    """Whether the equations (cell level) have a layout: the boxes forced by single equations
-    fixed (:func:`~sweepkit.analysis.split.split_forced`), each part left searched box by box
-    until a first layout (:func:`~sweepkit.analysis.box_search.has_layout`), counted when
-    that search runs past :data:`SEARCH_NODES` nodes."""
-    system = system_from_constraints(equations)
-    if system.impossible:
-        return False
-    pieces: list[Component] = []
-    for comp in system.components:
-        split = split_forced(comp) if len(comp.rows) > 1 else None
-        if split is None:
-            pieces.append(comp)
-        elif split[0].get(-1) == -1:
-            return False  # the forced boxes already break an equation
-        else:
-            pieces.extend(part for part, _boxes in split[1])
-    for piece in pieces:
-        try:
-            found = has_layout(piece, budget=SEARCH_NODES)
-        except SearchBudgetExceeded:
-            found = bool(count_component(piece).by_mines)
-        if not found:
-            return False
-    return True
-
-
-def _pool_fills(rest: Support, lo: int, hi: int) -> Iterator[int]:
-    """For each r in ``rest`` within lo .. hi (the mines the other atoms hold), the pool's
-    share hi − r, from the most."""
-    low, bits = rest
-    start = max(lo - low, 0)
-    stop = hi - low
-    if stop < start:
-        return
-    window = (bits >> start) & ((1 << (stop - start + 1)) - 1)
-    while window:
-        last = window & -window
-        yield hi - (low + start + last.bit_length() - 1)
-        window ^= last
-
-
-def _system_support(equations: list[Constraint]) -> Support | None:
-    """The mine numbers a set of equations can hold with all of them met (``None``: none).
-    Every component is counted afresh (not cached: these systems are made up once)."""
-    system = system_from_constraints(equations)
-    if system.impossible:
-        return None
-    support: Support = (0, 1)
-    for comp in system.components:
-        count = count_component(comp)
-        if not count.by_mines:
-            return None
-        support = sumset(support, support_of(count))
-    return support
-
-
-class _AtomTable:
-    """The frontier of an analysed position cut into atoms (see the module doc): ``fixed``
-    maps the cells of forced boxes to 0 or 1, ``atom_of`` every other frontier cell to its
-    atom, and ``supports`` answers for the atoms left out."""
-
-    def __init__(self, analysis: Analysis) -> None:
-        self.atoms: list[_Atom] = []
-        self.fixed: dict[int, int] = {}
-        self.atom_of: dict[int, int] = {}
-        self.fixed_mines = 0
-        for comp, count in zip(analysis.system.components, analysis.counts, strict=True):
-            split = forced_split(comp) if len(comp.rows) > 1 else None
-            if split is None:
-                self._add(comp, count)
-                continue
-            fixed, parts = split
-            for b, k in fixed.items():
-                box = comp.boxes[b]
-                for c in box:
-                    self.fixed[c] = 1 if k else 0
-                self.fixed_mines += k
-            for part, _boxes in parts:
-                self._add(part, solve_component(part))
-        self.supports = _Supports([a.support for a in self.atoms])
-        self.room: dict[tuple[tuple[int, ...], int, int], bool] = {}
-
-    def room_for_any(self, chosen: Sequence[int], spare: int, pool: int) -> bool:
-        """Whether, whatever mine number the atoms ``chosen`` hold together, the other atoms
-        and a pool of ``pool`` cells can hold the rest of ``spare`` mines."""
-        key = (tuple(chosen), spare, pool)
-        found = self.room.get(key)
-        if found is None:
-            together: Support = (0, 1)
-            for a in chosen:
-                together = sumset(together, self.atoms[a].support)
-            low, bits = sumset(self.supports.without(chosen), (0, (1 << (pool + 1)) - 1))
-            found = all((bits >> (spare - m - low)) & 1 if spare - m >= low else False
-                        for m in _members(together))
-            self.room[key] = found
-        return found
-
-    def _add(self, component: Component, count: ComponentCount) -> None:
-        index = len(self.atoms)
-        self.atoms.append(_Atom(component, count))
-        for box in component.boxes:
-            for c in box:
-                self.atom_of[c] = index

@@ -16,7 +16,7 @@ mine number (:func:`~sweepkit.analysis.component.solve_component`, cached by str
 table P[m][k] of T's layouts with x safe, k mines in N ∩ T and m others. The other
 components (their product polynomial, the full frontier product divided exactly by T's)
 and the floating pool (x aside; j of its n cells next to x in C(n, j) ways) combine with it
-as :func:`~sweepkit.analysis.probability.combine` combines them. Exact integers throughout.
+as :func:`~sweepkit.analysis.combine.combine` combines them. Exact integers throughout.
 The cost per cell is at most nine counts of T's equations (one per k; an earlier version
 counted once per way of putting mines in the boxes of N, up to 2^8 and usually dozens);
 a cell whose T is a huge component pays for re-counting it that often.

@@ -9,6 +9,8 @@ the share of those guesses that hit a mine.
 >>> lo, hi = wilson(25, 100)
 >>> round(lo, 3), round(hi, 3)
 (0.175, 0.343)
+>>> percent_ci(25, 100)
+'25.00% [17.55%, 34.30%]'
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from statistics import NormalDist
-from typing import Any
+from typing import Any, Final
 
 from sweepkit.bench.result import HARDNESS, GameResult
 from sweepkit.moves import Basis
@@ -27,6 +29,14 @@ Z95 = 1.959963984540054
 
 CAUSES = tuple(str(b) for b in Basis)
 """Loss causes: the basis of the losing move (``certain`` must never happen)."""
+
+MIN_BIN_TRIALS: Final = 100
+"""Calibration bins with fewer guesses are left out of the Markdown tables (their
+intervals are too wide to say anything); the plot shows them, faint and small."""
+
+
+VERDICT_TRIALS: Final = 1000
+"""Bins of at least this many guesses are tested for calibration (the issue's criterion)."""
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -38,6 +48,24 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     centre = (p + z * z / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+def percent_ci(successes: int, trials: int) -> str:
+    """A proportion with its 95% Wilson interval, as the tables print it."""
+    if trials <= 0:
+        return "–"
+    lo, hi = wilson(successes, trials)
+    return f"{successes / trials:.2%} [{lo:.2%}, {hi:.2%}]"
+
+
+def mean_ci(values: Sequence[float], z: float = Z95) -> tuple[float, float] | None:
+    """A 95% interval of a mean by the normal approximation (``None`` under 2 values)."""
+    n = len(values)
+    if n < 2:
+        return None
+    mean = sum(values) / n
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = z * math.sqrt(variance / n)
+    return (mean - half, mean + half)
 
 
 def paired_difference(base: Sequence[bool], other: Sequence[bool], z: float = Z95

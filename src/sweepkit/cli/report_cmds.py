@@ -53,7 +53,9 @@ def register(app: typer.Typer) -> None:
         ids = run_ids(runs)
         if out is None:
             fail("--out: name the directory to write the report into")
-        from sweepkit.bench.report import ReportError, write_report  # matplotlib is slow to load
+        # matplotlib is slow to load
+        from sweepkit.bench.report import write_report
+        from sweepkit.bench.run_figures import ReportError
 
         target = Path(out)
         with open_store(db) as store:

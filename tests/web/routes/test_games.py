@@ -13,7 +13,7 @@ from sweepkit.game import Game
 from sweepkit.position import MINE
 from sweepkit.rules import level
 from sweepkit.store.played import GameBook, GameFilter
-from sweepkit.web.routes.games import MAX_ROWS
+from sweepkit.web.deps import MAX_ROWS
 from tests.web.players import win_unseeded
 
 

@@ -30,8 +30,8 @@ from sweepkit.rules import FirstClick, Rules
 from sweepkit.serialize import analysis_json, hint_json, position_json
 from sweepkit.store.played import MAX_NAME, player_name
 from sweepkit.strategies.hint import hint
+from sweepkit.web.deps import DEFAULT_PLAYER, MAX_COLS, MAX_ROWS, Live
 from sweepkit.web.live import PausableClock
-from sweepkit.web.routes.games import DEFAULT_PLAYER, MAX_COLS, MAX_ROWS, Live
 
 router = APIRouter(prefix="/api", tags=["analysis"])
 

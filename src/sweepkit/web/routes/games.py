@@ -3,66 +3,36 @@ before the reply that ends it is sent, so killing the server loses no finished g
 
 from __future__ import annotations
 
-import logging
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Annotated, Any, Literal
+from typing import Any
 
-from fastapi import APIRouter, Depends, HTTPException, Request
-from pydantic import BaseModel, Field, field_validator
+from fastapi import APIRouter, HTTPException
+from pydantic import Field
 
 from sweepkit.game import Game, GameOverError, HiddenLayoutError, MoveError
 from sweepkit.generate import MAX_DENSITY, NoGuessError, NoGuessLayouts
 from sweepkit.moves import MoveKind
-from sweepkit.rules import LEVELS, FirstClick, Rules
-from sweepkit.store.database import StoreError
-from sweepkit.store.played import MAX_NAME, GameBook, player_name
-from sweepkit.web.live import LiveGame, LiveGames, PausableClock
+from sweepkit.rules import LEVELS, FirstClick
+from sweepkit.store.played import MAX_NAME, player_name
+from sweepkit.web.deps import (
+    DEFAULT_PLAYER,
+    LEVEL_NAMES,
+    MAX_COLS,
+    MAX_ROWS,
+    BoardSpec,
+    Book,
+    Live,
+    MoveIn,
+    locked,
+    rules_of,
+    save,
+)
+from sweepkit.web.live import PausableClock
 
 router = APIRouter(prefix="/api", tags=["play"])
-log = logging.getLogger("sweepkit.web")
-
-MAX_ROWS = MAX_COLS = 200
-"""The largest board the web app serves (the page says so; the API refuses bigger)."""
-
-LEVEL_NAMES = ("beginner", "intermediate", "expert")
-"""The levels the page offers."""
 
 NO_GUESS_SECONDS = 5.0
 """How long the first click of a no-guess game may spend making its board."""
-
-DEFAULT_PLAYER = "player"
-
-MAX_SEED = 2**64
-
-
-class BoardSpec(BaseModel):
-    """A board: a level, or a custom size; the first-click rule; a seed for boards that
-    can be played again (a decimal string or a number)."""
-
-    level: Literal["beginner", "intermediate", "expert"] | None = None
-    rows: int | None = Field(None, ge=1, le=MAX_ROWS)
-    cols: int | None = Field(None, ge=1, le=MAX_COLS)
-    mines: int | None = Field(None, ge=0)
-    rule: Literal["none", "safe", "opening"] = "safe"
-    seed: int | str | None = None
-
-    @field_validator("seed")
-    @classmethod
-    def _seed(cls, value: int | str | None) -> int | None:
-        if value is None:
-            return None
-        if isinstance(value, str):
-            digits = value.strip()
-            # ASCII digits only (str.isdigit takes "²" and "٣"), and few enough for int()
-            if not (digits.isascii() and digits.isdigit()) or len(digits) > 20:
-                shown = value if len(value) <= 30 else value[:27] + "..."
-                raise ValueError(f"a seed is a whole number from 0 to 2^64 - 1, not {shown!r}")
-            value = int(digits)
-        if not 0 <= value < MAX_SEED:
-            raise ValueError("a seed is a whole number from 0 to 2^64 - 1")
-        return value
 
 
 class NewGame(BoardSpec):
@@ -70,72 +40,6 @@ class NewGame(BoardSpec):
 
     no_guess: bool = False
     player: str | None = Field(None, max_length=MAX_NAME * 4)
-
-
-class MoveIn(BaseModel):
-    """One move: reveal (left click), flag (right click, toggles) or chord, at a cell."""
-
-    kind: Literal["reveal", "flag", "chord"]
-    row: int
-    col: int
-
-
-def live_games(request: Request) -> LiveGames:
-    return request.app.state.live
-
-
-def game_book(request: Request) -> GameBook:
-    return request.app.state.book
-
-
-Live = Annotated[LiveGames, Depends(live_games)]
-Book = Annotated[GameBook, Depends(game_book)]
-
-
-def rules_of(spec: BoardSpec, no_guess: bool = False) -> Rules:
-    """The rules asked for; 422 naming what is wrong."""
-    if spec.level is not None:
-        if (spec.rows, spec.cols, spec.mines) != (None, None, None):
-            raise HTTPException(422, "give a level or rows, cols and mines, not both")
-        rows, cols, mines = LEVELS[spec.level]
-    else:
-        if spec.rows is None or spec.cols is None or spec.mines is None:
-            raise HTTPException(422, "give a level, or rows, cols and mines for a custom board")
-        rows, cols, mines = spec.rows, spec.cols, spec.mines
-    try:
-        rules = Rules(rows, cols, mines, FirstClick(spec.rule))
-        # Any first click must be possible: an inner cell keeps the most cells free.
-        rules.check_first_click(rules.index(min(1, rows - 1), min(1, cols - 1)))
-    except ValueError as exc:
-        raise HTTPException(422, str(exc)) from None
-    if no_guess and mines > MAX_DENSITY * rules.size:
-        raise HTTPException(
-            422, f"no-guess boards are made with at most {MAX_DENSITY:.0%} mines; this one "
-                 f"has {mines / rules.size:.0%}: play a normal board, or fewer mines")
-    return rules
-
-
-def find(live: LiveGames, game_id: str) -> LiveGame:
-    try:
-        return live.get(game_id)
-    except KeyError:
-        raise HTTPException(404, f"no game {game_id!r} on this server (it may have "
-                                 "ended long ago): start a new one") from None
-
-
-@contextmanager
-def locked(live: LiveGames, game_id: str, book: GameBook | None = None
-           ) -> Iterator[LiveGame]:
-    """The game, held by its lock for the body; 404 also for a game closed meanwhile (a
-    restart replaced it while this request waited for the lock). With ``book``, a
-    finished game whose saving failed is saved again first."""
-    game = find(live, game_id)
-    with game.lock:
-        if game.closed:
-            raise HTTPException(404, f"game {game_id!r} was restarted: play the new one")
-        if book is not None and game.game.over and game.saved_id is None:
-            save(game, book)
-        yield game
 
 
 @router.get("/config")
@@ -196,17 +100,6 @@ def move(game_id: str, spec: MoveIn, live: Live, book: Book) -> dict[str, Any]:
         if game.game.over and game.saved_id is None:
             save(game, book)
         return {"changes": changes, "wasted": result.wasted, "state": game.status_json()}
-
-
-def save(game: LiveGame, book: GameBook) -> None:
-    """Store a finished game; a database error is kept on the game (the page shows it)
-    and logged, and the game stays in memory."""
-    try:
-        game.saved_id = book.add(game.played())
-        game.save_error = None
-    except (StoreError, ValueError) as exc:
-        game.save_error = f"the game could not be saved: {exc}"
-        log.error("game %s: %s", game.id, game.save_error)
 
 
 @router.post("/games/{game_id}/restart", status_code=201)

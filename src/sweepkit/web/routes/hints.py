@@ -18,8 +18,8 @@ from sweepkit.moves import MoveKind
 from sweepkit.position import MINE, Position
 from sweepkit.serialize import hint_json
 from sweepkit.strategies.hint import Hint, hint
+from sweepkit.web.deps import Book, Live, find, locked, save
 from sweepkit.web.live import LiveGame, LiveGames
-from sweepkit.web.routes.games import Book, Live, find, locked, save
 
 router = APIRouter(prefix="/api", tags=["hints"])
 

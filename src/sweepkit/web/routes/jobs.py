@@ -10,9 +10,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, HTTPException, Request
 from pydantic import BaseModel
 
+from sweepkit.web import deps
+from sweepkit.web.deps import Book, Live, MoveIn
 from sweepkit.web.jobs import Job, Jobs, JobsBusy
 from sweepkit.web.routes import analyse, games, hints
-from sweepkit.web.routes.games import Book, Live, MoveIn
 
 router = APIRouter(prefix="/api", tags=["jobs"])
 
@@ -54,7 +55,7 @@ def analyse_job(spec: analyse.AnalyseIn, pool: Pool) -> dict[str, Any]:
 @router.post("/jobs/hint", status_code=202)
 def hint_job(spec: GameRef, pool: Pool, live: Live) -> dict[str, Any]:
     """A live game's hint as a job."""
-    games.find(live, spec.game_id)
+    deps.find(live, spec.game_id)
     return submit(pool, "hint", lambda: hints.game_hint(spec.game_id, live))
 
 
@@ -62,7 +63,7 @@ def hint_job(spec: GameRef, pool: Pool, live: Live) -> dict[str, Any]:
 def move_job(spec: GameMove, pool: Pool, live: Live, book: Book) -> dict[str, Any]:
     """A move as a job: the first click of a no-guess game makes its board, which can
     take seconds; cancelled, the game is unchanged."""
-    games.find(live, spec.game_id)
+    deps.find(live, spec.game_id)
     move = MoveIn(kind=spec.kind, row=spec.row, col=spec.col)
     return submit(pool, "move", lambda: games.move(spec.game_id, move, live, book))
 

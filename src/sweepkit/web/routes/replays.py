@@ -11,8 +11,8 @@ from pydantic import BaseModel, Field
 from sweepkit.game import GameRecord
 from sweepkit.serialize import RecordError, record_from_json
 from sweepkit.store.played import MAX_NAME, player_name
+from sweepkit.web.deps import DEFAULT_PLAYER, MAX_COLS, MAX_ROWS, Book, Live
 from sweepkit.web.replays import play_from, replay_frames
-from sweepkit.web.routes.games import DEFAULT_PLAYER, MAX_COLS, MAX_ROWS, Book, Live
 from sweepkit.web.routes.stats import GameId, stored
 
 router = APIRouter(prefix="/api", tags=["replays"])

@@ -26,7 +26,7 @@ from sweepkit.store.exchange import (
 )
 from sweepkit.store.played import ORDERS, GameBook, GameFilter, PlayedRow
 from sweepkit.store.statistics import statistics_by_board
-from sweepkit.web.routes.games import LEVEL_NAMES, MAX_COLS, MAX_ROWS, Book
+from sweepkit.web.deps import LEVEL_NAMES, MAX_COLS, MAX_ROWS, Book
 
 router = APIRouter(prefix="/api", tags=["statistics"])
 

@@ -13,7 +13,7 @@ from sweepkit.generate.puzzles import PuzzleError, PuzzleTimeout
 from sweepkit.position import UNKNOWN
 from sweepkit.store.played import MAX_NAME, player_name
 from sweepkit.store.training import Score
-from sweepkit.web.routes.games import DEFAULT_PLAYER, Book
+from sweepkit.web.deps import DEFAULT_PLAYER, Book
 from sweepkit.web.trainer import LESSONS, PuzzleStock, TrainerPuzzles, make_puzzle
 
 router = APIRouter(prefix="/api", tags=["trainer"])

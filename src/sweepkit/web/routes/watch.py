@@ -35,8 +35,8 @@ from sweepkit.strategies import (
     first_cell,
     make_strategy,
 )
+from sweepkit.web.deps import BoardSpec, Book, rules_of
 from sweepkit.web.live import move_changes
-from sweepkit.web.routes.games import BoardSpec, Book, rules_of
 from sweepkit.web.watch import MAX_DELAY_MS, ThinkClock, WatchSession, WatchSessions
 
 router = APIRouter(prefix="/api", tags=["watch"])
