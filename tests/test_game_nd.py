@@ -204,6 +204,7 @@ def test_rules_of_a_shape():
     assert Rules.of_shape((9, 9), 10) == Rules(9, 9, 10)
 
 
+@pytest.mark.slow
 def test_a_board_too_big_for_a_neighbour_table_plays_the_same():
     shape = (2, 100, 101)  # 20,200 cells: past TABLE_CELLS, neighbours computed per cell
     rng = random.Random(4)

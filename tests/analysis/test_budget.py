@@ -56,6 +56,7 @@ def test_an_attempt_gives_up_on_its_own_limits_but_not_on_the_callers():
         attempt(0.0, slow)  # its seconds and the caller's cancel, seen at once
 
 
+@pytest.mark.slow
 def test_a_split_components_table_is_built_when_read_and_weighed_by_its_numbers():
     # A 2000x2000 board's table held 19 million numbers (under the budget of 20 million)
     # of up to 4,650 bits: 9 GB. Here a 900x900 board whose table weighs more than its

@@ -103,6 +103,7 @@ def expert_steps(seed: int) -> list[Position]:
     return views
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seeds", [range(0, 15), range(15, 30)])
 def test_every_step_of_expert_games_matches_the_old_route(seeds):
     for seed in seeds:

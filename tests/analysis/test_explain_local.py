@@ -90,6 +90,7 @@ def test_prover_falls_back_to_the_count(monkeypatch):
         assert explain(position) == old_explain(position)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seeds", [range(0, 20), range(20, 40), range(40, 60)])
 def test_every_step_of_expert_games_matches_the_old_route(seeds):
     for seed in seeds:

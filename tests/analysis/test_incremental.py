@@ -146,6 +146,7 @@ def test_three_dimensional_boards_are_built_afresh():
     assert analyser.rebuilds == 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6))
 def test_seeded_games_played_to_the_end(seed):
     # real games of the engine, views with and without flags, the default rebuild rule
@@ -228,6 +229,7 @@ def long_frontier_views(steps: int = 400) -> Iterator[Position]:
         game.play(Action.reveal(rng.choice(frontier)))
 
 
+@pytest.mark.slow
 def test_a_long_frontier_grown_one_reveal_at_a_time():
     # deduced mines stay covered: the frontier grows into one long component, changed
     # at one place per move (its rows patched and shifted, pieces split off and joined)
@@ -242,6 +244,7 @@ def test_a_long_frontier_grown_one_reveal_at_a_time():
     assert max(sizes) > 150 and analyser.rebuilds == 1
 
 
+@pytest.mark.slow
 def test_proved_mines_flagged_keep_the_frontier_in_small_pieces():
     # the same game as above, analysed through update(): the mines proved on one
     # move are flagged on the next, so no long component forms, and the answers are still

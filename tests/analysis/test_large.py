@@ -72,6 +72,7 @@ print(k, before, after)
 """
 
 
+@pytest.mark.slow
 def test_thousand_by_thousand_board():
     """A 1000x1000 board with 132 scattered 1s and 100,000 mines, in a fresh process so
     its peak memory can be read: exact count and probabilities against the formula."""
@@ -119,6 +120,7 @@ print(len(component.sizes), analysis.total, len(doc["dead"]), before, after)
 """
 
 
+@pytest.mark.slow
 def test_component_of_ten_thousand_boxes_in_bounded_memory():
     """One component of 10^4 boxes (a serpentine corridor: no 3-row crop holds it, so the
     split and the box DP count it), with its dead cells, in a fresh process: it stays within

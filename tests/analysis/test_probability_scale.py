@@ -99,6 +99,7 @@ def test_wide_drawn_frontiers_match_the_exact_mode(drawn, floating, data):
     assert_same_as_old(counts, sizes, floating, remaining, 0, exact_mode)
 
 
+@pytest.mark.slow
 def test_a_window_narrower_than_the_frontier_keeps_its_bound():
     """Weights that fall by a factor of ~100 per frontier mine: the window keeps a few dozen
     of 1,400 terms, and the floats are still within the bound."""

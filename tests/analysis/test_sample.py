@@ -29,6 +29,7 @@ def test_every_draw_explains_the_position(position, seed):
     assert drawn in set(brute.explanations(position))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6))
 def test_each_layout_comes_out_about_equally_often(seed):
     rng = random.Random(seed)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from sweepkit.analysis.component import cache_clear, cache_info, solve_component
 from sweepkit.analysis.probability import analyse
 from sweepkit.automata.hulin import solve_hulin
@@ -27,6 +29,7 @@ def summary(position: Position) -> tuple:
     return analysis.total, analysis.probabilities(exact=True)
 
 
+@pytest.mark.slow
 def test_threads_sharing_the_component_cache_agree_with_one_thread():
     rng = random.Random(8)
     positions = [midgame(rng) for _ in range(24)]

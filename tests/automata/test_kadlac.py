@@ -53,6 +53,7 @@ def test_accepted_string_counts_for_lengths_1_to_6() -> None:
     assert [len(accepted_strings(n)) for n in range(1, 7)] == [3, 11, 38, 133, 464, 1620]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", range(1, 11))
 def test_acceptance_is_consistency_for_every_string_up_to_length_10(n: int) -> None:
     assert accepted_strings(n) == consistent_strings(n)

@@ -38,6 +38,7 @@ def test_layout_enumeration_agrees_with_the_reference_brute_force(n: int) -> Non
             explanations(strip(text)), key=sorted), text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", range(1, 8))
 def test_every_strip_up_to_length_7(n: int) -> None:
     table = explanations_by_string(n)
@@ -45,6 +46,7 @@ def test_every_strip_up_to_length_7(n: int) -> None:
         assert_matches(solve_line(strip(text)), text, table.get(text, []))
 
 
+@pytest.mark.slow
 def test_every_consistent_strip_of_length_8() -> None:
     for text, found in explanations_by_string(8).items():
         assert_matches(solve_line(strip(text)), text, found)

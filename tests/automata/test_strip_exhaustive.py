@@ -32,6 +32,7 @@ def _cell_choices(n: int) -> list[tuple[int, ...]]:
     return choices
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [1, 2, 3])
 def test_every_parseable_2xn_board(n):
     reference = explained_boards(n)

@@ -61,11 +61,13 @@ def test_every_2xn_board_over_0_to_5_B_unknown(n):
         check_against_brute(board("".join(cells), 2))
 
 
+@pytest.mark.slow
 def test_every_2x3_board_over_a_reduced_alphabet():
     for cells in itertools.product("012B?", repeat=6):
         check_against_brute(board("".join(cells), 2))
 
 
+@pytest.mark.slow
 def test_every_1xn_strip_up_to_5():
     for n in range(1, 6):
         for cells in itertools.product("012B?-", repeat=n):

@@ -44,6 +44,7 @@ def test_a_game_starts_showing_what_the_position_shows(seed):
     assert start_game(view, mines).view() == view
 
 
+@pytest.mark.slow
 def test_win_rates_match_exact_optimal_play_on_a_small_board():
     layouts = list(enumerate_layouts(SMALL))
     total = len(layouts)
@@ -74,6 +75,7 @@ def test_moves_share_their_layouts():
     assert [w[0] for w in again] == list(result.moves[0].won)
 
 
+@pytest.mark.slow
 def test_the_answer_does_not_depend_on_the_workers():
     spec = StrategySpec("best", {"budget": "fast"})
     one = rollout(SMALL, [1, 15], spec, games=40, seed=8, workers=1)
@@ -81,6 +83,7 @@ def test_the_answer_does_not_depend_on_the_workers():
     assert [m.won for m in one.moves] == [m.won for m in two.moves]
 
 
+@pytest.mark.slow
 def test_paired_difference_against_the_first_move():
     result = rollout(SMALL, [1, 15], StrategySpec("best"), games=100, seed=4)
     first, corner = result.moves

@@ -15,6 +15,7 @@ def fingerprint(outcome):
             for r in outcome.results]
 
 
+@pytest.mark.slow
 def test_results_are_identical_for_any_workers_and_on_dask():
     spec = RunSpec(StrategySpec("exact"), level("beginner"), 40, 7, "beginner")
     one = run_games(spec, workers=1)

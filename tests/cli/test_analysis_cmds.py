@@ -158,6 +158,7 @@ def timed_run(*args: str) -> subprocess.CompletedProcess:
     return result
 
 
+@pytest.mark.slow
 def test_big_count_text_commands(big_board):
     path, expected = big_board
     assert len(expected) > 100_000
@@ -186,6 +187,7 @@ def test_big_count_json(big_board):
     assert doc["probability"][0][:3] == [0.5, 0.5, 0.5] and doc["dead"] == []
 
 
+@pytest.mark.slow
 def test_big_count_by_mines(big_board, tmp_path):
     path, _ = big_board
     # One row: the count with 180,000 mines, C(360000, 180000), about 108,000 digits.

@@ -1,5 +1,5 @@
 """``sweepkit bench`` as a real process on a real SQLite file: the JSON document, the same
-games for any worker count, Ctrl-C and a killed worker, and one-line errors."""
+games for any worker count, Ctrl-C and a killed worker; its one-line errors in process."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ import pytest
 from sweepkit.bench.stats import wilson
 from sweepkit.bench.store import ENV_VAR, Store
 from sweepkit.strategies import STRATEGIES
+from tests.cli.inprocess import sweepkit
 
 REQUIRED = {"strategy", "level", "rule", "games", "wins", "win_rate", "ci95",
             "games_per_second", "games_per_cpu_second", "guesses_per_game", "loss_causes",
@@ -54,6 +55,7 @@ def test_json_is_one_object_with_the_promised_keys(tmp_path):
         assert run.status == "complete" and run.done == 30 and run.wins == doc["wins"]
 
 
+@pytest.mark.slow
 def test_best_takes_a_budget_options_and_the_rules_first_click(tmp_path):
     db = tmp_path / "b.db"
     done = bench("--strategy", "best", "--level", "beginner", "--rule", "opening", "--games",
@@ -68,6 +70,7 @@ def test_best_takes_a_budget_options_and_the_rules_first_click(tmp_path):
         assert run.strategy_spec.build().endgame == 50
 
 
+@pytest.mark.slow
 def test_worker_counts_and_dask_give_the_same_games(tmp_path):
     docs = []
     for extra in (["--workers", "1"], ["--workers", "2"], ["--workers", "2", "--dask", "local"]):
@@ -111,6 +114,7 @@ def long_run(*args: str) -> Iterator[subprocess.Popen]:
             proc.communicate()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 def test_ctrl_c_keeps_the_finished_games_and_marks_the_run_interrupted(tmp_path, stop):
     """Ctrl-C (to the whole process group, as a terminal sends it), or SIGTERM to the
@@ -133,6 +137,7 @@ def test_ctrl_c_keeps_the_finished_games_and_marks_the_run_interrupted(tmp_path,
         assert len(store.game_results(run.id)) == doc["games"]
 
 
+@pytest.mark.slow
 def test_a_killed_worker_fails_the_run_without_losing_games(tmp_path):
     db = tmp_path / "kill.db"
     with long_run("--seed", "2", "--workers", "2", "--db", str(db)) as proc:
@@ -166,8 +171,8 @@ def test_a_killed_worker_fails_the_run_without_losing_games(tmp_path):
       "--rule", "opening"], "--first: rule 'opening' keeps 4 cells"),
     (["--strategy", "exact", "--games", "3", "--radius", "2"], "takes no option radius"),
     (["--strategy", "exact", "--games", "3", "--first", "middle"], "--first: expected corner"),
-    (["--strategy", "exact", "--games", "3", "--scheduler", "tcp://127.0.0.1:9"],
-     "no Dask scheduler at tcp://127.0.0.1:9"),
+    pytest.param(["--strategy", "exact", "--games", "3", "--scheduler", "tcp://127.0.0.1:9"],
+                 "no Dask scheduler at tcp://127.0.0.1:9", marks=pytest.mark.slow),
     (["--strategy", "exact", "--games", "3", "--dask", "remote"], "--dask: the only value"),
     (["--strategy", "best", "--games", "3", "--budget", "slow"], "unknown budget 'slow'"),
     (["--strategy", "best", "--games", "3", "--option", "guess"], "--option: expected KEY=VALUE"),
@@ -177,7 +182,7 @@ def test_a_killed_worker_fails_the_run_without_losing_games(tmp_path):
      "unknown guess mode 'maybe'"),
 ])
 def test_bad_input_is_one_line_and_exit_2(tmp_path, args, message):
-    done = bench(*args, "--db", str(tmp_path / "e.db"))
+    done = sweepkit("bench", *args, "--db", str(tmp_path / "e.db"), drop_env=(ENV_VAR,))
     assert done.returncode == 2, (done.stdout, done.stderr)
     assert done.stderr.startswith("error: ") and done.stderr.count("\n") == 1, done.stderr
     assert message in done.stderr
@@ -192,6 +197,7 @@ def test_a_corrupt_database_is_refused_and_left_alone(tmp_path):
     assert db.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_resume_plays_the_missing_games_and_matches_an_uninterrupted_run(tmp_path):
     db = tmp_path / "res.db"
     args = ("--strategy", "exact", "--level", "beginner", "--games", "40", "--seed", "6",
@@ -227,14 +233,15 @@ def test_resume_plays_the_missing_games_and_matches_an_uninterrupted_run(tmp_pat
 ])
 def test_resume_errors_are_one_line(tmp_path, args, message):
     db = tmp_path / "r.db"
-    assert bench("--strategy", "random", "--games", "2", "--seed", "1", "--workers", "1",
-                 "--db", str(db)).returncode == 0
-    done = bench(*args, "--db", str(db))
+    assert sweepkit("bench", "--strategy", "random", "--games", "2", "--seed", "1",
+                    "--workers", "1", "--db", str(db), drop_env=(ENV_VAR,)).returncode == 0
+    done = sweepkit("bench", *args, "--db", str(db), drop_env=(ENV_VAR,))
     assert done.returncode == 2, (done.stdout, done.stderr)
     assert done.stderr.startswith("error: ") and done.stderr.count("\n") == 1, done.stderr
     assert message in done.stderr
 
 
+@pytest.mark.slow
 def test_no_guess_runs_are_stored_as_such_and_the_exact_player_wins_every_game(tmp_path):
     db = tmp_path / "b.db"
     done = bench("--strategy", "exact", "--level", "intermediate", "--games", "6", "--seed",

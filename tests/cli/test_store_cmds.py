@@ -187,6 +187,7 @@ def test_a_newer_database(db):
                    f"has schema version {SCHEMA_VERSION + 1}, newer than this sweepkit knows")
 
 
+@pytest.mark.slow
 def test_a_locked_database(db):
     locker = sqlite3.connect(db, isolation_level=None)
     locker.execute("PRAGMA locking_mode = EXCLUSIVE")

@@ -42,6 +42,7 @@ def test_json_report_of_the_transfer_machine(write):
     assert fig.explains(mines) and fig.layout(mines) == layout
 
 
+@pytest.mark.slow
 def test_counts_beyond_the_interpreters_digit_limit_print_in_full(write):
     """A 2x30000 all-? strip has 2^60000 layouts (18,062 digits): more than Python's default
     limit of 4,300 digits for str(int), which must not matter."""

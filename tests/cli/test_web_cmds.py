@@ -104,6 +104,7 @@ def test_it_prints_its_address_and_serves_the_api(server):
     assert httpx.get(server.url + "/openapi.json").json()["info"]["title"] == "sweepkit"
 
 
+@pytest.mark.slow
 def test_a_busy_port_and_a_foreign_database_get_one_line_each(tmp_path, server):
     port = server.url.rsplit(":", 1)[1]
     busy = run_web("--port", port, "--db", str(tmp_path / "other.db"))
@@ -120,6 +121,7 @@ def test_a_busy_port_and_a_foreign_database_get_one_line_each(tmp_path, server):
     assert "--host" in nowhere.stderr and nowhere.stderr.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_a_hundred_clients_at_once_lose_no_move(server, tmp_path):
     clients = 100
     with (httpx.Client(base_url=server.url, timeout=60,
@@ -145,6 +147,7 @@ def test_a_hundred_clients_at_once_lose_no_move(server, tmp_path):
         assert row.clicks.left == done[n][1]
 
 
+@pytest.mark.slow
 def test_killing_the_server_mid_game_loses_no_finished_game(server, tmp_path):
     with httpx.Client(base_url=server.url, timeout=30) as client:
         finished = [play_to_the_end(client, seed, "Ada", lose=seed == 2)[0]

@@ -135,6 +135,7 @@ def test_beginner_mine_count_puzzles():
         assert all(set(e.because) <= numbers for e in puzzle.answer)
 
 
+@pytest.mark.slow
 def test_the_ladder_keeps_its_rung():
     low = list(puzzles("linked", random.Random(3), 3, level="beginner", max_size=2,
                        seconds=None))

@@ -66,6 +66,7 @@ def random_3cnf(n: int, ratio: float, seed: int) -> CNF:
                         for _ in range(m)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("n", "ratio", "seed"), [(3, 4.26, 0), (3, 4.26, 1), (3, 4.26, 2),
                                                   (4, 2.0, 4)])
 def test_random_3cnf_near_the_threshold(n, ratio, seed):
@@ -79,6 +80,7 @@ def test_random_3cnf_near_the_threshold(n, ratio, seed):
         assert variables(board.assignment(witness)) in found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_solution_and_safety_on_the_board_answer_them_for_the_formula(seed):
     cnf = random_3cnf(3, 1.7, 40 + seed)
@@ -254,6 +256,7 @@ def decide_and_count(cnf: CNF, parsimonious: bool = False) -> None:
     assert count_layouts(board.position, use_mine_count=False) == len(models(cnf))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("n", "seed"), [(6, 1), (6, 2), (7, 3), (8, 2)])
 def test_threshold_formulas_of_more_variables_are_decided_like_the_sat_solver(n, seed):
     """Decided, read back, and counted: the contracted board's box programme gives the
@@ -274,6 +277,7 @@ def test_a_board_embedded_in_4d_keeps_its_layouts_and_its_witness():
                                                                    4))))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("batch", range(4))
 def test_forty_random_3cnf_around_the_threshold(batch):
     """10 formulas a batch, 3 to 5 variables, 3.5 to 5 clauses per variable (4.26 is
@@ -285,6 +289,7 @@ def test_forty_random_3cnf_around_the_threshold(batch):
         decide_and_count(random_3cnf(n, rng.uniform(3.5, 5.0), rng.randrange(10**9)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("n", "seed"), [(9, 4), (11, 6), (12, 7)])
 def test_formulas_of_nine_to_twelve_variables_are_decided_and_counted(n, seed):
     """Decided, read back, and counted (the box programme on the contracted board, in its
@@ -292,6 +297,7 @@ def test_formulas_of_nine_to_twelve_variables_are_decided_and_counted(n, seed):
     decide_and_count(random_3cnf(n, 4.26, seed))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("dims", "n", "seed"), [(3, 12, 3), (4, 7, 2)])
 def test_threshold_formulas_embedded_in_more_dimensions_are_decided_and_counted(dims, n,
                                                                                seed):
@@ -300,6 +306,7 @@ def test_threshold_formulas_embedded_in_more_dimensions_are_decided_and_counted(
     embedded_like_the_formula(random_3cnf(n, 4.26, seed), dims)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("dims", "n"), [(3, 3), (3, 4), (4, 2), (4, 3)])
 @pytest.mark.parametrize("seed", range(3))
 def test_random_formulas_embedded_in_more_dimensions(dims, n, seed):

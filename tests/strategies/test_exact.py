@@ -47,6 +47,7 @@ def test_certain_moves_are_certain_and_guesses_are_the_safest():
             assert game.log[-1].reason.guess
 
 
+@pytest.mark.slow
 def test_the_quick_pass_changes_no_game():
     # (the pass looks only at the numbers near what changed since the last one; with
     # flag_mines the flags change the view too)
@@ -101,6 +102,7 @@ def test_unknown_options_and_first_clicks_are_refused():
         make_strategy("best", pseudo=2)
 
 
+@pytest.mark.slow
 def test_the_incremental_pass_finds_what_a_full_pass_finds():
     """The pass looks only at numbers near what changed; one that looks at every number
     each turn must find nothing more: the same turns, and as few exact analyses."""

@@ -81,6 +81,7 @@ def checking(strategy: Strategy) -> Strategy:
     return strategy
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", PLAYERS)
 def test_certain_moves_are_certain(name):
     beginner = 200 if name in ("single-point", "limited-search", "limited-search-prob") else 80
@@ -278,6 +279,7 @@ def win_rate(strategy: Strategy, games: int, rules_name: str = "pedersen-beginne
     return wins / games
 
 
+@pytest.mark.slow
 def test_win_rates_near_the_published_and_in_order():
     """Tables 5.1–5.3 at 10×10/10 (first move safe, corner first): 77.4%, 91.7%, 92.5%.
     400 games give a standard error of about 2 points (1.4 above 90%); the bounds are

@@ -326,6 +326,7 @@ def _checked(strategy: StagedStrategy, seed: int, name: str, wrong: list) -> Gam
     return game
 
 
+@pytest.mark.slow
 def test_with_the_caps_lifted_every_certain_move_is_certain():
     wrong: list = []
     for seed in range(100):
@@ -387,6 +388,7 @@ def _rate(name: str, games: int, **options) -> tuple[float, dict[str, int]]:
     return wins / games, causes
 
 
+@pytest.mark.slow
 def test_win_rates_like_the_published_ones():
     """The text: 29.13% of 11,425 expert games. 300 games have a standard error of about
     2.6 points: the bounds are about ±3 of them. Beginner is far easier."""

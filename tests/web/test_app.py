@@ -4,6 +4,7 @@ to a real game too (a random game id would only ever meet a 404)."""
 
 from __future__ import annotations
 
+import pytest
 import schemathesis
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
@@ -14,6 +15,7 @@ from sweepkit.web.app import create_app
 from tests.examples import examples
 
 
+@pytest.mark.slow
 def test_no_generated_request_gets_a_server_error(tmp_path):
     app = create_app(tmp_path / "fuzz.db")
     schema = schemathesis.openapi.from_asgi("/openapi.json", app)

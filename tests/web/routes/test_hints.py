@@ -4,11 +4,14 @@ to hint."""
 
 from __future__ import annotations
 
+import pytest
+
 from sweepkit.game import Game
 from sweepkit.rules import level
 from sweepkit.store.played import GameBook
 
 
+@pytest.mark.slow
 def test_hints_are_right_and_the_game_is_stored_as_assisted(client, tmp_path):
     seed, first = 7, (8, 15)
     twin = Game(level("expert"), seed)

@@ -40,6 +40,7 @@ def test_an_unknown_gadget_is_a_404_listing_them(client):
     assert "xor" in response.json()["detail"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_a_random_3cnf_is_decided_like_minisat(client, seed):
     rng = random.Random(seed)
