@@ -20,6 +20,7 @@ from sweepkit.boardfile import parse_board
 from tests.analysis.slow_reference import old_explain, old_explain_cell
 from tests.analysis.test_dead import expert_steps, game_view
 from tests.examples import examples
+from tests.lanes import fast_first
 from tests.strategies_boards import consistent_positions, positions
 
 VIEWS = [(16, 30, 99, 1, 10), (16, 30, 99, 2, 25), (20, 20, 60, 3, 15), (24, 24, 110, 5, 20)]
@@ -51,7 +52,7 @@ def test_medium_views_match_the_old_route(view):
     assert any(e.technique is Technique.LINKED and len(e.because) > 2 for e in found)
 
 
-@pytest.mark.parametrize("view", VIEWS)
+@pytest.mark.parametrize("view", fast_first(VIEWS))
 def test_prover_answers_what_the_count_answers(view):
     """One prover per cell, asked about many random subsets of the cell's linked set (its
     memory of proofs and witnesses settles most of them): every answer is the count's."""

@@ -13,6 +13,7 @@ import pytest
 from tests.cli.inprocess import sweepkit as run
 from tests.cli.inprocess import sweepkit_process
 from tests.digits import reference_decimal
+from tests.lanes import fast_first
 
 EX2 = "1110\n1B21\n12??\n01??\n"  # Kadlac §4 example 2: four layouts
 FORCED = "02?\n02?\n"  # both unknowns are mines (single-number deductions)
@@ -220,7 +221,7 @@ def _first_click_board(tmp_path, rows=120, cols=120, mines=1800, seed=3):
     return path
 
 
-@pytest.mark.parametrize("command", ["count", "analyze", "unique", "check"])
+@pytest.mark.parametrize("command", fast_first(["count", "analyze", "unique", "check"]))
 def test_timeout_is_one_line_and_exit_2(tmp_path, command):
     path = _first_click_board(tmp_path)
     done = sweepkit_process(command, str(path), "--timeout", "0.000001")  # nothing cached

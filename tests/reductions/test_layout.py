@@ -47,6 +47,7 @@ def small_cnfs(draw):
     return CNF(n, tuple(map(tuple, clauses)))
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(100), deadline=None)
 @given(small_cnfs())
 def test_a_cnf_board_is_consistent_exactly_when_the_formula_is_satisfiable(cnf):

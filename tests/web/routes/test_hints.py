@@ -45,6 +45,7 @@ def test_a_hint_for_an_unknown_game_is_a_404(client):
     assert reply.status_code == 404 and "no game" in reply.json()["detail"]
 
 
+@pytest.mark.slow
 def test_the_overlay_and_computer_moves_are_right_and_recorded(client, tmp_path):
     seed, first = 12, (8, 15)
     twin = Game(level("expert"), seed)

@@ -6,6 +6,8 @@ a stored game replays, also as text."""
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 from urllib.parse import quote
 
 import pytest
@@ -50,20 +52,42 @@ def play(client, seed, player, *, lose=False, flag=False, hint=False, name="begi
     return reply["state"]
 
 
-@pytest.fixture
-def history(client):
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
     """Ada's games: unseeded wins (one NF, one with flags), a seeded win helped by a
-    hint, a seeded loss; Bo's unseeded win."""
-    def send(method, path, body):
-        return client.request(method, "/api" + path, json=body).json()
+    hint, a seeded loss; Bo's unseeded win; played once through the API into a database
+    file that each test of :func:`history` gets a copy of."""
+    path = tmp_path_factory.mktemp("stats-history") / "web.db"
+    with TestClient(create_app(path)) as client:
+        def send(method, path, body):
+            return client.request(method, "/api" + path, json=body).json()
 
-    return {
-        "nf": win_unseeded(send, "Ada"),
-        "flag": win_unseeded(send, "Ada", flags=True),
-        "hinted": play(client, 3, "Ada", hint=True),
-        "lost": play(client, 4, "Ada", lose=True),
-        "bo": win_unseeded(send, "Bo"),
-    }
+        games = {
+            "nf": win_unseeded(send, "Ada"),
+            "flag": win_unseeded(send, "Ada", flags=True),
+            "hinted": play(client, 3, "Ada", hint=True),
+            "lost": play(client, 4, "Ada", lose=True),
+            "bo": win_unseeded(send, "Bo"),
+        }
+    return path, games
+
+
+@pytest.fixture
+def db(request, tmp_path):
+    """The test's database file: a copy of :func:`played`'s for a test of the history."""
+    path = tmp_path / "web.db"
+    if "history" in request.fixturenames:
+        source, _ = request.getfixturevalue("played")
+        for suffix in ("", "-wal", "-shm"):
+            if Path(f"{source}{suffix}").exists():
+                shutil.copyfile(f"{source}{suffix}", f"{path}{suffix}")
+    return path
+
+
+@pytest.fixture
+def history(played, client):
+    """What :func:`played` returned of each game, on the test's copy of its database."""
+    return played[1]
 
 
 def test_the_table_filters_sorts_and_pages(client, history):
