@@ -80,16 +80,21 @@ counted out instead."""
 
 
 def find_witness(position: Position, use_mine_count: bool = True,
-                 analysis: Analysis | None = None) -> frozenset[int] | None:
+                 analysis: Analysis | None = None, *,
+                 system: ConstraintSystem | None = None) -> frozenset[int] | None:
     """One layout explaining the position (mine cells, known mines included), or None.
 
     Without the mine count and with a component of :data:`SEARCH_FIRST_BOXES` boxes or
     more (a board drawn from a circuit, say), each component is searched with
     propagation first (:func:`~sweepkit.analysis.propagate.component_witness`); otherwise,
-    or past :data:`SEARCH_NODES` choices, the layout comes from the exact counts."""
-    system = None
+    or past :data:`SEARCH_NODES` choices, the layout comes from the exact counts.
+
+    ``system``: the position's constraint system (``build_system(position)``) when the
+    caller has it already (``check`` hands the same one to :func:`minimal_contradiction`),
+    so a big board is not read into equations twice."""
     if analysis is None and not (use_mine_count and position.mines is not None):
-        system = build_system(position)
+        if system is None:
+            system = build_system(position)
         if system.impossible:
             return None
         if any(len(c.sizes) >= SEARCH_FIRST_BOXES for c in system.components):
@@ -175,7 +180,8 @@ def is_consistent(position: Position, use_mine_count: bool = True) -> bool:
 
 
 def minimal_contradiction(position: Position, use_mine_count: bool = True, *,
-                          seconds: float | None = None) -> Contradiction | None:
+                          seconds: float | None = None,
+                          system: ConstraintSystem | None = None) -> Contradiction | None:
     """An irreducible set of contradicting numbers, or None when consistent.
 
     A number impossible on its own is returned alone; otherwise the numbers are refuted by
@@ -188,8 +194,11 @@ def minimal_contradiction(position: Position, use_mine_count: bool = True, *,
     (:mod:`.budget`) runs out, whichever is first: the smallest contradicting set found so
     far is returned with ``minimal=False`` rather than nothing. A board refuted by no
     solver call within the time raises :class:`~sweepkit.analysis.budget.AnalysisTimeout`.
+    ``system``: ``build_system(position)`` when the caller has it already.
     """
-    found = contradiction_core(build_system(position), use_mine_count, seconds=seconds)
+    if system is None:
+        system = build_system(position)
+    found = contradiction_core(system, use_mine_count, seconds=seconds)
     if found is None:
         return None
     return Contradiction(found.numbers, found.uses_mine_count, found.minimal)

@@ -50,15 +50,11 @@ deadline is kept between slices of search).
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
-
-import numpy as np
-from pysat.card import CardEnc, EncType
-from pysat.formula import IDPool
-from pysat.solvers import Solver
 
 from sweepkit.analysis.budget import AnalysisTimeout, current
 from sweepkit.constraints import Constraint, ConstraintSystem
@@ -113,6 +109,10 @@ class _Sat:
     """One incremental solver over items, each guarded by a selector literal."""
 
     def __init__(self) -> None:
+        # pysat is imported here, not with the module: every command imports the analysis
+        from pysat.formula import IDPool
+        from pysat.solvers import Solver
+
         self.pool = IDPool()
         self.solver = Solver(name=SOLVER)
         self.selector: list[int] = []
@@ -141,6 +141,8 @@ class _Sat:
             out = [[-x for x in sub] for sub in combinations(lits, need + 1)]
             out += [list(sub) for sub in combinations(lits, n - need + 1)]
             return out
+        from pysat.card import CardEnc, EncType
+
         self.fresh += n
         fresh = [self.pool.id(("position", self.fresh - i)) for i in range(n)]
         out = []
@@ -163,6 +165,12 @@ class _Sat:
             if answer is not None:
                 return answer
 
+    def fix(self, item: int, holds: bool) -> None:
+        """Keep ``item`` in force (or out of it) for every later call: a necessary item, or
+        one left out of a core, no longer costs an assumption (a decision level) a call."""
+        s = self.selector[item]
+        self.solver.add_clause([s if holds else -s])
+
     def core(self) -> list[int]:
         """The items of the last refutation's core."""
         return [self.index[s] for s in self.solver.get_core() or ()]
@@ -180,7 +188,8 @@ def shrink(sat: _Sat, items: list[int], deadline: _Deadline,
            ) -> tuple[list[int], bool]:
     """Deletion on ``items`` (refuted together): the irreducible subset found and True, or
     the smallest refuted subset found before the deadline and False. Heavier items (by
-    ``weight``) are tried first: dropping one drops the most numbers.
+    ``weight``) are tried first: dropping one drops the most numbers. The solver ``sat``
+    is used up: items decided are fixed in it for good (:meth:`_Sat.fix`).
 
     With ``meaning``, each item found necessary is followed by recursive model rotation
     (Belov and Marques-Silva, *Accelerating MUS extraction with recursive model rotation*,
@@ -195,26 +204,39 @@ def shrink(sat: _Sat, items: list[int], deadline: _Deadline,
         for i in items:
             for lit in meaning[i][0]:
                 occurs.setdefault(abs(lit), []).append(i)
+    for i in range(len(sat.selector)):
+        if i not in kept:
+            sat.fix(i, False)
     for item in order:
         if item not in kept or item in needed:
             continue
-        trial = [i for i in kept if i != item]
+        trial = [i for i in kept if i != item and i not in needed]
         answer = sat.solve(trial, deadline)
         if answer is None:
             return sorted(kept), False
         if answer:
-            needed.add(item)
+            found = {item}
             if meaning is not None:
-                _rotate(sat.solver.get_model() or [], item, meaning, occurs, kept, needed)
+                _rotate(sat.solver.get_model() or [], item, meaning, occurs, kept, needed,
+                        found)
+            for i in found - needed:
+                sat.fix(i, True)
+            needed |= found
         else:
-            kept = set(sat.core()) & kept
+            core = set(sat.core())
+            for i in kept - core - needed:
+                sat.fix(i, False)
+            kept = (core & kept) | needed
     return sorted(kept), True
 
 
 def _rotate(model: list[int], item: int, meaning: Meaning, occurs: dict[int, list[int]],
-            kept: set[int], needed: set[int]) -> None:
+            kept: set[int], needed: set[int], found: set[int]) -> None:
     """Recursive model rotation from ``model``, which breaks ``item`` alone among ``kept``:
-    every item shown necessary on the way is added to ``needed``."""
+    every item shown necessary on the way, and not known to be so (in ``needed``), is
+    added to ``found`` (which holds ``item``)."""
+    import numpy as np
+
     value = bytearray(1) + (np.asarray(model) > 0).tobytes()    # model[i]: variable i + 1
 
     def holds(i: int, value: bytearray) -> bool:
@@ -231,67 +253,117 @@ def _rotate(model: list[int], item: int, meaning: Meaning, occurs: dict[int, lis
                 continue
             now = [i for i in occurs.get(v, ()) if i in kept and i != broken
                    and not holds(i, flipped)]
-            if len(now) == 1 and now[0] not in needed:
-                needed.add(now[0])
+            if len(now) == 1 and now[0] not in needed and now[0] not in found:
+                found.add(now[0])
                 todo.append((now[0], flipped))
 
 
-class _Parity:
-    """Union-find over cells with each cell's parity to its class root, and the spanning
-    forest of the joins (``edges[cell]``: ``(other cell, constraint)``)."""
+class _Wires:
+    """The ``a + b = 1`` equations as a graph on cells, and a spanning forest of it,
+    found breadth first (short paths): each cell's class (``root``), its parity to the
+    root (the cell is a mine iff the root's value differs by it) and its forest parent
+    (``up[cell]``: ``(parent, constraint)``). ``odd`` is an odd cycle's constraints when
+    there is one (the forest path between two cells of equal parity, and the equation
+    joining them)."""
 
-    def __init__(self) -> None:
-        self.parent: dict[int, int] = {}
-        self.parity: dict[int, int] = {}
-        self.edges: dict[int, list[tuple[int, int]]] = {}
+    def __init__(self, links: list[tuple[int, int, int]]) -> None:
+        near: dict[int, list[tuple[int, int]]] = {}
+        for a, b, k in links:
+            near.setdefault(a, []).append((b, k))
+            near.setdefault(b, []).append((a, k))
+        root: dict[int, int] = {}
+        parity: dict[int, int] = {}
+        up: dict[int, tuple[int, int]] = {}
+        self.root, self.parity, self.up = root, parity, up
+        self.odd: list[int] | None = None
+        for start in near:
+            if start in root:
+                continue
+            root[start], parity[start] = start, 0
+            todo = deque([start])
+            while todo:
+                c = todo.popleft()
+                pc = parity[c]
+                for d, k in near[c]:
+                    if d not in root:
+                        root[d], parity[d], up[d] = start, pc ^ 1, (c, k)
+                        todo.append(d)
+                    elif parity[d] == pc:
+                        self.odd = [*self.path(c, d), k]
+                        return
 
     def find(self, c: int) -> tuple[int, int]:
-        parent, parity = self.parent, self.parity
-        if c not in parent:
-            return c, 0
-        path = []
-        while c in parent:
-            path.append(c)
-            c = parent[c]
-        root, total = c, 0
-        for x in reversed(path):         # compress, parities summed from the root down
-            total ^= parity[x]
-            parity[x] = total
-            parent[x] = root
-        return root, (parity[path[0]] if path else 0)
-
-    def join(self, a: int, b: int, k: int) -> bool:
-        """Record ``a xor b = 1`` (constraint ``k``); False when a and b are already joined
-        with equal parity (an odd cycle)."""
-        ra, pa = self.find(a)
-        rb, pb = self.find(b)
-        if ra == rb:
-            return pa != pb
-        self.parent[rb] = ra
-        self.parity[rb] = pa ^ pb ^ 1
-        self.edges.setdefault(a, []).append((b, k))
-        self.edges.setdefault(b, []).append((a, k))
-        return True
+        """The cell's class and parity to it (a cell on no wire is its own class)."""
+        return self.root.get(c, c), self.parity.get(c, 0)
 
     def path(self, a: int, b: int) -> list[int]:
-        """The constraints on the forest path from a to b (same class)."""
-        back: dict[int, tuple[int, int]] = {a: (a, -1)}
-        todo = [a]
-        while b not in back:
-            c = todo.pop()
-            for d, k in self.edges.get(c, ()):
-                if d not in back:
-                    back[d] = (c, k)
-                    todo.append(d)
-        out = []
-        while b != a:
-            b, k = back[b]
-            out.append(k)
-        return out
+        """The constraints on the forest path between two cells of one class."""
+        up = self.up
+        above: dict[int, int] = {}
+        steps: list[int] = []
+        c = a
+        while True:
+            above[c] = len(steps)
+            if c not in up:
+                break
+            c, k = up[c]
+            steps.append(k)
+        c, mine = b, []
+        while c not in above:
+            c, k = up[c]
+            mine.append(k)
+        return steps[:above[c]] + mine
+
+    def steiner(self, cells: Iterable[int]) -> dict[int, list[tuple[int, int]]]:
+        """The forest edges joining the given cells within their classes (the union of
+        their paths to the class root, its root end pruned back to where it branches or
+        meets a given cell), as adjacency lists."""
+        wanted = set(cells)
+        by_class: dict[int, list[int]] = {}
+        for c in wanted:
+            by_class.setdefault(self.root.get(c, c), []).append(c)
+        tree: dict[int, list[tuple[int, int]]] = {}
+        for root, members in by_class.items():
+            if len(members) < 2:
+                continue
+            on = {root}
+            for c in members:
+                while c not in on:
+                    on.add(c)
+                    parent, k = self.up[c]
+                    tree.setdefault(c, []).append((parent, k))
+                    tree.setdefault(parent, []).append((c, k))
+                    c = parent
+            c = root
+            while c not in wanted and len(tree.get(c, ())) == 1:   # a bare stem: cut it
+                (d, k), = tree.pop(c)
+                tree[d] = [(e, j) for e, j in tree[d] if j != k]
+                c = d
+        return tree
 
 
 def _is_link(con: Constraint) -> bool:
     return len(con.cells) == 2 and con.need == 1
+
+
+WIRED_SHARE = 0.9
+"""The share of ``a + b = 1`` equations from which :func:`mostly_wires` holds."""
+
+
+def mostly_wires(system: ConstraintSystem) -> bool:
+    """Whether the system is a board drawn from a circuit: at least :data:`WIRED_SHARE` of
+    its equations are ``a + b = 1``. Joining those leaves a small problem, so the SAT
+    solver decides such a board faster than the counting route, and names the numbers of
+    a contradiction in the same run (``check`` asks it first).
+
+    >>> from sweepkit.constraints import build_system
+    >>> from sweepkit.position import Position
+    >>> mostly_wires(build_system(Position.from_rows(["1?1", "---"])))
+    False
+    """
+    constraints = system.constraints
+    links = sum(1 for con in constraints if _is_link(con))
+    return bool(constraints) and links >= WIRED_SHARE * len(constraints)
 
 
 def contradiction_core(system: ConstraintSystem, use_mine_count: bool = True, *,
@@ -320,20 +392,19 @@ def contradiction_core(system: ConstraintSystem, use_mine_count: bool = True, *,
 def _without_count(constraints: Sequence[Constraint], deadline: _Deadline) -> Core | None:
     """The numbers alone: wires joined, the rest refuted by SAT and shrunk (None: they
     are consistent)."""
-    uf = _Parity()
-    rest = []
+    links, rest = [], []
     for k, con in enumerate(constraints):
         if _is_link(con):
-            a, b = con.cells
-            if not uf.join(a, b, k):
-                cycle = [*uf.path(a, b), k]
-                return Core(tuple(sorted(constraints[j].number for j in cycle)), False, True)
+            links.append((*con.cells, k))
         else:
             rest.append(k)
+    wires = _Wires(links)
+    if wires.odd is not None:
+        return Core(tuple(sorted(constraints[j].number for j in wires.odd)), False, True)
     sat = _Sat()
     try:
         def literal(cell: int) -> int:
-            root, parity = uf.find(cell)
+            root, parity = wires.find(cell)
             x = sat.var(root)
             return -x if parity else x
 
@@ -348,38 +419,15 @@ def _without_count(constraints: Sequence[Constraint], deadline: _Deadline) -> Co
         core = [rest[i] for i in sat.core()]
     finally:
         sat.close()
-    return _minimal_numbers(constraints, core, uf, deadline)
+    return _minimal_numbers(constraints, core, wires, deadline)
 
 
-def _minimal_numbers(constraints: Sequence[Constraint], core: list[int], uf: _Parity,
+def _minimal_numbers(constraints: Sequence[Constraint], core: list[int], wires: _Wires,
                      deadline: _Deadline) -> Core:
     """Shrink a core of non-wire numbers, with the wire segments joining their cells as
     items of their own (the module doc, step 3)."""
     terminals = {c for k in core for c in constraints[k].cells}
-    by_class: dict[int, list[int]] = {}
-    for c in terminals:
-        by_class.setdefault(uf.find(c)[0], []).append(c)
-    tree: dict[int, list[tuple[int, int]]] = {}
-    for cells in by_class.values():
-        if len(cells) < 2:
-            continue
-        first = cells[0]
-        back: dict[int, tuple[int, int]] = {first: (first, -1)}
-        todo = [first]
-        while todo:
-            c = todo.pop()
-            for d, k in uf.edges.get(c, ()):
-                if d not in back:
-                    back[d] = (c, k)
-                    todo.append(d)
-        on_tree = {first}
-        for c in cells:
-            while c not in on_tree:
-                on_tree.add(c)
-                up, k = back[c]
-                tree.setdefault(c, []).append((up, k))
-                tree.setdefault(up, []).append((c, k))
-                c = up
+    tree = wires.steiner(terminals)
     ends = terminals | {c for c, near in tree.items() if len(near) != 2}
     segments: list[tuple[int, int, list[int]]] = []
     walked: set[int] = set()
@@ -438,6 +486,8 @@ def _with_count(system: ConstraintSystem, deadline: _Deadline) -> Core | None:
     frontier = sorted({c for con in constraints for c in con.cells})
     if remaining < 0 or remaining > len(frontier) + floating:
         return Core((), True, True)
+    from pysat.card import CardEnc, EncType
+
     sat = _Sat()
     try:
         for con in constraints:

@@ -15,14 +15,22 @@ import sys
 import typer
 
 from sweepkit.analysis.board_count import count_layouts, layouts_by_mines
-from sweepkit.analysis.budget import attempt
-from sweepkit.analysis.consistency import find_witness, is_safe_move, minimal_contradiction
+from sweepkit.analysis.budget import AnalysisTimeout, attempt
+from sweepkit.analysis.consistency import (
+    Contradiction,
+    find_witness,
+    is_safe_move,
+    minimal_contradiction,
+)
 from sweepkit.analysis.enumerate import enumerate_layouts
 from sweepkit.analysis.explain import explain
 from sweepkit.analysis.kadlac_bfs import kadlac_report
 from sweepkit.analysis.probability import Analysis, analyse
+from sweepkit.analysis.unsat_core import mostly_wires
 from sweepkit.boardfile import board_source, format_board
 from sweepkit.cli.common import (
+    DEFAULT_TIMEOUT,
+    ENUMERATE_TIMEOUT_HELP,
     TIMEOUT_HELP,
     analysis_budget,
     fail,
@@ -31,6 +39,7 @@ from sweepkit.cli.common import (
     need_two_dimensions,
 )
 from sweepkit.cli.slices import Line, lay_out, plain
+from sweepkit.constraints import ConstraintSystem, build_system
 from sweepkit.position import UNKNOWN, Position, cell_token
 from sweepkit.serialize import analysis_json, count_text
 from sweepkit.topology import OffBoardError
@@ -43,9 +52,10 @@ MORE_COORDINATES = typer.Argument(
 argument's default cannot be a call in the signature)."""
 
 
-def timeout_option() -> float | None:
-    """The ``--timeout`` option every analysis command takes."""
-    return typer.Option(None, "--timeout", help=TIMEOUT_HELP)
+def timeout_option() -> float:
+    """The ``--timeout`` option every analysis command takes: :data:`DEFAULT_TIMEOUT`
+    seconds unless given."""
+    return typer.Option(DEFAULT_TIMEOUT, "--timeout", help=TIMEOUT_HELP)
 
 
 def cell_label(position: Position, analysis: Analysis, i: int) -> str:
@@ -141,7 +151,7 @@ def register(app: typer.Typer) -> None:
         file: str = typer.Argument(..., help=FILE_HELP),
         mines: int | None = typer.Option(None, "--mines", help=MINES_HELP),
         as_json: bool = typer.Option(False, "--json", help="Print the analysis as JSON."),
-        timeout: float | None = timeout_option(),
+        timeout: float = timeout_option(),
     ) -> None:
         """Mine probability of every cell (S = certainly safe, M = certainly a mine).
 
@@ -180,22 +190,34 @@ def register(app: typer.Typer) -> None:
     def check_cmd(
         file: str = typer.Argument(..., help=FILE_HELP),
         mines: int | None = typer.Option(None, "--mines", help=MINES_HELP),
-        timeout: float | None = timeout_option(),
+        timeout: float = timeout_option(),
         assignment: bool = typer.Option(False, "--assignment", help="On a board made by "
                                         "sweepkit reduce: print the inputs' values in the "
                                         "layout found instead (NAME=0/1)."),
     ) -> None:
         """Consistent? Exit 0 and print one layout, or exit 1 naming contradicting numbers.
         With --assignment (a reduced board), the layout read back as the formula's
-        variables."""
+        variables.
+
+        The numbers named are an irreducible set (drop any one and the rest have a layout),
+        found from a SAT solver's unsatisfiable core; if shrinking it runs into --timeout,
+        the smallest set found so far is printed and said to be possibly not minimal."""
         position, text = load_position_and_text(file, mines)
         terminals = input_terminals(file, text, position) if assignment else {}
         with analysis_budget(timeout):
-            witness = find_witness(position)
-            if witness is None and assignment:     # a reduced board: no need to say why
-                print("unsatisfiable: the board has no layout")
-                raise typer.Exit(1)
-            contradiction = None if witness is not None else minimal_contradiction(position)
+            system = build_system(position)      # read once, for the witness and the why
+            if not assignment and position.mines is None and mostly_wires(system):
+                # a reduced board: the SAT route decides it and names the numbers at once
+                contradiction = _contradiction(position, system, timeout, decided=False)
+                witness = (find_witness(position, system=system) if contradiction is None
+                           else None)
+            else:
+                witness = find_witness(position, system=system)
+                if witness is None and assignment:   # a reduced board: no need to say why
+                    print("unsatisfiable: the board has no layout")
+                    raise typer.Exit(1)
+                contradiction = (None if witness is not None
+                                 else _contradiction(position, system, timeout, decided=True))
         if contradiction is not None:
             print(f"inconsistent: {contradiction.describe(position)}")
             raise typer.Exit(1)
@@ -208,6 +230,20 @@ def register(app: typer.Typer) -> None:
         print("consistent; one layout:")
         print(format_board(position.layout(witness)), end="")
 
+    def _contradiction(position: Position, system: ConstraintSystem, timeout: float,
+                       decided: bool) -> Contradiction | None:
+        """:func:`minimal_contradiction` for ``check``. When the board is already ``decided``
+        inconsistent but no solver call refutes it within the budget, exit 1 with one line
+        saying so (undecided, the time-out is the budget's own message, exit 2)."""
+        try:
+            return minimal_contradiction(position, system=system)
+        except AnalysisTimeout:
+            if not decided:
+                raise
+            print("inconsistent: the board has no layout, but no contradicting set of "
+                  f"numbers was found within {timeout:g} s (--timeout SECONDS)")
+            raise typer.Exit(1) from None
+
     @app.command("count")
     def count_cmd(
         file: str = typer.Argument(..., help=FILE_HELP),
@@ -216,7 +252,7 @@ def register(app: typer.Typer) -> None:
             False, "--by-mines",
             help="A table: total mines -> layouts (the file's mine count is ignored; "
                  "with --mines, only that row)."),
-        timeout: float | None = timeout_option(),
+        timeout: float = timeout_option(),
     ) -> None:
         """Exact number of layouts (with the mine count when one is given)."""
         position = load_position(file, mines)
@@ -242,7 +278,8 @@ def register(app: typer.Typer) -> None:
         limit: int | None = typer.Option(None, "--limit", min=0,
                                          help="Stop after this many layouts."),
         mines: int | None = typer.Option(None, "--mines", help=MINES_HELP),
-        timeout: float | None = timeout_option(),
+        timeout: float | None = typer.Option(None, "--timeout",
+                                             help=ENUMERATE_TIMEOUT_HELP),
     ) -> None:
         """List the layouts (fast: depth-first over the constraints; kadlac: the 2003 BFS)."""
         position = load_position(file, mines)
@@ -277,7 +314,7 @@ def register(app: typer.Typer) -> None:
     def unique_cmd(
         file: str = typer.Argument(..., help=FILE_HELP),
         mines: int | None = typer.Option(None, "--mines", help=MINES_HELP),
-        timeout: float | None = timeout_option(),
+        timeout: float = timeout_option(),
     ) -> None:
         """SOLUTION: exactly one layout? Prints yes (exit 0) or no (exit 1)."""
         position = load_position(file, mines)
@@ -299,7 +336,7 @@ def register(app: typer.Typer) -> None:
         more: list[int] | None = MORE_COORDINATES,
         mine: bool = typer.Option(False, "--mine", help="Ask about flagging instead."),
         mines: int | None = typer.Option(None, "--mines", help=MINES_HELP),
-        timeout: float | None = timeout_option(),
+        timeout: float = timeout_option(),
     ) -> None:
         """SAFETY: is probing (or with --mine, flagging) the cell safe in every layout?
 
