@@ -192,8 +192,8 @@ def minimal_contradiction(position: Position, use_mine_count: bool = True, *,
 
     Shrinking stops after ``seconds`` or shortly before an open analysis budget
     (:mod:`.budget`) runs out, whichever is first: the smallest contradicting set found so
-    far is returned with ``minimal=False`` rather than nothing. A board refuted by no
-    solver call within the time raises :class:`~sweepkit.analysis.budget.AnalysisTimeout`.
+    far is returned with ``minimal=False`` rather than nothing. A board not refuted at all
+    within the open budget raises :class:`~sweepkit.analysis.budget.AnalysisTimeout`.
     ``system``: ``build_system(position)`` when the caller has it already.
     """
     if system is None:

@@ -56,7 +56,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
-from sweepkit.analysis.budget import AnalysisTimeout, current
+from sweepkit.analysis.budget import AnalysisTimeout, check, current
 from sweepkit.constraints import Constraint, ConstraintSystem
 
 SOLVER = "cadical195"
@@ -89,16 +89,18 @@ class Core:
 
 
 class _Deadline:
-    """The moment shrinking stops: the earlier of ``seconds`` from now and the open
-    analysis budget's deadline less its margin; ``None``: never."""
+    """When a search stops: the earlier of ``seconds`` from now and the open analysis
+    budget's deadline, less its margin when ``margin`` (shrinking leaves the caller time
+    to report); ``None``: never."""
 
-    def __init__(self, seconds: float | None) -> None:
+    def __init__(self, seconds: float | None, margin: bool = True) -> None:
         now = time.monotonic()
         ends = [] if seconds is None else [now + seconds]
         budget = current()
         if budget is not None and budget.deadline is not None:
             left = budget.deadline - now
-            ends.append(budget.deadline - max(MIN_MARGIN, MARGIN * (budget.seconds or left)))
+            kept_back = max(MIN_MARGIN, MARGIN * (budget.seconds or left)) if margin else 0
+            ends.append(budget.deadline - kept_back)
         self.at = min(ends) if ends else None
 
     def passed(self) -> bool:
@@ -156,6 +158,7 @@ class _Sat:
         """Whether the items can all hold (``None``: the deadline passed first)."""
         assumptions = [self.selector[i] for i in items]
         while True:
+            check()          # a cancelled analysis stops here
             if deadline.passed():
                 return None
             if deadline.at is None:
@@ -373,25 +376,26 @@ def contradiction_core(system: ConstraintSystem, use_mine_count: bool = True, *,
 
     Shrinking stops after ``seconds`` or shortly before the open analysis budget runs out
     (:mod:`.budget`), whichever comes first; the set found so far is then returned with
-    ``minimal=False``. If not even a first refutation is found in that time,
+    ``minimal=False``. The first refutation is bounded by the budget alone: past it,
     :class:`~sweepkit.analysis.budget.AnalysisTimeout` is raised.
     """
     if system.impossible:
         return Core((system.impossible[0],), False, True)
-    deadline = _Deadline(seconds)
+    refute, deadline = _Deadline(None, margin=False), _Deadline(seconds)
     constraints = system.constraints
-    found = _without_count(constraints, deadline)
+    found = _without_count(constraints, refute, deadline)
     if found is not None:
         return found
     with_count = use_mine_count and system.remaining is not None
     if not with_count:
         return None
-    return _with_count(system, deadline)
+    return _with_count(system, refute, deadline)
 
 
-def _without_count(constraints: Sequence[Constraint], deadline: _Deadline) -> Core | None:
-    """The numbers alone: wires joined, the rest refuted by SAT and shrunk (None: they
-    are consistent)."""
+def _without_count(constraints: Sequence[Constraint], refute: _Deadline,
+                   deadline: _Deadline) -> Core | None:
+    """The numbers alone: wires joined, the rest refuted by SAT before ``refute`` and shrunk
+    before ``deadline`` (None: they are consistent)."""
     links, rest = [], []
     for k, con in enumerate(constraints):
         if _is_link(con):
@@ -411,7 +415,7 @@ def _without_count(constraints: Sequence[Constraint], deadline: _Deadline) -> Co
         for k in rest:
             con = constraints[k]
             sat.item(sat.equation([literal(c) for c in con.cells], con.need))
-        answer = sat.solve(range(len(rest)), deadline)
+        answer = sat.solve(range(len(rest)), refute)
         if answer is None:
             raise AnalysisTimeout("no contradiction was found within the time budget")
         if answer:
@@ -477,8 +481,10 @@ def _minimal_numbers(constraints: Sequence[Constraint], core: list[int], wires: 
     return Core(tuple(sorted(numbers)), False, minimal)
 
 
-def _with_count(system: ConstraintSystem, deadline: _Deadline) -> Core | None:
-    """Numbers and the mine count, cell by cell (None: consistent with the count)."""
+def _with_count(system: ConstraintSystem, refute: _Deadline, deadline: _Deadline
+                ) -> Core | None:
+    """Numbers and the mine count, cell by cell, refuted before ``refute`` and shrunk before
+    ``deadline`` (None: consistent with the count)."""
     constraints = system.constraints
     remaining = system.remaining
     assert remaining is not None
@@ -504,7 +510,7 @@ def _with_count(system: ConstraintSystem, deadline: _Deadline) -> Core | None:
                                        encoding=kind).clauses
         count = sat.item(clauses)
         items = list(range(len(constraints) + 1))
-        answer = sat.solve(items, deadline)
+        answer = sat.solve(items, refute)
         if answer is None:
             raise AnalysisTimeout("no contradiction was found within the time budget")
         if answer:
