@@ -29,7 +29,7 @@ DEFAULT_TIMEOUT = 60.0
 command waits without limit on a hard board (``enumerate``, bound by its output, excepted)."""
 
 TIMEOUT_HELP = ("Give up after this many seconds of analysis with a one-line message "
-                f"(exit 2); default: {DEFAULT_TIMEOUT:g}.")
+                "(exit 2); every searching command has this limit by default.")
 
 ENUMERATE_TIMEOUT_HELP = ("Give up after this many seconds with a one-line message (exit 2); "
                           "default: no limit, the output being the bound (use --limit).")

@@ -15,9 +15,10 @@ from typing import Any
 from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, Field
 
-from sweepkit.analysis.budget import SERVICE_TABLE, AnalysisLimit, limits
-from sweepkit.analysis.consistency import find_witness
+from sweepkit.analysis.budget import SERVICE_TABLE, AnalysisLimit, AnalysisTimeout, limits
+from sweepkit.analysis.consistency import Contradiction, find_witness, minimal_contradiction
 from sweepkit.boardfile import format_board
+from sweepkit.constraints import build_system
 from sweepkit.reductions.formulas import FormulaError, formula_kind
 from sweepkit.reductions.gadgets import GADGETS, gadget, truth_table
 from sweepkit.reductions.layout import Reduced, reduce_text
@@ -98,7 +99,8 @@ def _draw(spec: ReduceIn) -> tuple[str, str, Reduced]:
 def reduce_formula(spec: ReduceIn) -> dict[str, Any]:
     """The formula's board: its size, its picture (PNG, base64), its ``.board`` text with
     the ``# input`` lines, and, with ``decide``, whether it has a layout and the
-    assignment that layout reads back as."""
+    assignment that layout reads back as, or else the numbers that contradict each other
+    (null when none were found in the budget)."""
     kind, summary, reduced = _draw(spec)
     position = reduced.position
     rows, cols = position.shape
@@ -112,13 +114,36 @@ def reduce_formula(spec: ReduceIn) -> dict[str, Any]:
         "decision": None,
     }
     if spec.decide:
+        contradiction = None
         try:
             with limits(seconds=ANALYSIS_SECONDS, table=SERVICE_TABLE):
-                witness = find_witness(position, use_mine_count=False)
+                system = build_system(position)
+                witness = find_witness(position, use_mine_count=False, system=system)
+                if witness is None:     # the why: shrunk until the budget's margin
+                    try:
+                        contradiction = minimal_contradiction(position, use_mine_count=False,
+                                                              system=system)
+                    except AnalysisTimeout:
+                        contradiction = None     # decided all the same: no layout
         except AnalysisLimit as exc:
             raise HTTPException(422, f"deciding the board: {exc}") from None
         answer["decision"] = {
             "satisfiable": witness is not None,
             "assignment": None if witness is None else reduced.assignment(witness),
+            "contradiction": None if contradiction is None else {
+                "numbers": [list(divmod(i, cols)) for i in contradiction.numbers],
+                "minimal": contradiction.minimal,
+                "text": contradiction_text(contradiction)},
         }
     return answer
+
+
+def contradiction_text(found: Contradiction) -> str:
+    """One sentence on a reduced board's contradiction: how many numbers (its cells run
+    along whole wires, so they are counted, not listed), and whether it is irreducible."""
+    n = len(found.numbers)
+    if found.minimal:
+        return (f"{n:,} numbers contradict each other, and no fewer of them do: drop any one "
+                "and the rest have a layout.")
+    return (f"{n:,} numbers contradict each other (the time ran out before the set was "
+            "shrunk: it may not be minimal).")
