@@ -50,6 +50,7 @@ deadline is kept between slices of search).
 from __future__ import annotations
 
 import time
+from array import array
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -156,7 +157,10 @@ class _Sat:
 
     def solve(self, items: Iterable[int], deadline: _Deadline) -> bool | None:
         """Whether the items can all hold (``None``: the deadline passed first)."""
-        assumptions = [self.selector[i] for i in items]
+        return self.solve_assuming([self.selector[i] for i in items], deadline)
+
+    def solve_assuming(self, assumptions: list[int], deadline: _Deadline) -> bool | None:
+        """:meth:`solve` given the items' selectors."""
         while True:
             check()          # a cancelled analysis stops here
             if deadline.passed():
@@ -201,6 +205,8 @@ def shrink(sat: _Sat, items: list[int], deadline: _Deadline,
     to the solver (along a chain of gadgets, most of them)."""
     kept = set(items)
     needed: set[int] = set()
+    selector = sat.selector
+    pending = {selector[i] for i in kept}        # the selectors of the items undecided
     order = sorted(items, key=lambda i: -weight[i]) if weight is not None else list(items)
     occurs: dict[int, list[int]] = {}
     if meaning is not None:
@@ -213,8 +219,9 @@ def shrink(sat: _Sat, items: list[int], deadline: _Deadline,
     for item in order:
         if item not in kept or item in needed:
             continue
-        trial = [i for i in kept if i != item and i not in needed]
-        answer = sat.solve(trial, deadline)
+        trial = list(pending)
+        trial.remove(selector[item])
+        answer = sat.solve_assuming(trial, deadline)
         if answer is None:
             return sorted(kept), False
         if answer:
@@ -224,11 +231,13 @@ def shrink(sat: _Sat, items: list[int], deadline: _Deadline,
                         found)
             for i in found - needed:
                 sat.fix(i, True)
+                pending.discard(selector[i])
             needed |= found
         else:
             core = set(sat.core())
             for i in kept - core - needed:
                 sat.fix(i, False)
+                pending.discard(selector[i])
             kept = (core & kept) | needed
     return sorted(kept), True
 
@@ -240,7 +249,8 @@ def _rotate(model: list[int], item: int, meaning: Meaning, occurs: dict[int, lis
     added to ``found`` (which holds ``item``)."""
     import numpy as np
 
-    value = bytearray(1) + (np.asarray(model) > 0).tobytes()    # model[i]: variable i + 1
+    signed = np.frombuffer(array("i", model), dtype=np.int32)
+    value = bytearray(1) + (signed > 0).tobytes()               # model[i]: variable i + 1
 
     def holds(i: int, value: bytearray) -> bool:
         lits, need = meaning[i]
