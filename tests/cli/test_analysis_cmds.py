@@ -284,13 +284,16 @@ def test_check_names_an_irreducible_set_on_a_reduced_board(unsat_board):
     assert done.returncode == 1, done.stderr
     assert done.stdout.startswith("inconsistent: ") and "contradict each other" in done.stdout
     assert "may not be minimal" not in done.stdout
+    words = done.stdout.splitlines()[1]
+    assert words == ("on the formula: the numbers reach the wire leaving the terminal of "
+                     "input x1 and pass through 1 gadget (of 1): not at (21, 122)")
     from sweepkit.analysis.consistency import find_witness
     from sweepkit.boardfile import parse_board
     from sweepkit.position import SAFE
 
     position = parse_board(unsat_board.read_text())
     named = [(int(v), position.index(int(r), int(c)))
-             for v, r, c in NUMBER_NAMED.findall(done.stdout)]
+             for v, r, c in NUMBER_NAMED.findall(done.stdout.splitlines()[0])]
     assert named and all(position.cells[i] == v for v, i in named)
     numbers = {i for _, i in named}
 

@@ -139,6 +139,21 @@ def input_terminals(file: str, text: str, position: Position
     return terminals
 
 
+def formula_words(position: Position, text: str, contradiction: Contradiction,
+                  system: ConstraintSystem) -> str | None:
+    """On a board made by ``sweepkit reduce`` (its ``# input`` and ``# gadget`` lines in
+    ``text``), the line saying which inputs' wires and which gadgets the contradicting
+    numbers belong to; None on another board."""
+    from sweepkit.reductions.layout import contradiction_words, read_gadgets, read_terminals
+
+    terminals = read_terminals(text)
+    inside = {name: cell for name, cell in terminals.items()
+              if len(cell) == len(position.shape) and all(
+                  0 <= x < n for x, n in zip(cell, position.shape, strict=True))}
+    return contradiction_words(position, contradiction.numbers, system.constraints, inside,
+                               read_gadgets(text))
+
+
 EXPLAIN_SECONDS = 30.0
 """The longest ``analyze --json`` looks for its explanations (left out, null, past it)."""
 
@@ -201,7 +216,9 @@ def register(app: typer.Typer) -> None:
 
         The numbers named are an irreducible set (drop any one and the rest have a layout),
         found from a SAT solver's unsatisfiable core; if shrinking it runs into --timeout,
-        the smallest set found so far is printed and said to be possibly not minimal."""
+        the smallest set found so far is printed and said to be possibly not minimal. On a
+        board made by sweepkit reduce, a second line says which inputs' wires and gadgets
+        they belong to."""
         position, text = load_position_and_text(file, mines)
         terminals = input_terminals(file, text, position) if assignment else {}
         with analysis_budget(timeout):
@@ -220,6 +237,9 @@ def register(app: typer.Typer) -> None:
                                  else _contradiction(position, system, timeout, decided=True))
         if contradiction is not None:
             print(f"inconsistent: {contradiction.describe(position)}")
+            words = formula_words(position, text, contradiction, system)
+            if words is not None:
+                print(words)
             raise typer.Exit(1)
         assert witness is not None
         if assignment:

@@ -126,6 +126,7 @@ def test_an_unsatisfiable_formula_names_its_contradiction(client):
     assert decision["satisfiable"] is False and decision["assignment"] is None
     found = decision["contradiction"]
     assert found["minimal"] is True and "no fewer of them" in found["text"]
+    assert "On the formula: the numbers reach the wire of input x1" in found["text"]
     board = parse_board(doc["board"])
     numbers = {board.index(r, c) for r, c in found["numbers"]}
     assert numbers and numbers <= set(board.number_cells())

@@ -18,10 +18,10 @@ from pydantic import BaseModel, Field
 from sweepkit.analysis.budget import SERVICE_TABLE, AnalysisLimit, AnalysisTimeout, limits
 from sweepkit.analysis.consistency import Contradiction, find_witness, minimal_contradiction
 from sweepkit.boardfile import format_board
-from sweepkit.constraints import build_system
+from sweepkit.constraints import ConstraintSystem, build_system
 from sweepkit.reductions.formulas import FormulaError, formula_kind
 from sweepkit.reductions.gadgets import GADGETS, gadget, truth_table
-from sweepkit.reductions.layout import Reduced, reduce_text
+from sweepkit.reductions.layout import Reduced, contradiction_words, reduce_text
 from sweepkit.reductions.picture import gadget_svg, reduced_png
 from sweepkit.reductions.sheet import BoardTooBig, LayoutError
 from sweepkit.web.routes.analyse import ANALYSIS_SECONDS
@@ -133,17 +133,28 @@ def reduce_formula(spec: ReduceIn) -> dict[str, Any]:
             "contradiction": None if contradiction is None else {
                 "numbers": [list(divmod(i, cols)) for i in contradiction.numbers],
                 "minimal": contradiction.minimal,
-                "text": contradiction_text(contradiction)},
+                "text": contradiction_text(contradiction, reduced, system)},
         }
     return answer
 
 
-def contradiction_text(found: Contradiction) -> str:
-    """One sentence on a reduced board's contradiction: how many numbers (its cells run
-    along whole wires, so they are counted, not listed), and whether it is irreducible."""
+def contradiction_text(found: Contradiction, reduced: Reduced, system: ConstraintSystem
+                       ) -> str:
+    """A reduced board's contradiction in words: how many numbers (its cells run along
+    whole wires, so they are counted, not listed), whether it is irreducible, and which
+    inputs' wires and gadgets they belong to."""
     n = len(found.numbers)
     if found.minimal:
-        return (f"{n:,} numbers contradict each other, and no fewer of them do: drop any one "
+        text = (f"{n:,} numbers contradict each other, and no fewer of them do: drop any one "
                 "and the rest have a layout.")
-    return (f"{n:,} numbers contradict each other (the time ran out before the set was "
-            "shrunk: it may not be minimal).")
+    else:
+        text = (f"{n:,} numbers contradict each other (the time ran out before the set was "
+                "shrunk: it may not be minimal).")
+    position = reduced.position
+    words = contradiction_words(
+        position, found.numbers, system.constraints,
+        {name: position.coord(cell) for name, cell in reduced.terminals.items()},
+        reduced.gates, reduced.wires)
+    if words is not None:
+        text += " " + words[0].upper() + words[1:] + "."
+    return text
