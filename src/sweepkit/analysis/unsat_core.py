@@ -395,14 +395,29 @@ def contradiction_core(system: ConstraintSystem, use_mine_count: bool = True, *,
     if system.impossible:
         return Core((system.impossible[0],), False, True)
     refute, deadline = _Deadline(None, margin=False), _Deadline(seconds)
-    constraints = system.constraints
-    found = _without_count(constraints, refute, deadline)
-    if found is not None:
-        return found
+    for part in _parts(system):
+        found = _without_count(part, refute, deadline)
+        if found is not None:
+            return found
     with_count = use_mine_count and system.remaining is not None
     if not with_count:
         return None
     return _with_count(system, refute, deadline)
+
+
+def _parts(system: ConstraintSystem) -> list[list[Constraint]]:
+    """The system's equations by component (without the mine count they contradict only
+    within one: a big board's solver sees the broken component, not the whole board)."""
+    where: dict[int, int] = {}
+    for k, comp in enumerate(system.components):
+        for box in comp.boxes:
+            for c in box:
+                where[c] = k
+    parts: list[list[Constraint]] = [[] for _ in range(len(system.components) + 1)]
+    for con in system.constraints:
+        if con.cells:       # a number with no covered neighbour needs 0 (else impossible)
+            parts[where.get(con.cells[0], -1)].append(con)   # -1: none, should one be left
+    return [part for part in parts if part]
 
 
 def _without_count(constraints: Sequence[Constraint], refute: _Deadline,
