@@ -306,10 +306,14 @@ def test_check_names_an_irreducible_set_on_a_reduced_board(unsat_board):
 
 
 def test_check_out_of_time_prints_the_set_found_and_says_so(unsat_board):
-    # a budget of 0.5 s is all margin: the set is found but not shrunk
-    done = run("check", str(unsat_board), "--timeout", "0.5")
+    done = run("check", str(unsat_board), "--shrink", "0")    # found, never shrunk
     assert done.returncode == 1, done.stderr
     assert done.stdout.startswith("inconsistent: ") and "may not be minimal" in done.stdout
+    shrunk = run("check", str(unsat_board))
+    assert len(NUMBER_NAMED.findall(done.stdout)) >= len(NUMBER_NAMED.findall(shrunk.stdout))
+    bad = run("check", str(unsat_board), "--shrink", "-1")
+    assert bad.returncode == 2 and bad.stderr == "error: --shrink: expected 0 or more " \
+        "seconds, got -1\n"
 
 
 @pytest.mark.parametrize("command", ["analyze", "check", "count", "unique", "safe"])

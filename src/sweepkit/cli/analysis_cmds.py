@@ -154,6 +154,11 @@ def formula_words(position: Position, text: str, contradiction: Contradiction,
                                read_gadgets(text))
 
 
+SHRINK_SECONDS = 10.0
+"""``check --shrink``'s default: on a board of an unsatisfiable formula of 14 variables the
+irreducible set (some 70,000 numbers) takes about 13 s to shrink to, after 6 s of reading
+the board; the set found in 10 s is a little larger."""
+
 EXPLAIN_SECONDS = 30.0
 """The longest ``analyze --json`` looks for its explanations (left out, null, past it)."""
 
@@ -209,23 +214,32 @@ def register(app: typer.Typer) -> None:
         assignment: bool = typer.Option(False, "--assignment", help="On a board made by "
                                         "sweepkit reduce: print the inputs' values in the "
                                         "layout found instead (NAME=0/1)."),
+        shrink: float = typer.Option(
+            SHRINK_SECONDS, "--shrink", help="On an inconsistent board, the most seconds "
+            "spent looking for an irreducible set of contradicting numbers; past them (or "
+            "near --timeout) the set found so far is printed, said to be possibly not "
+            "minimal."),
     ) -> None:
         """Consistent? Exit 0 and print one layout, or exit 1 naming contradicting numbers.
         With --assignment (a reduced board), the layout read back as the formula's
         variables.
 
         The numbers named are an irreducible set (drop any one and the rest have a layout),
-        found from a SAT solver's unsatisfiable core; if shrinking it runs into --timeout,
-        the smallest set found so far is printed and said to be possibly not minimal. On a
+        found from a SAT solver's unsatisfiable core; if shrinking it takes longer than
+        --shrink (or runs into --timeout), the smallest set found so far is printed and
+        said to be possibly not minimal. On a
         board made by sweepkit reduce, a second line says which inputs' wires and gadgets
         they belong to."""
         position, text = load_position_and_text(file, mines)
         terminals = input_terminals(file, text, position) if assignment else {}
+        if not shrink >= 0:
+            fail(f"--shrink: expected 0 or more seconds, got {shrink:g}")
         with analysis_budget(timeout):
             system = build_system(position)      # read once, for the witness and the why
             if not assignment and position.mines is None and mostly_wires(system):
                 # a reduced board: the SAT route decides it and names the numbers at once
-                contradiction = _contradiction(position, system, timeout, decided=False)
+                contradiction = _contradiction(position, system, timeout, shrink,
+                                               decided=False)
                 witness = (find_witness(position, system=system) if contradiction is None
                            else None)
             else:
@@ -234,7 +248,8 @@ def register(app: typer.Typer) -> None:
                     print("unsatisfiable: the board has no layout")
                     raise typer.Exit(1)
                 contradiction = (None if witness is not None
-                                 else _contradiction(position, system, timeout, decided=True))
+                                 else _contradiction(position, system, timeout, shrink,
+                                                     decided=True))
         if contradiction is not None:
             print(f"inconsistent: {contradiction.describe(position)}")
             words = formula_words(position, text, contradiction, system)
@@ -251,12 +266,13 @@ def register(app: typer.Typer) -> None:
         print(format_board(position.layout(witness)), end="")
 
     def _contradiction(position: Position, system: ConstraintSystem, timeout: float,
-                       decided: bool) -> Contradiction | None:
-        """:func:`minimal_contradiction` for ``check``. When the board is already ``decided``
-        inconsistent but no solver call refutes it within the budget, exit 1 with one line
-        saying so (undecided, the time-out is the budget's own message, exit 2)."""
+                       shrink: float, decided: bool) -> Contradiction | None:
+        """:func:`minimal_contradiction` for ``check``, shrinking for at most ``shrink``
+        seconds. When the board is already ``decided`` inconsistent but no solver call
+        refutes it within the budget, exit 1 with one line saying so (undecided, the
+        time-out is the budget's own message, exit 2)."""
         try:
-            return minimal_contradiction(position, system=system)
+            return minimal_contradiction(position, system=system, seconds=shrink)
         except AnalysisTimeout:
             if not decided:
                 raise
