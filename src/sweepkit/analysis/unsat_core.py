@@ -282,11 +282,9 @@ class _Wires:
     there is one (the forest path between two cells of equal parity, and the equation
     joining them)."""
 
-    def __init__(self, links: list[tuple[int, int, int]]) -> None:
-        near: dict[int, list[tuple[int, int]]] = {}
-        for a, b, k in links:
-            near.setdefault(a, []).append((b, k))
-            near.setdefault(b, []).append((a, k))
+    def __init__(self, near: dict[int, list[tuple[int, int]]]) -> None:
+        """``near[cell]``: ``(other cell, constraint)`` for each equation ``cell + other =
+        1``."""
         root: dict[int, int] = {}
         parity: dict[int, int] = {}
         up: dict[int, tuple[int, int]] = {}
@@ -408,6 +406,8 @@ def contradiction_core(system: ConstraintSystem, use_mine_count: bool = True, *,
 def _parts(system: ConstraintSystem) -> list[list[Constraint]]:
     """The system's equations by component (without the mine count they contradict only
     within one: a big board's solver sees the broken component, not the whole board)."""
+    if len(system.components) <= 1:
+        return [list(system.constraints)]
     where: dict[int, int] = {}
     for k, comp in enumerate(system.components):
         for box in comp.boxes:
@@ -424,13 +424,16 @@ def _without_count(constraints: Sequence[Constraint], refute: _Deadline,
                    deadline: _Deadline) -> Core | None:
     """The numbers alone: wires joined, the rest refuted by SAT before ``refute`` and shrunk
     before ``deadline`` (None: they are consistent)."""
-    links, rest = [], []
-    for k, con in enumerate(constraints):
-        if _is_link(con):
-            links.append((*con.cells, k))
+    near: dict[int, list[tuple[int, int]]] = {}
+    rest = []
+    for k, (_number, cells, need) in enumerate(constraints):
+        if need == 1 and len(cells) == 2:       # a + b = 1: a wire's link
+            a, b = cells
+            near.setdefault(a, []).append((b, k))
+            near.setdefault(b, []).append((a, k))
         else:
             rest.append(k)
-    wires = _Wires(links)
+    wires = _Wires(near)
     if wires.odd is not None:
         return Core(tuple(sorted(constraints[j].number for j in wires.odd)), False, True)
     sat = _Sat()
