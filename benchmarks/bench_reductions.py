@@ -30,6 +30,7 @@ the set is minimal (irreducible) and the process's peak memory; then the median 
 largest time (the issue's targets: each within 20 s, the median within 5 s, under 1 GB).
 
     python benchmarks/bench_reductions.py --contradictions [--unsat-variables 8 ... 14]
+                                          [--shrink SECONDS]
 
 With ``--count`` the boards are counted too (``count_layouts`` without the mine count: the
 wires contracted and the box programme in its equation sweep, ``sweepkit.analysis.
@@ -153,7 +154,9 @@ def contradictions(args: argparse.Namespace) -> None:
             size = re.search(r": (\d+) x (\d+),", drawn.stdout)
             assert size is not None
             out = Path(folder) / "check.txt"
-            code, wall, cpu, peak = run_measured([*sweepkit, "check", str(board)], out)
+            shrink = [] if args.shrink is None else ["--shrink", str(args.shrink)]
+            code, wall, cpu, peak = run_measured([*sweepkit, "check", str(board), *shrink],
+                                                 out)
             text = out.read_text()
             named = len(re.findall(r"the \d at \(", text))
             minimal = "no" if "may not be minimal" in text else "yes" if named else "-"
@@ -182,6 +185,8 @@ def main() -> None:
                         help="time sweepkit check on unsatisfiable formulas' boards instead")
     parser.add_argument("--unsat-variables", type=int, nargs="+",
                         default=list(range(8, 15)))
+    parser.add_argument("--shrink", type=float, default=None,
+                        help="check's --shrink (default: check's own default)")
     args = parser.parse_args()
     if args.contradictions:
         contradictions(args)
