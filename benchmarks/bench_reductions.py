@@ -19,6 +19,19 @@ how the board grows with the formula), the median time to draw it, the median ti
 analysis took to decide it (or how many ran out of the budget), the SAT solver's median,
 and their ratio; every decided board's answer is checked against the SAT solver's.
 
+With ``--contradictions`` it measures instead what ``sweepkit check`` takes to explain an
+unsatisfiable formula's board (issue 37): the boards of (x1)(not x1), of every 2-clause on
+two variables, of 12 random 3-clauses on 3 variables and of 43 on 10 (drawn until
+unsatisfiable, by Minisat), then for each n of ``--unsat-variables`` (8 to 14) an
+unsatisfiable random 3-CNF at ``--ratio``. Each board is written by ``sweepkit reduce`` and
+checked by ``sweepkit check`` in a process of its own: the table gives the board, its size,
+the wall and CPU seconds of ``check``, its exit status, how many numbers it names, whether
+the set is minimal (irreducible) and the process's peak memory; then the median and the
+largest time (the issue's targets: each within 20 s, the median within 5 s, under 1 GB).
+
+    python benchmarks/bench_reductions.py --contradictions [--unsat-variables 8 ... 14]
+                                          [--shrink SECONDS]
+
 With ``--count`` the boards are counted too (``count_layouts`` without the mine count: the
 wires contracted and the box programme in its equation sweep, ``sweepkit.analysis.
 contract``), under the same budget, against the models Minisat enumerates one by one
@@ -28,9 +41,15 @@ contract``), under the same budget, against the models Minisat enumerates one by
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import re
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 from pysat.solvers import Minisat22
 
@@ -78,6 +97,78 @@ def count_board(board, budget: float) -> tuple[int | None, float]:
     return total, time.perf_counter() - began
 
 
+def unsat_3cnf(n: int, clauses: int, rng: random.Random) -> CNF:
+    """A random 3-CNF of ``clauses`` clauses on ``n`` variables, drawn again until Minisat
+    finds it unsatisfiable."""
+    while True:
+        cnf = CNF(n, tuple(tuple(v * rng.choice((1, -1)) for v in rng.sample(range(1, n + 1), 3))
+                           for _ in range(clauses)))
+        if not sat(cnf)[0]:
+            return cnf
+
+
+def issue_formulas(variables: list[int], ratio: float, rng: random.Random
+                   ) -> list[tuple[str, CNF]]:
+    """The unsatisfiable formulas of issue 37, named."""
+    return [("(x1)(not x1)", CNF(1, ((1,), (-1,)))),
+            ("2 vars, all 2-clauses", CNF(2, ((1, 2), (1, -2), (-1, 2), (-1, -2)))),
+            ("3 vars, 12 clauses", unsat_3cnf(3, 12, rng)),
+            ("10 vars, 43 clauses", unsat_3cnf(10, 43, rng)),
+            *((f"{n} vars, {round(n * ratio)} clauses", unsat_3cnf(n, round(n * ratio), rng))
+              for n in variables)]
+
+
+def dimacs(cnf: CNF) -> str:
+    return f"p cnf {cnf.variables} {len(cnf.clauses)}\n" + "".join(
+        " ".join(map(str, c)) + " 0\n" for c in cnf.clauses)
+
+
+def run_measured(args: list[str], out: Path) -> tuple[int, float, float, int]:
+    """Run a command with its output into ``out``: exit status, wall and CPU seconds, peak
+    memory (kB) of its process."""
+    began = time.perf_counter()
+    with out.open("w") as sink:
+        proc = subprocess.Popen(args, stdout=sink, stderr=subprocess.STDOUT)
+        _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - began
+    return os.waitstatus_to_exitcode(status), wall, usage.ru_utime + usage.ru_stime, \
+        usage.ru_maxrss
+
+
+def contradictions(args: argparse.Namespace) -> None:
+    """The table of ``--contradictions`` (see the module doc)."""
+    rng = random.Random(args.seed)
+    sweepkit = [sys.executable, "-m", "sweepkit"]
+    print(f"{'formula':<24} {'board':>12} {'check s':>8} {'CPU s':>7} {'exit':>4} "
+          f"{'numbers':>8} {'minimal':>7} {'peak MB':>8}", flush=True)
+    walls: list[float] = []
+    cpus: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        for name, cnf in issue_formulas(args.unsat_variables, args.ratio, rng):
+            formula = Path(folder) / "f.cnf"
+            formula.write_text(dimacs(cnf))
+            board = Path(folder) / "f.board"
+            drawn = subprocess.run([*sweepkit, "reduce", str(formula)], capture_output=True,
+                                   text=True, check=True)
+            board.write_text(drawn.stdout)
+            size = re.search(r": (\d+) x (\d+),", drawn.stdout)
+            assert size is not None
+            out = Path(folder) / "check.txt"
+            shrink = [] if args.shrink is None else ["--shrink", str(args.shrink)]
+            code, wall, cpu, peak = run_measured([*sweepkit, "check", str(board), *shrink],
+                                                 out)
+            text = out.read_text()
+            named = len(re.findall(r"the \d at \(", text))
+            minimal = "no" if "may not be minimal" in text else "yes" if named else "-"
+            walls.append(wall)
+            cpus.append(cpu)
+            print(f"{name:<24} {size[1] + ' x ' + size[2]:>12} {wall:8.2f} {cpu:7.2f} "
+                  f"{code:>4} {named:>8} {minimal:>7} {peak / 1024:8.0f}", flush=True)
+    print(f"check: median {statistics.median(walls):.2f} s, largest {max(walls):.2f} s "
+          f"(CPU: median {statistics.median(cpus):.2f} s, largest {max(cpus):.2f} s; "
+          "targets: 5 s and 20 s)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--variables", type=int, nargs="+", default=[3, 4, 5, 10, 20])
@@ -90,7 +181,16 @@ def main() -> None:
                              "40000000 draws 30 variables, in about 3 GB)")
     parser.add_argument("--count", action="store_true",
                         help="count each board's layouts too, against Minisat's models")
+    parser.add_argument("--contradictions", action="store_true",
+                        help="time sweepkit check on unsatisfiable formulas' boards instead")
+    parser.add_argument("--unsat-variables", type=int, nargs="+",
+                        default=list(range(8, 15)))
+    parser.add_argument("--shrink", type=float, default=None,
+                        help="check's --shrink (default: check's own default)")
     args = parser.parse_args()
+    if args.contradictions:
+        contradictions(args)
+        return
     rng = random.Random(args.seed)
     print(f"{'n':>3} {'clauses':>7} {'cells':>11} {'covered':>8} {'draw s':>7} "
           f"{'ours s':>9} {'decided':>8} {'SAT ms':>7} {'ratio':>9}"

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 import subprocess
 import time
+from pathlib import Path
 
 import pytest
 
@@ -258,3 +260,68 @@ def test_a_table_by_mines_too_big_to_hold_is_refused_at_once(tmp_path):
 def test_timeout_must_be_positive(tmp_path):
     done = run("count", str(_first_click_board(tmp_path, 9, 9, 10)), "--timeout", "0")
     assert done.returncode == 2 and "--timeout: expected a positive number" in done.stderr
+
+
+NUMBER_NAMED = re.compile(r"the (\d) at \((\d+), (\d+)\)")
+
+
+@pytest.fixture(scope="module")
+def unsat_board(tmp_path_factory) -> Path:
+    """``sweepkit reduce`` of (x1)(not x1): a 53 x 163 board with no layout."""
+    folder = tmp_path_factory.mktemp("unsat")
+    formula = folder / "f.cnf"
+    formula.write_text("p cnf 1 2\n1 0\n-1 0\n")
+    done = run("reduce", str(formula))
+    assert done.returncode == 0, done.stderr
+    board = folder / "f.board"
+    board.write_text(done.stdout)
+    return board
+
+
+def test_check_names_an_irreducible_set_on_a_reduced_board(unsat_board):
+    done = run("check", str(unsat_board))
+    assert done.returncode == 1, done.stderr
+    assert done.stdout.startswith("inconsistent: ") and "contradict each other" in done.stdout
+    assert "may not be minimal" not in done.stdout
+    words = done.stdout.splitlines()[1]
+    assert words == ("on the formula: the numbers reach the wire leaving the terminal of "
+                     "input x1 and pass through 1 gadget (of 1): not at (21, 122)")
+    from sweepkit.analysis.consistency import find_witness
+    from sweepkit.boardfile import parse_board
+    from sweepkit.position import SAFE
+
+    position = parse_board(unsat_board.read_text())
+    named = [(int(v), position.index(int(r), int(c)))
+             for v, r, c in NUMBER_NAMED.findall(done.stdout.splitlines()[0])]
+    assert named and all(position.cells[i] == v for v, i in named)
+    numbers = {i for _, i in named}
+
+    def has_layout(kept) -> bool:
+        part = position.replace({i: SAFE for i in position.number_cells() if i not in kept})
+        return find_witness(part, use_mine_count=False) is not None
+
+    assert not has_layout(numbers)
+    assert all(has_layout(numbers - {n}) for n in sorted(numbers)[::9])
+
+
+def test_check_out_of_time_prints_the_set_found_and_says_so(unsat_board):
+    done = run("check", str(unsat_board), "--shrink", "0")    # found, never shrunk
+    assert done.returncode == 1, done.stderr
+    assert done.stdout.startswith("inconsistent: ") and "may not be minimal" in done.stdout
+    shrunk = run("check", str(unsat_board))
+    assert len(NUMBER_NAMED.findall(done.stdout)) >= len(NUMBER_NAMED.findall(shrunk.stdout))
+    bad = run("check", str(unsat_board), "--shrink", "-1")
+    assert bad.returncode == 2 and bad.stderr == "error: --shrink: expected 0 or more " \
+        "seconds, got -1\n"
+
+
+@pytest.mark.parametrize("command", ["analyze", "check", "count", "unique", "safe"])
+def test_every_searching_command_has_a_default_time_limit(command):
+    done = run(command, "--help")
+    assert done.returncode == 0
+    assert "[default: 60.0]" in re.sub(r"[\s│]+", " ", done.stdout)
+
+
+def test_enumerate_alone_documents_no_time_limit():
+    done = run("enumerate", "--help")
+    assert "default: no limit" in re.sub(r"[\s│]+", " ", done.stdout)

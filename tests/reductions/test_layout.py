@@ -15,10 +15,22 @@ from hypothesis import strategies as st
 from pysat.solvers import Minisat22
 
 from sweepkit.analysis import analyse, count_layouts
-from sweepkit.analysis.consistency import find_witness, is_safe_move, is_unique
+from sweepkit.analysis.consistency import (
+    find_witness,
+    is_safe_move,
+    is_unique,
+    minimal_contradiction,
+)
+from sweepkit.constraints import build_system
 from sweepkit.reductions.embed import embed, original_mines
 from sweepkit.reductions.formulas import CNF, Circuit, Gate, parse_circuit
-from sweepkit.reductions.layout import read_terminals, reduce_circuit, reduce_cnf
+from sweepkit.reductions.layout import (
+    contradiction_words,
+    read_gadgets,
+    read_terminals,
+    reduce_circuit,
+    reduce_cnf,
+)
 from sweepkit.reductions.sheet import LayoutError
 from tests.examples import examples
 
@@ -187,6 +199,31 @@ def test_the_input_comments_read_back():
     cols = board.position.cols
     assert read_terminals(text) == {name: divmod(cell, cols)
                                     for name, cell in board.terminals.items()}
+
+
+def test_the_gadget_comments_read_back():
+    board = reduce_cnf(CNF(2, ((1, 2), (1, -2), (-1, 2), (-1, -2))))
+    text = "\n".join(board.comments())
+    assert read_gadgets(text) == list(board.gates) and len(board.gates) > 3
+    assert read_gadgets("# gadget or: 1,2-3\n# input x1: 7,3\n") == []
+
+
+def test_a_contradiction_in_the_formulas_words():
+    board = reduce_cnf(CNF(2, ((1, 2), (1, -2), (-1, 2), (-1, -2))))
+    position = board.position
+    system = build_system(position)
+    found = minimal_contradiction(position, use_mine_count=False, system=system)
+    terminals = {name: position.coord(cell) for name, cell in board.terminals.items()}
+    exact = contradiction_words(position, found.numbers, system.constraints, terminals,
+                                board.gates, board.wires)
+    assert exact is not None and "inputs x1, x2" in exact and "gadgets (of 17)" in exact
+    # the gadgets named are those with a contradicting number inside
+    inside = {(kind, top, left) for kind, top, left, bottom, right in board.gates
+              if any(top <= position.coord(n)[0] <= bottom
+                     and left <= position.coord(n)[1] <= right for n in found.numbers)}
+    assert f"{len(inside)} gadgets" in exact
+    lone = contradiction_words(position, found.numbers[:1], system.constraints, {}, [])
+    assert lone is None
 
 
 @pytest.mark.parametrize("seed", range(2))

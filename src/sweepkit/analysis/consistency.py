@@ -27,7 +27,6 @@ in an impossible position — the view itself is wrong), and ``is_unique`` is Fa
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sweepkit.analysis.board_count import system_count
@@ -38,6 +37,7 @@ from sweepkit.analysis.component import solve_component
 from sweepkit.analysis.contract import wired
 from sweepkit.analysis.probability import Analysis, analyse
 from sweepkit.analysis.propagate import component_witness
+from sweepkit.analysis.unsat_core import contradiction_core
 from sweepkit.constraints import ConstraintSystem, build_system
 from sweepkit.position import MINE, UNKNOWN, Position
 
@@ -46,20 +46,28 @@ from sweepkit.position import MINE, UNKNOWN, Position
 class Contradiction:
     """Numbers (flat indices) that cannot all hold; ``uses_mine_count`` when they only
     contradict together with the total mine count (``numbers`` may then be empty: the
-    mine count alone is impossible)."""
+    mine count alone is impossible); ``minimal`` unless the shrinking ran out of time
+    (every proper subset is then not known to be consistent)."""
 
     numbers: tuple[int, ...]
     uses_mine_count: bool
+    minimal: bool = True
 
     def describe(self, position: Position) -> str:
-        """One line naming the numbers and their cells."""
+        """One line naming the numbers and their cells (and, when the set could not be
+        shrunk to an irreducible one in time, saying so)."""
         parts = [f"the {position.cells[i]} at {position.coord(i)}" for i in self.numbers]
         text = ", ".join(parts) if parts else "the unknown cells"
         if self.uses_mine_count:
-            return f"{text} cannot hold with {position.mines} mines in total"
-        if len(parts) == 1:
-            return f"{text} cannot be satisfied"
-        return f"{text} contradict each other"
+            text = f"{text} cannot hold with {position.mines} mines in total"
+        elif len(parts) == 1:
+            text = f"{text} cannot be satisfied"
+        else:
+            text = f"{text} contradict each other"
+        if not self.minimal:
+            text += (f" ({len(parts)} numbers; may not be minimal: the time ran out "
+                     "before the set was shrunk)")
+        return text
 
 
 SEARCH_FIRST_BOXES = 1_000
@@ -72,16 +80,21 @@ counted out instead."""
 
 
 def find_witness(position: Position, use_mine_count: bool = True,
-                 analysis: Analysis | None = None) -> frozenset[int] | None:
+                 analysis: Analysis | None = None, *,
+                 system: ConstraintSystem | None = None) -> frozenset[int] | None:
     """One layout explaining the position (mine cells, known mines included), or None.
 
     Without the mine count and with a component of :data:`SEARCH_FIRST_BOXES` boxes or
     more (a board drawn from a circuit, say), each component is searched with
     propagation first (:func:`~sweepkit.analysis.propagate.component_witness`); otherwise,
-    or past :data:`SEARCH_NODES` choices, the layout comes from the exact counts."""
-    system = None
+    or past :data:`SEARCH_NODES` choices, the layout comes from the exact counts.
+
+    ``system``: the position's constraint system (``build_system(position)``) when the
+    caller has it already (``check`` hands the same one to :func:`minimal_contradiction`),
+    so a big board is not read into equations twice."""
     if analysis is None and not (use_mine_count and position.mines is not None):
-        system = build_system(position)
+        if system is None:
+            system = build_system(position)
         if system.impossible:
             return None
         if any(len(c.sizes) >= SEARCH_FIRST_BOXES for c in system.components):
@@ -166,38 +179,29 @@ def is_consistent(position: Position, use_mine_count: bool = True) -> bool:
     return system_count(build_system(position, equations=False), use_mine_count) > 0
 
 
-def _holds(position: Position, numbers: Iterable[int], use_mine_count: bool) -> bool:
-    return system_count(build_system(position, numbers, equations=False),
-                        use_mine_count) > 0
-
-
-def minimal_contradiction(position: Position, use_mine_count: bool = True
-                          ) -> Contradiction | None:
+def minimal_contradiction(position: Position, use_mine_count: bool = True, *,
+                          seconds: float | None = None,
+                          system: ConstraintSystem | None = None) -> Contradiction | None:
     """An irreducible set of contradicting numbers, or None when consistent.
 
-    A number impossible on its own is returned alone; otherwise the numbers of a
-    component with no layout are shrunk by deletion (drop a number whenever the rest
-    still contradict); if only the mine count breaks the position, all numbers are
-    shrunk the same way with the mine count in force.
+    A number impossible on its own is returned alone; otherwise the numbers are refuted by
+    a SAT solver under one assumption literal per number, and its unsatisfiable core is
+    shrunk by deletion on the core alone (:func:`~sweepkit.analysis.unsat_core.
+    contradiction_core`, which says why a SAT solver). When the numbers agree but not with
+    the total mine count (and ``use_mine_count``), the count is part of the set.
+
+    Shrinking stops after ``seconds`` or shortly before an open analysis budget
+    (:mod:`.budget`) runs out, whichever is first: the smallest contradicting set found so
+    far is returned with ``minimal=False`` rather than nothing. A board not refuted at all
+    within the open budget raises :class:`~sweepkit.analysis.budget.AnalysisTimeout`.
+    ``system``: ``build_system(position)`` when the caller has it already.
     """
-    system = build_system(position)
-    if system.impossible:
-        return Contradiction((system.impossible[0],), False)
-    start = None
-    for comp in system.components:
-        if solve_component(comp).total == 0:
-            start, with_count = list(comp.numbers), False
-            break
-    else:
-        if system_count(system, use_mine_count) > 0:
-            return None
-        start, with_count = [c.number for c in system.constraints], True
-    kept = list(dict.fromkeys(start))
-    for number in list(kept):
-        trial = [n for n in kept if n != number]
-        if not _holds(position, trial, with_count):
-            kept = trial
-    return Contradiction(tuple(sorted(kept)), with_count)
+    if system is None:
+        system = build_system(position)
+    found = contradiction_core(system, use_mine_count, seconds=seconds)
+    if found is None:
+        return None
+    return Contradiction(found.numbers, found.uses_mine_count, found.minimal)
 
 
 def is_unique(position: Position, use_mine_count: bool = True) -> bool:

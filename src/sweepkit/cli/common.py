@@ -24,8 +24,15 @@ def fail(message: str, status: int = EXIT_BAD_INPUT) -> NoReturn:
     raise typer.Exit(status)
 
 
+DEFAULT_TIMEOUT = 60.0
+"""The time budget of every command that searches, unless ``--timeout`` says otherwise: no
+command waits without limit on a hard board (``enumerate``, bound by its output, excepted)."""
+
 TIMEOUT_HELP = ("Give up after this many seconds of analysis with a one-line message "
-                "(exit 2); default: no limit.")
+                "(exit 2); every searching command has this limit by default.")
+
+ENUMERATE_TIMEOUT_HELP = ("Give up after this many seconds with a one-line message (exit 2); "
+                          "default: no limit, the output being the bound (use --limit).")
 
 
 @contextmanager

@@ -15,6 +15,7 @@ import json
 import typer
 
 from sweepkit.cli.common import (
+    DEFAULT_TIMEOUT,
     TIMEOUT_HELP,
     analysis_budget,
     fail,
@@ -45,7 +46,7 @@ def register(app: typer.Typer) -> None:
         max_layouts: int = typer.Option(
             DEFAULT_MAX_LAYOUTS, "--max-layouts",
             help="Refuse positions with more consistent layouts than this (exit 2)."),
-        timeout: float | None = typer.Option(None, "--timeout", help=TIMEOUT_HELP),
+        timeout: float = typer.Option(DEFAULT_TIMEOUT, "--timeout", help=TIMEOUT_HELP),
     ) -> None:
         """Exact optimal play: how many of the position's layouts the best player wins, and
         every first move that does it.
@@ -89,7 +90,7 @@ def register(app: typer.Typer) -> None:
         alternatives: int = typer.Option(5, "--alternatives", help="How many runners-up "
                                          "to list."),
         as_json: bool = typer.Option(False, "--json", help="Print the hint as JSON."),
-        timeout: float | None = typer.Option(None, "--timeout", help=TIMEOUT_HELP),
+        timeout: float = typer.Option(DEFAULT_TIMEOUT, "--timeout", help=TIMEOUT_HELP),
     ) -> None:
         """The best move for the position and why: a certainly safe cell with the reason
         that proves it, else the best strategy's guess with its scores, and the runners-up.

@@ -48,6 +48,7 @@ def test_an_inconsistent_board_names_its_contradiction(client):
     assert doc["consistent"] is False and doc["layouts"] == "0"
     assert sorted(doc["contradiction"]["numbers"]) == [[0, 0], [0, 1]]
     assert "contradict" in doc["contradiction"]["text"]
+    assert doc["contradiction"]["minimal"] is True
     counted = client.post("/api/analyse", json={"board": "1?1\n???\n", "mines": 3}).json()
     assert counted["contradiction"]["uses_mine_count"] is True
 

@@ -10,7 +10,9 @@ import random
 import pytest
 from pysat.solvers import Minisat22
 
+from sweepkit.analysis.consistency import find_witness
 from sweepkit.boardfile import parse_board
+from sweepkit.position import SAFE
 from sweepkit.reductions.formulas import parse_cnf
 from sweepkit.reductions.gadgets import GADGETS
 
@@ -68,7 +70,7 @@ def test_a_circuit_is_drawn_and_decided(client):
     doc = client.post("/api/reduce", json={
         "text": "t = and(u, not(v))\noutput t\n", "parsimonious": True}).json()
     assert doc["kind"] == "circuit" and doc["parsimonious"]
-    assert doc["decision"] == {"satisfiable": True,
+    assert doc["decision"] == {"satisfiable": True, "contradiction": None,
                                "assignment": {"u": True, "v": False}}
     assert set(doc["terminals"]) == {"u", "v"}
 
@@ -117,3 +119,17 @@ def test_an_empty_formula_is_refused_without_pointing_at_bigger_boards(client):
     detail = response.json()["detail"]
     assert response.status_code == 422 and "nothing to draw" in detail
     assert "bigger boards" not in detail
+
+
+def test_an_unsatisfiable_formula_names_its_contradiction(client):
+    doc = client.post("/api/reduce", json={"text": "p cnf 1 2\n1 0\n-1 0\n"}).json()
+    decision = doc["decision"]
+    assert decision["satisfiable"] is False and decision["assignment"] is None
+    found = decision["contradiction"]
+    assert found["minimal"] is True and "no fewer of them" in found["text"]
+    assert "On the formula: the numbers reach the wire of input x1" in found["text"]
+    board = parse_board(doc["board"])
+    numbers = {board.index(r, c) for r, c in found["numbers"]}
+    assert numbers and numbers <= set(board.number_cells())
+    part = board.replace({i: SAFE for i in board.number_cells() if i not in numbers})
+    assert find_witness(part, use_mine_count=False) is None

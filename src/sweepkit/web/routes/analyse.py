@@ -99,8 +99,9 @@ def too_big(exc: AnalysisLimit, position: Position) -> HTTPException:
 
 @router.post("/analyse")
 def analyse_position(spec: AnalyseIn) -> dict[str, Any]:
-    """The exact analysis of a position; when inconsistent, a smallest set of numbers that
-    contradict each other (and whether the mine count is part of it)."""
+    """The exact analysis of a position; when inconsistent, an irreducible set of numbers
+    that contradict each other (and whether the mine count is part of it; ``minimal``
+    false when shrinking it ran into the budget, which bounds it like the analysis)."""
     position = position_of(spec)
     try:
         with limits(seconds=ANALYSIS_SECONDS, table=SERVICE_TABLE):
@@ -118,6 +119,7 @@ def analyse_position(spec: AnalyseIn) -> dict[str, Any]:
                     contradiction = {
                         "numbers": [list(position.coord(i)) for i in found.numbers],
                         "uses_mine_count": found.uses_mine_count,
+                        "minimal": found.minimal,
                         "text": found.describe(position)}
             best = None
             if spec.best and analysis.consistent and position.unknown_cells():

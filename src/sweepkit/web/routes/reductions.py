@@ -15,12 +15,13 @@ from typing import Any
 from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, Field
 
-from sweepkit.analysis.budget import SERVICE_TABLE, AnalysisLimit, limits
-from sweepkit.analysis.consistency import find_witness
+from sweepkit.analysis.budget import SERVICE_TABLE, AnalysisLimit, AnalysisTimeout, limits
+from sweepkit.analysis.consistency import Contradiction, find_witness, minimal_contradiction
 from sweepkit.boardfile import format_board
+from sweepkit.constraints import ConstraintSystem, build_system
 from sweepkit.reductions.formulas import FormulaError, formula_kind
 from sweepkit.reductions.gadgets import GADGETS, gadget, truth_table
-from sweepkit.reductions.layout import Reduced, reduce_text
+from sweepkit.reductions.layout import Reduced, contradiction_words, reduce_text
 from sweepkit.reductions.picture import gadget_svg, reduced_png
 from sweepkit.reductions.sheet import BoardTooBig, LayoutError
 from sweepkit.web.routes.analyse import ANALYSIS_SECONDS
@@ -98,7 +99,8 @@ def _draw(spec: ReduceIn) -> tuple[str, str, Reduced]:
 def reduce_formula(spec: ReduceIn) -> dict[str, Any]:
     """The formula's board: its size, its picture (PNG, base64), its ``.board`` text with
     the ``# input`` lines, and, with ``decide``, whether it has a layout and the
-    assignment that layout reads back as."""
+    assignment that layout reads back as, or else the numbers that contradict each other
+    (null when none were found in the budget)."""
     kind, summary, reduced = _draw(spec)
     position = reduced.position
     rows, cols = position.shape
@@ -112,13 +114,47 @@ def reduce_formula(spec: ReduceIn) -> dict[str, Any]:
         "decision": None,
     }
     if spec.decide:
+        contradiction = None
         try:
             with limits(seconds=ANALYSIS_SECONDS, table=SERVICE_TABLE):
-                witness = find_witness(position, use_mine_count=False)
+                system = build_system(position)
+                witness = find_witness(position, use_mine_count=False, system=system)
+                if witness is None:     # the why: shrunk until the budget's margin
+                    try:
+                        contradiction = minimal_contradiction(position, use_mine_count=False,
+                                                              system=system)
+                    except AnalysisTimeout:
+                        contradiction = None     # decided all the same: no layout
         except AnalysisLimit as exc:
             raise HTTPException(422, f"deciding the board: {exc}") from None
         answer["decision"] = {
             "satisfiable": witness is not None,
             "assignment": None if witness is None else reduced.assignment(witness),
+            "contradiction": None if contradiction is None else {
+                "numbers": [list(divmod(i, cols)) for i in contradiction.numbers],
+                "minimal": contradiction.minimal,
+                "text": contradiction_text(contradiction, reduced, system)},
         }
     return answer
+
+
+def contradiction_text(found: Contradiction, reduced: Reduced, system: ConstraintSystem
+                       ) -> str:
+    """A reduced board's contradiction in words: how many numbers (its cells run along
+    whole wires, so they are counted, not listed), whether it is irreducible, and which
+    inputs' wires and gadgets they belong to."""
+    n = len(found.numbers)
+    if found.minimal:
+        text = (f"{n:,} numbers contradict each other, and no fewer of them do: drop any one "
+                "and the rest have a layout.")
+    else:
+        text = (f"{n:,} numbers contradict each other (the time ran out before the set was "
+                "shrunk: it may not be minimal).")
+    position = reduced.position
+    words = contradiction_words(
+        position, found.numbers, system.constraints,
+        {name: position.coord(cell) for name, cell in reduced.terminals.items()},
+        reduced.gates, reduced.wires)
+    if words is not None:
+        text += " " + words[0].upper() + words[1:] + "."
+    return text

@@ -56,7 +56,8 @@ async function reduce() {
     $("decision").textContent = d.satisfiable
       ? "Satisfiable: the board has a layout, which reads back as "
         + Object.entries(d.assignment).map(([n, v]) => `${n} = ${v ? 1 : 0}`).join(", ") + "."
-      : "Unsatisfiable: the board has no layout.";
+      : "Unsatisfiable: the board has no layout."
+        + (d.contradiction ? ` ${d.contradiction.text}` : "");
     const picture = $("board-picture");
     picture.src = `data:image/png;base64,${doc.png}`;
     picture.alt = `The board of the ${doc.kind}, ${doc.rows} by ${doc.cols} cells`;
