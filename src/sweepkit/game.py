@@ -48,7 +48,13 @@ from sweepkit.difficulty import three_bv_of_mines, three_bv_solved
 from sweepkit.moves import Action, Move, MoveKind, Reason
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.rules import FirstClick, Rules
-from sweepkit.topology import OffBoardError, flat_index, neighbour_lookup, shape_text
+from sweepkit.topology import (
+    OffBoardError,
+    flat_index,
+    flood_fill,
+    neighbour_lookup,
+    shape_text,
+)
 
 _COVERED, _OPEN, _FLAGGED = 0, 1, 2
 
@@ -424,18 +430,11 @@ class Game:
             self._exploded.append(index)
             shown[index] = MINE
             return [index]
-        counts, table = self._counts, self._table
-        opened = [index]
-        shown[index] = counts[index]
-        stack = [index] if counts[index] == 0 else []
-        while stack:
-            for j in table[stack.pop()]:
-                if state[j] == _COVERED:
-                    state[j] = _OPEN
-                    shown[j] = counts[j]
-                    opened.append(j)
-                    if counts[j] == 0:
-                        stack.append(j)
+        counts = self._counts
+        opened = flood_fill(index, counts, self._table, lambda j: state[j] == _COVERED)
+        for j in opened:
+            state[j] = _OPEN
+            shown[j] = counts[j]
         self._opened += len(opened)
         if self._opened == self._safe_cells and self._status is not Status.LOST:
             self._status = Status.WON

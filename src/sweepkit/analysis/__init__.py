@@ -34,6 +34,9 @@ are exported here. Every module, one job each, grouped by what it is for:
 - :mod:`.contract` — wires contracted to one box per signal;
 - :mod:`.learn` — conflict-driven clause learning over the equations;
 - :mod:`.clauses` — a contracted component as clauses, variables eliminated, then learnt.
+- :mod:`.unsat_core` — the numbers that contradict each other, from a SAT solver's core;
+- :mod:`.selectors` — that solver over one selector a number, and deletion to an
+  irreducible core.
 
 **The questions of the papers**
 

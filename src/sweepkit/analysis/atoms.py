@@ -82,7 +82,7 @@ class AtomTable:
                 self.atom_of[c] = index
 
 
-SEARCH_NODES = 20_000
+TRIAL_SEARCH_NODES = 20_000
 """Search nodes :func:`satisfiable` spends on one component before counting it instead."""
 
 
@@ -119,7 +119,7 @@ def exists(sizes: list[int], rows: list[tuple[list[int], int]], near_boxes: list
     boxes forced by single equations fixed, each part searched to its first layout
     (:func:`~sweepkit.analysis.box_search.has_layout`); the equations ``trial`` (the same, at
     the cell level) decided by :func:`satisfiable` when a search runs past
-    :data:`SEARCH_NODES` nodes."""
+    :data:`TRIAL_SEARCH_NODES` nodes."""
     every = [*rows, (near_boxes, k)] if near_boxes else rows
     component = Component(tuple(sizes), tuple((tuple(bs), need) for bs, need in every),
                           ((),) * len(sizes), ())
@@ -128,7 +128,7 @@ def exists(sizes: list[int], rows: list[tuple[list[int], int]], near_boxes: list
         return False  # the forced boxes already break an equation
     pieces = [component] if split is None else [part for part, _boxes in split[1]]
     try:
-        return all(has_layout(piece, budget=SEARCH_NODES) for piece in pieces)
+        return all(has_layout(piece, budget=TRIAL_SEARCH_NODES) for piece in pieces)
     except SearchBudgetExceeded:
         return satisfiable(trial)
 
@@ -137,7 +137,7 @@ def satisfiable(equations: list[Constraint]) -> bool:
     """Whether the equations (cell level) have a layout: the boxes forced by single equations
     fixed (:func:`~sweepkit.analysis.split.split_forced`), each part left searched box by box
     until a first layout (:func:`~sweepkit.analysis.box_search.has_layout`), counted when
-    that search runs past :data:`SEARCH_NODES` nodes."""
+    that search runs past :data:`TRIAL_SEARCH_NODES` nodes."""
     system = system_from_constraints(equations)
     if system.impossible:
         return False
@@ -152,7 +152,7 @@ def satisfiable(equations: list[Constraint]) -> bool:
             pieces.extend(part for part, _boxes in split[1])
     for piece in pieces:
         try:
-            found = has_layout(piece, budget=SEARCH_NODES)
+            found = has_layout(piece, budget=TRIAL_SEARCH_NODES)
         except SearchBudgetExceeded:
             found = bool(count_component(piece).by_mines)
         if not found:
@@ -175,5 +175,5 @@ def system_support(equations: list[Constraint]) -> Support | None:
     return support
 
 
-__all__ = ["SEARCH_NODES", "Atom", "AtomTable", "box_trial", "exists", "satisfiable",
+__all__ = ["TRIAL_SEARCH_NODES", "Atom", "AtomTable", "box_trial", "exists", "satisfiable",
            "system_support"]

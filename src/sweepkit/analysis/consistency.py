@@ -74,7 +74,7 @@ SEARCH_FIRST_BOXES = 1_000
 """Components at least this big are first searched with propagation
 (:mod:`.propagate`) when a witness is asked for without the mine count."""
 
-SEARCH_NODES = 1_000_000
+WITNESS_SEARCH_NODES = 1_000_000
 """Choices (conflicts, with clause learning) that search may make before the witness is
 counted out instead."""
 
@@ -87,7 +87,7 @@ def find_witness(position: Position, use_mine_count: bool = True,
     Without the mine count and with a component of :data:`SEARCH_FIRST_BOXES` boxes or
     more (a board drawn from a circuit, say), each component is searched with
     propagation first (:func:`~sweepkit.analysis.propagate.component_witness`); otherwise,
-    or past :data:`SEARCH_NODES` choices, the layout comes from the exact counts.
+    or past :data:`WITNESS_SEARCH_NODES` choices, the layout comes from the exact counts.
 
     ``system``: the position's constraint system (``build_system(position)``) when the
     caller has it already (``check`` hands the same one to :func:`minimal_contradiction`),
@@ -163,10 +163,10 @@ def _searched_witness(position: Position, system: ConstraintSystem) -> frozenset
     mines = set(position.known_mines())
     for comp in system.components:
         if wired(comp):
-            example = clausal_witness(comp, SEARCH_NODES)
+            example = clausal_witness(comp, WITNESS_SEARCH_NODES)
         else:
             strips = strip_orders(comp)      # left to right, in strips
-            example = component_witness(comp, SEARCH_NODES, strips[0] if strips else None)
+            example = component_witness(comp, WITNESS_SEARCH_NODES, strips[0] if strips else None)
         if example is None:
             return None
         for box, k in zip(comp.boxes, example, strict=True):

@@ -52,33 +52,13 @@ it takes a conflict budget, so a deadline is kept between slices of search).
 
 from __future__ import annotations
 
-import time
-from array import array
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
-from math import comb
 
-from sweepkit.analysis.budget import AnalysisTimeout, check, current
+from sweepkit.analysis.budget import AnalysisTimeout
+from sweepkit.analysis.selectors import Deadline, Sat, shrink
 from sweepkit.constraints import Constraint, ConstraintSystem
-
-SOLVER = "cadical195"
-"""The pysat solver used (see the module doc for the measurements behind it)."""
-
-NAIVE_CLAUSES = 128
-"""An equation is written out clause by clause (no new variables) when that takes at most
-this many clauses, as every number of a 2-D board does (4 of 8 cells, the worst: 2 x 56);
-a longer one goes through pysat's sequential counter."""
-
-CONFLICTS = 20_000
-"""Conflicts a solver call may spend before the deadline is looked at again."""
-
-MARGIN = 0.05
-"""The share of an open time budget (at least :data:`MIN_MARGIN` seconds) kept back from
-shrinking, so the caller has time left to report the set found."""
-
-MIN_MARGIN = 0.5
 
 
 @dataclass(frozen=True)
@@ -90,188 +70,6 @@ class Core:
     numbers: tuple[int, ...]
     uses_mine_count: bool
     minimal: bool
-
-
-class _Deadline:
-    """When a search stops: the earlier of ``seconds`` from now and the open analysis
-    budget's deadline, less its margin when ``margin`` (shrinking leaves the caller time
-    to report); ``None``: never."""
-
-    def __init__(self, seconds: float | None, margin: bool = True) -> None:
-        now = time.monotonic()
-        ends = [] if seconds is None else [now + seconds]
-        budget = current()
-        if budget is not None and budget.deadline is not None:
-            left = budget.deadline - now
-            kept_back = max(MIN_MARGIN, MARGIN * (budget.seconds or left)) if margin else 0
-            ends.append(budget.deadline - kept_back)
-        self.at = min(ends) if ends else None
-
-    def passed(self) -> bool:
-        return self.at is not None and time.monotonic() > self.at
-
-
-class _Sat:
-    """One incremental solver over items, each guarded by a selector literal."""
-
-    def __init__(self) -> None:
-        # pysat is imported here, not with the module: every command imports the analysis
-        from pysat.formula import IDPool
-        from pysat.solvers import Solver
-
-        self.pool = IDPool()
-        self.solver = Solver(name=SOLVER)
-        self.selector: list[int] = []
-        self.index: dict[int, int] = {}
-        self.fresh = 0
-
-    def var(self, key: object) -> int:
-        return self.pool.id(key)
-
-    def item(self, clauses: Iterable[list[int]]) -> int:
-        """Add an item (its clauses, all guarded by a new selector); its index."""
-        s = self.pool.id(("item", len(self.selector)))
-        for clause in clauses:
-            self.solver.add_clause([-s, *clause])
-        self.index[s] = len(self.selector)
-        self.selector.append(s)
-        return len(self.selector) - 1
-
-    def equation(self, lits: Sequence[int], need: int) -> list[list[int]]:
-        """Clauses for "exactly ``need`` of ``lits`` are true" (a literal may repeat or
-        appear with its negation: the positions are counted)."""
-        n = len(lits)
-        if need < 0 or need > n:
-            return [[]]
-        if comb(n, need + 1) + comb(n, n - need + 1) <= NAIVE_CLAUSES:
-            out = [[-x for x in sub] for sub in combinations(lits, need + 1)]
-            out += [list(sub) for sub in combinations(lits, n - need + 1)]
-            return out
-        from pysat.card import CardEnc, EncType
-
-        self.fresh += n
-        fresh = [self.pool.id(("position", self.fresh - i)) for i in range(n)]
-        out = []
-        for y, x in zip(fresh, lits, strict=True):       # y <-> x: positions made distinct
-            out += [[-y, x], [y, -x]]
-        enc = CardEnc.equals(lits=fresh, bound=need, vpool=self.pool,
-                             encoding=EncType.seqcounter)
-        return out + [list(c) for c in enc.clauses]
-
-    def solve(self, items: Iterable[int], deadline: _Deadline) -> bool | None:
-        """Whether the items can all hold (``None``: the deadline passed first)."""
-        return self.solve_assuming([self.selector[i] for i in items], deadline)
-
-    def solve_assuming(self, assumptions: list[int], deadline: _Deadline) -> bool | None:
-        """:meth:`solve` given the items' selectors."""
-        while True:
-            check()          # a cancelled analysis stops here
-            if deadline.passed():
-                return None
-            if deadline.at is None:
-                return self.solver.solve(assumptions=assumptions)
-            self.solver.conf_budget(CONFLICTS)
-            answer = self.solver.solve_limited(assumptions=assumptions)
-            if answer is not None:
-                return answer
-
-    def fix(self, item: int, holds: bool) -> None:
-        """Keep ``item`` in force (or out of it) for every later call: a necessary item, or
-        one left out of a core, no longer costs an assumption (a decision level) a call."""
-        s = self.selector[item]
-        self.solver.add_clause([s if holds else -s])
-
-    def core(self) -> list[int]:
-        """The items of the last refutation's core."""
-        return [self.index[s] for s in self.solver.get_core() or ()]
-
-    def close(self) -> None:
-        self.solver.delete()
-
-
-Meaning = Sequence[tuple[Sequence[int], int]]
-"""What each item says, for model rotation: exactly ``need`` of these literals are true."""
-
-
-def shrink(sat: _Sat, items: list[int], deadline: _Deadline,
-           weight: Sequence[int] | None = None, meaning: Meaning | None = None
-           ) -> tuple[list[int], bool]:
-    """Deletion on ``items`` (refuted together): the irreducible subset found and True, or
-    the smallest refuted subset found before the deadline and False. Heavier items (by
-    ``weight``) are tried first: dropping one drops the most numbers. The solver ``sat``
-    is used up: items decided are fixed in it for good (:meth:`_Sat.fix`).
-
-    With ``meaning``, each item found necessary is followed by recursive model rotation
-    (Belov and Marques-Silva, *Accelerating MUS extraction with recursive model rotation*,
-    FMCAD 2011): the solver's model breaks that item only; flipping one of its variables
-    may break exactly one other item instead, which is then necessary too, with no call
-    to the solver (along a chain of gadgets, most of them)."""
-    kept = set(items)
-    needed: set[int] = set()
-    selector = sat.selector
-    pending = {selector[i] for i in kept}        # the selectors of the items undecided
-    order = sorted(items, key=lambda i: -weight[i]) if weight is not None else list(items)
-    occurs: dict[int, list[int]] = {}
-    if meaning is not None:
-        for i in items:
-            for lit in meaning[i][0]:
-                occurs.setdefault(abs(lit), []).append(i)
-    for i in range(len(sat.selector)):
-        if i not in kept:
-            sat.fix(i, False)
-    for item in order:
-        if item not in kept or item in needed:
-            continue
-        trial = list(pending)
-        trial.remove(selector[item])
-        answer = sat.solve_assuming(trial, deadline)
-        if answer is None:
-            return sorted(kept), False
-        if answer:
-            found = {item}
-            if meaning is not None:
-                _rotate(sat.solver.get_model() or [], item, meaning, occurs, kept, needed,
-                        found)
-            for i in found - needed:
-                sat.fix(i, True)
-                pending.discard(selector[i])
-            needed |= found
-        else:
-            core = set(sat.core())
-            for i in kept - core - needed:
-                sat.fix(i, False)
-                pending.discard(selector[i])
-            kept = (core & kept) | needed
-    return sorted(kept), True
-
-
-def _rotate(model: list[int], item: int, meaning: Meaning, occurs: dict[int, list[int]],
-            kept: set[int], needed: set[int], found: set[int]) -> None:
-    """Recursive model rotation from ``model``, which breaks ``item`` alone among ``kept``:
-    every item shown necessary on the way, and not known to be so (in ``needed``), is
-    added to ``found`` (which holds ``item``)."""
-    import numpy as np
-
-    signed = np.frombuffer(array("i", model), dtype=np.int32)
-    value = bytearray(1) + (signed > 0).tobytes()               # model[i]: variable i + 1
-
-    def holds(i: int, value: bytearray) -> bool:
-        lits, need = meaning[i]
-        return sum(value[x] if x > 0 else 1 - value[-x] for x in lits) == need
-
-    todo = [(item, value)]
-    while todo:
-        broken, value = todo.pop()
-        for v in {abs(x) for x in meaning[broken][0]}:
-            flipped = bytearray(value)
-            flipped[v] ^= 1
-            if not holds(broken, flipped):
-                continue
-            now = [i for i in occurs.get(v, ()) if i in kept and i != broken
-                   and not holds(i, flipped)]
-            if len(now) == 1 and now[0] not in needed and now[0] not in found:
-                found.add(now[0])
-                todo.append((now[0], flipped))
 
 
 class _Wires:
@@ -392,7 +190,7 @@ def contradiction_core(system: ConstraintSystem, use_mine_count: bool = True, *,
     """
     if system.impossible:
         return Core((system.impossible[0],), False, True)
-    refute, deadline = _Deadline(None, margin=False), _Deadline(seconds)
+    refute, deadline = Deadline(None, margin=False), Deadline(seconds)
     for part in _parts(system):
         found = _without_count(part, refute, deadline)
         if found is not None:
@@ -420,8 +218,8 @@ def _parts(system: ConstraintSystem) -> list[list[Constraint]]:
     return [part for part in parts if part]
 
 
-def _without_count(constraints: Sequence[Constraint], refute: _Deadline,
-                   deadline: _Deadline) -> Core | None:
+def _without_count(constraints: Sequence[Constraint], refute: Deadline,
+                   deadline: Deadline) -> Core | None:
     """The numbers alone: wires joined, the rest refuted by SAT before ``refute`` and shrunk
     before ``deadline`` (None: they are consistent)."""
     near: dict[int, list[tuple[int, int]]] = {}
@@ -436,7 +234,7 @@ def _without_count(constraints: Sequence[Constraint], refute: _Deadline,
     wires = _Wires(near)
     if wires.odd is not None:
         return Core(tuple(sorted(constraints[j].number for j in wires.odd)), False, True)
-    sat = _Sat()
+    sat = Sat()
     try:
         def literal(cell: int) -> int:
             root, parity = wires.find(cell)
@@ -458,7 +256,7 @@ def _without_count(constraints: Sequence[Constraint], refute: _Deadline,
 
 
 def _minimal_numbers(constraints: Sequence[Constraint], core: list[int], wires: _Wires,
-                     deadline: _Deadline) -> Core:
+                     deadline: Deadline) -> Core:
     """Shrink a core of non-wire numbers, with the wire segments joining their cells as
     items of their own (the module doc, step 3)."""
     terminals = {c for k in core for c in constraints[k].cells}
@@ -479,7 +277,7 @@ def _minimal_numbers(constraints: Sequence[Constraint], core: list[int], wires: 
                 walked.add(k)
                 here = nxt
             segments.append((start, here, run))
-    sat = _Sat()
+    sat = Sat()
     try:
         weight = []
         meaning: list[tuple[list[int], int]] = []
@@ -512,7 +310,7 @@ def _minimal_numbers(constraints: Sequence[Constraint], core: list[int], wires: 
     return Core(tuple(sorted(numbers)), False, minimal)
 
 
-def _with_count(system: ConstraintSystem, refute: _Deadline, deadline: _Deadline
+def _with_count(system: ConstraintSystem, refute: Deadline, deadline: Deadline
                 ) -> Core | None:
     """Numbers and the mine count, cell by cell, refuted before ``refute`` and shrunk before
     ``deadline`` (None: consistent with the count)."""
@@ -525,7 +323,7 @@ def _with_count(system: ConstraintSystem, refute: _Deadline, deadline: _Deadline
         return Core((), True, True)
     from pysat.card import CardEnc, EncType
 
-    sat = _Sat()
+    sat = Sat()
     try:
         for con in constraints:
             sat.item(sat.equation([sat.var(c) for c in con.cells], con.need))

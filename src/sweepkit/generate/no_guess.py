@@ -49,7 +49,7 @@ from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.analysis.probability import Analysis
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.rules import FirstClick, Rules
-from sweepkit.topology import neighbours
+from sweepkit.topology import flood_fill, neighbours
 
 MAX_DENSITY = 0.25
 """The densest board (mines over cells) :func:`generate_no_guess` takes on. Expert is
@@ -140,18 +140,14 @@ class LogicBoard:
     def reveal(self, cell: int) -> None:
         """Reveal a safe cell, flooding from zeros as the game does."""
         shown, counts, table, near = self.shown, self.counts, self.table, self.near
-        stack = [cell]
-        while stack:
-            c = stack.pop()
-            if shown[c] != UNKNOWN:
-                continue
+        if shown[cell] != UNKNOWN:
+            return
+        for c in flood_fill(cell, counts, table, lambda j: shown[j] == UNKNOWN):
             shown[c] = counts[c]
             self.covered[c] = 0
             self.revealed += 1
             for j in table[c]:
                 near[j] += 1
-            if not counts[c]:
-                stack.extend(j for j in table[c] if shown[j] == UNKNOWN)
 
     def solve(self) -> bool:
         """Make certain moves until the board is cleared (True) or none is left (False;
