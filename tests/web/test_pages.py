@@ -16,7 +16,7 @@ import pytest
 
 from sweepkit.analysis.probability import analyse
 from sweepkit.boardfile import parse_board
-from tests.web.pages_helpers import ARTIFACTS, call, play_game
+from tests.web.pages_helpers import ARTIFACTS, browser_like, call, play_game
 from tests.web.players import win_unseeded
 
 pytestmark = pytest.mark.browser
@@ -383,8 +383,10 @@ def test_export_reset_import_give_back_the_same_tables(open_at, server, tmp_path
 
 def test_assisted_games_are_not_bests_and_nf_is_labelled(open_at, server):
     # Seeded boards are never records: the bests come from unseeded wins.
+    client = browser_like()
+
     def send(method, path, body):
-        return call(server, method, path, body)
+        return call(server, method, path, body, opener=client)
 
     nf = win_unseeded(send, "dave", rule="safe")
     flagged = win_unseeded(send, "dave", rule="safe", flags=True)

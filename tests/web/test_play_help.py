@@ -14,7 +14,7 @@ import pytest
 
 from sweepkit.position import MINE
 from sweepkit.rules import level
-from tests.web.pages_helpers import call
+from tests.web.pages_helpers import call, call_as
 from tests.web.test_play_page import FIRST, cell, click, labels, layout_of
 
 pytestmark = pytest.mark.browser
@@ -64,8 +64,8 @@ def overlay_texts(page) -> dict[int, str]:
     )
 
 
-def expected_overlay(server: str, gid: str) -> dict[int, str]:
-    reply = call(server, "POST", f"/games/{gid}/overlay")
+def expected_overlay(page, gid: str) -> dict[int, str]:
+    reply = call_as(page, "POST", f"/games/{gid}/overlay")
     safe, mines = set(reply["safe"]), set(reply["mines"])
     out = {i: percent_text(p) for i, p in reply["probabilities"]}
     out.update({i: "✓" for i in safe})
@@ -143,7 +143,7 @@ def test_overlay_shows_the_servers_probabilities_and_follows_moves(open_page, se
     assert page.get_attribute("#overlay", "aria-pressed") == "true"
     gid = game_id(page)
     shown = overlay_texts(page)
-    assert shown and {int(k): v for k, v in shown.items()} == expected_overlay(server, gid)
+    assert shown and {int(k): v for k, v in shown.items()} == expected_overlay(page, gid)
     some = next(int(k) for k, v in shown.items() if v.endswith("%"))
     assert "mine chance" in label_of(page, some)
     size = page.evaluate(
@@ -157,7 +157,7 @@ def test_overlay_shows_the_servers_probabilities_and_follows_moves(open_page, se
     idle(page)
     if page.evaluate("() => window.sweepkit.game.status") == "playing":
         shown = {int(k): v for k, v in overlay_texts(page).items()}
-        assert shown == expected_overlay(server, gid)
+        assert shown == expected_overlay(page, gid)
         assert str(safe) not in overlay_texts(page)
     # Cells too small for a percentage: the shade stays, the text goes.
     page.locator("#board .cell").first.focus()
@@ -235,8 +235,19 @@ def test_computer_move_and_the_help_keys(open_page):
 def test_a_game_opened_by_its_id(open_page, server):
     board = "mines: 10\n" + "\n".join(
         ["0001?????", "0112?????", "01???????"] + ["?????????"] * 6)
-    state = call(server, "POST", "/analyse/play", {"board": board, "seed": 1, "player": "Ada"})
-    page = open_page(f"/?game={state['id']}")
+    page = open_page("/")
+    idle(page)
+    state = call_as(page, "POST", "/analyse/play", {"board": board, "seed": 1, "player": "Ada"})
+    # Another browser may open the game's address and look, not play: its move is refused.
+    other = open_page(f"/?game={state['id']}")
+    idle(other)
+    assert labels(other) == [{".": "hidden", "F": "flagged", "0": "blank"}.get(ch, ch)
+                             for ch in state["cells"]]
+    click(other, board.splitlines()[1:].index("?????????") * 9)
+    other.wait_for_selector("#error:not([hidden])")
+    assert "started in another browser" in other.inner_text("#error")
+    assert call(server, "GET", f"/games/{state['id']}")["cells"] == state["cells"]
+    page.goto(f"/?game={state['id']}")
     idle(page)
     names = labels(page)
     words = {".": "hidden", "F": "flagged", "0": "blank"}

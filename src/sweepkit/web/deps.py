@@ -1,16 +1,23 @@
 """What the web app's routes share: the board and move bodies and their limits, the live
 games and the book of played games as FastAPI dependencies (``Live``, ``Book``), and the
 helpers that look a game up (:func:`find`), hold it (:func:`locked`) and store it once it
-is over (:func:`save`)."""
+is over (:func:`save`).
+
+Who may play a game: the browser that started it. Its first game gives it a key, an
+unguessable token in the ``sweepkit_owner`` cookie (HTTP-only, same-site), and every game
+it starts keeps that key; a move, undo, restart, pause or help asked without it is refused
+with 403 and changes nothing, while anyone with the game's id may still look at it.
+"""
 
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated, Literal
 
-from fastapi import Depends, HTTPException, Request
+from fastapi import Cookie, Depends, HTTPException, Request, Response
 from pydantic import BaseModel, Field, field_validator
 
 from sweepkit.generate import MAX_DENSITY
@@ -79,6 +86,32 @@ def game_book(request: Request) -> GameBook:
 Live = Annotated[LiveGames, Depends(live_games)]
 Book = Annotated[GameBook, Depends(game_book)]
 
+OWNER_COOKIE = "sweepkit_owner"
+"""The cookie that holds a browser's key to the games it started."""
+
+KEY_BYTES = 24
+"""Random bytes of a key (32 URL-safe characters)."""
+
+
+def owner_key(response: Response,
+              key: Annotated[str | None, Cookie(alias=OWNER_COOKIE)] = None) -> str:
+    """The browser's key, given one (in the cookie of the reply) if it has none yet."""
+    if key is None or len(key) != 4 * KEY_BYTES // 3:
+        key = secrets.token_urlsafe(KEY_BYTES)
+        response.set_cookie(OWNER_COOKIE, key, httponly=True, samesite="strict", path="/",
+                            max_age=400 * 24 * 3600)
+    return key
+
+
+Owner = Annotated[str, Depends(owner_key)]
+"""For a route that starts a game: the key the game will belong to."""
+
+Key = Annotated[str | None, Cookie(alias=OWNER_COOKIE)]
+"""For a route that changes a game: the key the request carries (None: none)."""
+
+READ_ONLY = object()
+"""``locked(..., key=READ_ONLY)``: the request only looks at the game."""
+
 
 def rules_of(spec: BoardSpec, no_guess: bool = False) -> Rules:
     """The rules asked for; 422 naming what is wrong."""
@@ -112,18 +145,31 @@ def find(live: LiveGames, game_id: str) -> LiveGame:
 
 
 @contextmanager
-def locked(live: LiveGames, game_id: str, book: GameBook | None = None
-           ) -> Iterator[LiveGame]:
+def locked(live: LiveGames, game_id: str, book: GameBook | None = None, *,
+           key: str | object | None = READ_ONLY) -> Iterator[LiveGame]:
     """The game, held by its lock for the body; 404 also for a game closed meanwhile (a
-    restart replaced it while this request waited for the lock). With ``book``, a
-    finished game whose saving failed is saved again first."""
+    restart replaced it while this request waited for the lock), 403 when ``key`` is not
+    the key of the browser that started it. With ``book``, a finished game whose saving
+    failed is saved again first."""
     game = find(live, game_id)
+    if key is not READ_ONLY:
+        check_owner(game, key)
     with game.lock:
         if game.closed:
             raise HTTPException(404, f"game {game_id!r} was restarted: play the new one")
         if book is not None and game.game.over and game.saved_id is None:
             save(game, book)
         yield game
+
+
+def check_owner(game: LiveGame, key: object) -> None:
+    """403, changing nothing, unless ``key`` is the game's: only the browser that
+    started a game plays it."""
+    if not (isinstance(key, str) and game.owner
+            and secrets.compare_digest(key.encode(), game.owner.encode())):
+        raise HTTPException(403, "this game was started in another browser: you can watch "
+                                 "it here, not play it; start a game of your own, or open "
+                                 "a shared link to play the same board")
 
 
 def save(game: LiveGame, book: GameBook) -> None:
@@ -137,5 +183,6 @@ def save(game: LiveGame, book: GameBook) -> None:
         log.error("game %s: %s", game.id, game.save_error)
 
 
-__all__ = ["DEFAULT_PLAYER", "LEVEL_NAMES", "MAX_COLS", "MAX_ROWS", "MAX_SEED", "BoardSpec", "Book",
-           "Live", "MoveIn", "find", "game_book", "live_games", "locked", "rules_of", "save"]
+__all__ = ["DEFAULT_PLAYER", "LEVEL_NAMES", "MAX_COLS", "MAX_ROWS", "MAX_SEED", "OWNER_COOKIE",
+           "BoardSpec", "Book", "Key", "Live", "MoveIn", "Owner", "check_owner", "find",
+           "game_book", "live_games", "locked", "rules_of", "save"]

@@ -151,6 +151,9 @@ class LiveGame:
     closed: bool = False
     """Replaced by a restart: requests that still hold it get a 404."""
     clock: PausableClock = field(default_factory=PausableClock, repr=False)
+    owner: str = field(default="", repr=False)
+    """The key of the browser that started the game (its ``sweepkit_owner`` cookie): only
+    requests carrying it may move, undo, pause or ask for help (see ``web.deps.locked``)."""
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     helping: threading.Lock = field(default_factory=threading.Lock, repr=False)
     """Held while a hint, overlay or computer move is worked out (one at a time)."""
@@ -208,9 +211,10 @@ class LiveGames(Registry[LiveGame]):
         super().__init__(capacity)
 
     def add_game(self, game: Game, player: str, level: str | None,
-                 assists: Counter[str] | None = None, clock: PausableClock | None = None
-                 ) -> LiveGame:
-        """Keep a game made on ``clock`` (the game's own clock, to pause it)."""
+                 assists: Counter[str] | None = None, clock: PausableClock | None = None,
+                 owner: str = "") -> LiveGame:
+        """Keep a game made on ``clock`` (the game's own clock, to pause it), played by
+        the browser whose key is ``owner``."""
         live = LiveGame(new_id(), game, player, level, assists or Counter(),
-                        clock=clock or PausableClock())
+                        clock=clock or PausableClock(), owner=owner)
         return self.add(live.id, live)

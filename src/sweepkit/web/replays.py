@@ -36,7 +36,7 @@ def replay_frames(record: GameRecord) -> dict[str, Any]:
 
 
 def play_from(live: LiveGames, record: GameRecord, moves: int, player: str,
-              level: str | None) -> LiveGame:
+              level: str | None, owner: str = "") -> LiveGame:
     """A new game on the finished game's board, its first ``moves`` moves already made
     (ValueError when that ends the game or is out of range); recorded with the
     ``from_position`` assist, since the player has seen the board."""
@@ -53,4 +53,5 @@ def play_from(live: LiveGames, record: GameRecord, moves: int, player: str,
     if game.over:
         raise ValueError(f"after {moves} moves the game is over: choose an earlier move")
     clock.hold()  # from the player's first move on
-    return live.add_game(game, player, level, Counter(from_position=1), clock=clock)
+    return live.add_game(game, player, level, Counter(from_position=1), clock=clock,
+                         owner=owner)

@@ -30,7 +30,7 @@ from sweepkit.rules import FirstClick, Rules
 from sweepkit.serialize import analysis_json, hint_json, position_json
 from sweepkit.store.played import MAX_NAME, player_name
 from sweepkit.strategies.hint import hint
-from sweepkit.web.deps import DEFAULT_PLAYER, MAX_COLS, MAX_ROWS, Live
+from sweepkit.web.deps import DEFAULT_PLAYER, MAX_COLS, MAX_ROWS, Live, Owner
 from sweepkit.web.live import PausableClock
 
 router = APIRouter(prefix="/api", tags=["analysis"])
@@ -136,7 +136,7 @@ def analyse_position(spec: AnalyseIn) -> dict[str, Any]:
 
 
 @router.post("/analyse/play", status_code=201)
-def play_position(spec: PlayIn, live: Live) -> dict[str, Any]:
+def play_position(spec: PlayIn, live: Live, owner: Owner) -> dict[str, Any]:
     """A new game on a layout drawn uniformly from those consistent with the position,
     its numbers already open (an assisted game: it starts from a position)."""
     position = position_of(spec)
@@ -165,5 +165,5 @@ def play_position(spec: PlayIn, live: Live) -> dict[str, Any]:
     for cell in position.known_mines():
         game.play(Action.flag(cell))
     clock.hold()  # from the player's first move on
-    return live.add_game(game, player, None, Counter(from_position=1),
-                         clock=clock).state_json()
+    return live.add_game(game, player, None, Counter(from_position=1), clock=clock,
+                         owner=owner).state_json()

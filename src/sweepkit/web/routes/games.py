@@ -21,8 +21,10 @@ from sweepkit.web.deps import (
     MAX_ROWS,
     BoardSpec,
     Book,
+    Key,
     Live,
     MoveIn,
+    Owner,
     locked,
     rules_of,
     save,
@@ -55,7 +57,7 @@ def config() -> dict[str, Any]:
 
 
 @router.post("/games", status_code=201)
-def new_game(spec: NewGame, live: Live) -> dict[str, Any]:
+def new_game(spec: NewGame, live: Live, owner: Owner) -> dict[str, Any]:
     """Start a game; its state (every cell covered)."""
     rules = rules_of(spec, spec.no_guess)
     try:
@@ -67,7 +69,8 @@ def new_game(spec: NewGame, live: Live) -> dict[str, Any]:
     game = Game(rules, spec.seed, layouts=layouts, clock=clock)
     # A board chosen by its seed can be known before it is played: not a record.
     assists = Counter(seeded=1) if spec.seed is not None else None
-    return live.add_game(game, player, spec.level, assists, clock=clock).state_json()
+    return live.add_game(game, player, spec.level, assists, clock=clock,
+                         owner=owner).state_json()
 
 
 @router.get("/games/{game_id}")
@@ -78,10 +81,11 @@ def game_state(game_id: str, live: Live, book: Book) -> dict[str, Any]:
 
 
 @router.post("/games/{game_id}/moves")
-def move(game_id: str, spec: MoveIn, live: Live, book: Book) -> dict[str, Any]:
+def move(game_id: str, spec: MoveIn, live: Live, book: Book, key: Key = None
+         ) -> dict[str, Any]:
     """Make a move; the cells it changed and the game's status. The move that ends the
     game stores it first."""
-    with locked(live, game_id) as game:
+    with locked(live, game_id, key=key) as game:
         rules = game.game.rules
         if not (0 <= spec.row < rules.rows and 0 <= spec.col < rules.cols):
             raise HTTPException(422, f"cell ({spec.row}, {spec.col}) is off the "
@@ -103,11 +107,11 @@ def move(game_id: str, spec: MoveIn, live: Live, book: Book) -> dict[str, Any]:
 
 
 @router.post("/games/{game_id}/restart", status_code=201)
-def restart(game_id: str, live: Live) -> dict[str, Any]:
+def restart(game_id: str, live: Live, key: Key = None) -> dict[str, Any]:
     """The same board again, every cell covered, as a new game on its own (recorded with
     the ``restart`` assist: the player has seen this board); the old game is closed.
     Before the board is drawn (no reveal yet) it is the same game, its flags cleared."""
-    with locked(live, game_id) as old:
+    with locked(live, game_id, key=key) as old:
         game = old.game
         try:
             mines = frozenset(game.reveal_layout(cheat=True).known_mines())
@@ -120,14 +124,15 @@ def restart(game_id: str, live: Live) -> dict[str, Any]:
         live.drop(old.id)
     clock = PausableClock()
     fresh = Game(game.rules, mine_cells=mines, clock=clock, no_guess=game.no_guess)
-    return live.add_game(fresh, old.player, old.level, assists, clock=clock).state_json()
+    return live.add_game(fresh, old.player, old.level, assists, clock=clock,
+                         owner=old.owner).state_json()
 
 
 @router.post("/games/{game_id}/undo")
-def undo(game_id: str, live: Live) -> dict[str, Any]:
+def undo(game_id: str, live: Live, key: Key = None) -> dict[str, Any]:
     """Take back the last move (recorded as an assist); the whole state, since a move
     can open thousands of cells."""
-    with locked(live, game_id) as game:
+    with locked(live, game_id, key=key) as game:
         if game.clock.paused:
             raise HTTPException(409, "the game is paused: resume it first")
         try:
@@ -138,10 +143,10 @@ def undo(game_id: str, live: Live) -> dict[str, Any]:
 
 
 @router.post("/games/{game_id}/pause")
-def pause(game_id: str, live: Live) -> dict[str, Any]:
+def pause(game_id: str, live: Live, key: Key = None) -> dict[str, Any]:
     """Stop the game's timer (the page hides the board until it resumes); once the game
     has begun, recorded as an assist: the board could be studied off the clock."""
-    with locked(live, game_id) as game:
+    with locked(live, game_id, key=key) as game:
         if not game.game.over and not game.clock.paused:
             game.clock.pause()
             if game.game.log:  # the board could be studied off the clock: an assist
@@ -150,8 +155,8 @@ def pause(game_id: str, live: Live) -> dict[str, Any]:
 
 
 @router.post("/games/{game_id}/resume")
-def resume_game(game_id: str, live: Live) -> dict[str, Any]:
+def resume_game(game_id: str, live: Live, key: Key = None) -> dict[str, Any]:
     """Start the timer again after a pause."""
-    with locked(live, game_id) as game:
+    with locked(live, game_id, key=key) as game:
         game.clock.resume()
         return game.status_json()

@@ -18,7 +18,7 @@ from sweepkit.moves import MoveKind
 from sweepkit.position import MINE, Position
 from sweepkit.serialize import hint_json
 from sweepkit.strategies.hint import Hint, hint
-from sweepkit.web.deps import Book, Live, find, locked, save
+from sweepkit.web.deps import Book, Key, Live, check_owner, find, locked, save
 from sweepkit.web.live import LiveGame, LiveGames
 
 router = APIRouter(prefix="/api", tags=["hints"])
@@ -29,16 +29,17 @@ server thread for long)."""
 
 
 @contextmanager
-def helped(live: LiveGames, game_id: str) -> Iterator[LiveGame]:
+def helped(live: LiveGames, game_id: str, key: str | None) -> Iterator[LiveGame]:
     """The game, held by its lock for one hint, overlay or computer move; 409 at once
     while another is being worked out for it. Queued on the game's lock, each would hold
     a server thread for its whole analysis: a burst of hints could stall every page."""
     game = find(live, game_id)
+    check_owner(game, key)
     if not game.helping.acquire(blocking=False):
         raise HTTPException(409, "a hint or move for this game is still being worked out: "
                                  "wait for it")
     try:
-        with locked(live, game_id) as held:
+        with locked(live, game_id, key=key) as held:
             yield held
     finally:
         game.helping.release()
@@ -66,9 +67,9 @@ def best_move(view: Position) -> Hint:
 
 
 @router.post("/games/{game_id}/hint")
-def game_hint(game_id: str, live: Live) -> dict[str, Any]:
+def game_hint(game_id: str, live: Live, key: Key = None) -> dict[str, Any]:
     """The hint for the game's position now; recorded as an assist."""
-    with helped(live, game_id) as game:
+    with helped(live, game_id, key) as game:
         view = checked(game, "hint")
         found = best_move(view)
         game.assists["hint"] += 1
@@ -76,10 +77,10 @@ def game_hint(game_id: str, live: Live) -> dict[str, Any]:
 
 
 @router.post("/games/{game_id}/overlay")
-def overlay(game_id: str, live: Live) -> dict[str, Any]:
+def overlay(game_id: str, live: Live, key: Key = None) -> dict[str, Any]:
     """Every covered cell's mine probability now (the heat map), as ``[index, p]``
     pairs, with the certain safe cells and mines; recorded as an assist."""
-    with helped(live, game_id) as game:
+    with helped(live, game_id, key) as game:
         view = checked(game, "overlay")
         try:
             with limits(seconds=HINT_SECONDS, table=SERVICE_TABLE):
@@ -95,10 +96,10 @@ def overlay(game_id: str, live: Live) -> dict[str, Any]:
 
 
 @router.post("/games/{game_id}/computer")
-def computer_move(game_id: str, live: Live, book: Book) -> dict[str, Any]:
+def computer_move(game_id: str, live: Live, book: Book, key: Key = None) -> dict[str, Any]:
     """Let the computer make the next move (the hint's); recorded as an assist. The
     reply is a move's, with the hint that chose it."""
-    with helped(live, game_id) as game:
+    with helped(live, game_id, key) as game:
         view = checked(game, "move")
         found = best_move(view)
         game.assists["computer"] += 1

@@ -53,19 +53,20 @@ def analyse_job(spec: analyse.AnalyseIn, pool: Pool) -> dict[str, Any]:
 
 
 @router.post("/jobs/hint", status_code=202)
-def hint_job(spec: GameRef, pool: Pool, live: Live) -> dict[str, Any]:
+def hint_job(spec: GameRef, pool: Pool, live: Live, key: deps.Key = None) -> dict[str, Any]:
     """A live game's hint as a job."""
-    deps.find(live, spec.game_id)
-    return submit(pool, "hint", lambda: hints.game_hint(spec.game_id, live))
+    deps.check_owner(deps.find(live, spec.game_id), key)
+    return submit(pool, "hint", lambda: hints.game_hint(spec.game_id, live, key))
 
 
 @router.post("/jobs/move", status_code=202)
-def move_job(spec: GameMove, pool: Pool, live: Live, book: Book) -> dict[str, Any]:
+def move_job(spec: GameMove, pool: Pool, live: Live, book: Book, key: deps.Key = None
+             ) -> dict[str, Any]:
     """A move as a job: the first click of a no-guess game makes its board, which can
     take seconds; cancelled, the game is unchanged."""
-    deps.find(live, spec.game_id)
+    deps.check_owner(deps.find(live, spec.game_id), key)
     move = MoveIn(kind=spec.kind, row=spec.row, col=spec.col)
-    return submit(pool, "move", lambda: games.move(spec.game_id, move, live, book))
+    return submit(pool, "move", lambda: games.move(spec.game_id, move, live, book, key))
 
 
 def find(pool: Jobs, job_id: str) -> Job:

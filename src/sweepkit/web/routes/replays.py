@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 from sweepkit.game import GameRecord
 from sweepkit.serialize import RecordError, record_from_json
 from sweepkit.store.played import MAX_NAME, player_name
-from sweepkit.web.deps import DEFAULT_PLAYER, MAX_COLS, MAX_ROWS, Book, Live
+from sweepkit.web.deps import DEFAULT_PLAYER, MAX_COLS, MAX_ROWS, Book, Live, Owner
 from sweepkit.web.replays import play_from, replay_frames
 from sweepkit.web.routes.stats import GameId, stored
 
@@ -95,7 +95,7 @@ class PlayFrom(BaseModel):
 
 
 @router.post("/replays/play", status_code=201)
-def play_from_here(spec: PlayFrom, live: Live, book: Book) -> dict[str, Any]:
+def play_from_here(spec: PlayFrom, live: Live, book: Book, owner: Owner) -> dict[str, Any]:
     """A new game on a finished game's board from any of its moves (an assisted game:
     the board has been seen)."""
     if (spec.game_id is None) == (spec.record is None):
@@ -109,7 +109,7 @@ def play_from_here(spec: PlayFrom, live: Live, book: Book) -> dict[str, Any]:
         record = record_of(spec.record)
     try:
         player = player_name(spec.player) if spec.player is not None else DEFAULT_PLAYER
-        game = play_from(live, record, spec.moves, player, level)
+        game = play_from(live, record, spec.moves, player, level, owner)
     except ValueError as exc:
         raise HTTPException(422, str(exc)) from None
     return game.state_json()
