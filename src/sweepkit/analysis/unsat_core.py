@@ -174,8 +174,16 @@ def mostly_wires(system: ConstraintSystem) -> bool:
     False
     """
     constraints = system.constraints
-    links = sum(1 for con in constraints if _is_link(con))
-    return bool(constraints) and links >= WIRED_SHARE * len(constraints)
+    if not constraints:
+        return False
+    allowed = len(constraints) - WIRED_SHARE * len(constraints)    # numbers not links
+    others = 0
+    for _number, cells, need in constraints:     # unrolled _is_link: a pass over 10^5
+        if need != 1 or len(cells) != 2:
+            others += 1
+            if others > allowed:
+                return False
+    return True
 
 
 def contradiction_core(system: ConstraintSystem, use_mine_count: bool = True, *,
