@@ -156,8 +156,9 @@ def formula_words(position: Position, text: str, contradiction: Contradiction,
 
 SHRINK_SECONDS = 10.0
 """``check --shrink``'s default: on a board of an unsatisfiable formula of 14 variables the
-irreducible set (some 70,000 numbers) takes about 13 s to shrink to, after 6 s of reading
-the board; the set found in 10 s is a little larger."""
+whole of ``check`` takes about 14 CPU seconds, an irreducible set of some 74,000 numbers
+included (the table in :mod:`sweepkit.analysis.unsat_core`); the deadline is wall time, so
+on a loaded machine the set found within it may not be irreducible."""
 
 EXPLAIN_SECONDS = 30.0
 """The longest ``analyze --json`` looks for its explanations (left out, null, past it)."""
