@@ -28,9 +28,10 @@ checked by ``sweepkit check`` in a process of its own: the table gives the board
 the wall and CPU seconds of ``check``, its exit status, how many numbers it names, whether
 the set is minimal (irreducible) and the process's peak memory; then the median and the
 largest time (the issue's targets: each within 20 s, the median within 5 s, under 1 GB).
+``--keep FOLDER`` keeps the boards there (to profile ``check`` on one).
 
     python benchmarks/bench_reductions.py --contradictions [--unsat-variables 8 ... 14]
-                                          [--shrink SECONDS]
+                                          [--shrink SECONDS] [--keep FOLDER]
 
 With ``--count`` the boards are counted too (``count_layouts`` without the mine count: the
 wires contracted and the box programme in its equation sweep, ``sweepkit.analysis.
@@ -151,6 +152,10 @@ def contradictions(args: argparse.Namespace) -> None:
             drawn = subprocess.run([*sweepkit, "reduce", str(formula)], capture_output=True,
                                    text=True, check=True)
             board.write_text(drawn.stdout)
+            if args.keep is not None:
+                args.keep.mkdir(parents=True, exist_ok=True)
+                slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+                (args.keep / f"{slug}.board").write_text(drawn.stdout)
             size = re.search(r": (\d+) x (\d+),", drawn.stdout)
             assert size is not None
             out = Path(folder) / "check.txt"
@@ -187,6 +192,8 @@ def main() -> None:
                         default=list(range(8, 15)))
     parser.add_argument("--shrink", type=float, default=None,
                         help="check's --shrink (default: check's own default)")
+    parser.add_argument("--keep", type=Path, default=None,
+                        help="with --contradictions: keep each board in this folder")
     args = parser.parse_args()
     if args.contradictions:
         contradictions(args)

@@ -25,6 +25,7 @@ from sweepkit.constraints import build_system
 from sweepkit.reductions.embed import embed, original_mines
 from sweepkit.reductions.formulas import CNF, Circuit, Gate, parse_circuit
 from sweepkit.reductions.layout import (
+    _any_inside,
     contradiction_words,
     read_gadgets,
     read_terminals,
@@ -371,3 +372,17 @@ def embedded_like_the_formula(cnf: CNF, dims: int) -> None:
     if witness is not None:
         flat = original_mines(witness, board.position.shape, dims)
         assert cnf.satisfied(variables(board.assignment(flat)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sets(st.tuples(st.integers(0, 12), st.integers(0, 12)), max_size=20),
+       st.tuples(*[st.integers(-2, 14)] * 4))
+def test_the_gadgets_crossed_are_found_row_by_row(cells, rectangle):
+    """``contradiction_words`` looks the numbers up row by row: the same answer as trying
+    every number against the rectangle."""
+    top, left, bottom, right = rectangle
+    by_row: dict[int, list[int]] = {}
+    for r, c in sorted(cells):
+        by_row.setdefault(r, []).append(c)
+    naive = any(top <= r <= bottom and left <= c <= right for r, c in cells)
+    assert _any_inside(by_row, top, left, bottom, right) == naive

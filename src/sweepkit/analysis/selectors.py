@@ -204,12 +204,11 @@ def rotate(model: list[int], item: int, meaning: Meaning, occurs: dict[int, list
     while todo:
         broken, value = todo.pop()
         for v in {abs(x) for x in meaning[broken][0]}:
-            flipped = bytearray(value)
-            flipped[v] ^= 1
-            if not holds(broken, flipped):
-                continue
-            now = [i for i in occurs.get(v, ()) if i in kept and i != broken
-                   and not holds(i, flipped)]
-            if len(now) == 1 and now[0] not in needed and now[0] not in found:
-                found.add(now[0])
-                todo.append((now[0], flipped))
+            value[v] ^= 1            # flipped in place, and back: copied only to go on
+            if holds(broken, value):
+                now = [i for i in occurs.get(v, ()) if i in kept and i != broken
+                       and not holds(i, value)]
+                if len(now) == 1 and now[0] not in needed and now[0] not in found:
+                    found.add(now[0])
+                    todo.append((now[0], bytearray(value)))
+            value[v] ^= 1

@@ -30,6 +30,7 @@ either mode.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -124,6 +125,23 @@ SHOWN_GADGETS = 8
 """How many gadgets :func:`contradiction_words` names before counting the rest."""
 
 
+def _any_inside(by_row: dict[int, list[int]], top: int, left: int, bottom: int,
+                right: int) -> bool:
+    """Whether a cell of ``by_row`` (row: its columns, sorted) is in the rectangle (bounds
+    included): a look-up per row of the rectangle, not a scan of every cell per gadget."""
+    if bottom - top + 1 > len(by_row):
+        rows: Iterable[int] = (r for r in by_row if top <= r <= bottom)
+    else:
+        rows = range(top, bottom + 1)
+    for r in rows:
+        cols = by_row.get(r)
+        if cols is not None:
+            i = bisect_left(cols, left)
+            if i < len(cols) and cols[i] <= right:
+                return True
+    return False
+
+
 def contradiction_words(position: Position, numbers: Sequence[int],
                         constraints: Sequence[Constraint],
                         terminals: dict[str, tuple[int, ...]],
@@ -154,15 +172,17 @@ def contradiction_words(position: Position, numbers: Sequence[int],
         return None
     chosen = set(numbers)
     seen = {c for con in constraints if con.number in chosen for c in con.cells}
+    by_row: dict[int, list[int]] = {}      # the chosen numbers' columns, row by row
+    for n in sorted(chosen):
+        r, c = divmod(n, position.cols)
+        by_row.setdefault(r, []).append(c)
     if signals is not None:
         carried = {signals.get(c, "").rstrip("'") for c in seen}
         reached = [name for name in terminals if name in carried]
     else:
         reached = _first_stretches(position, seen, constraints, terminals)
-    cols = position.cols
-    rows_cols = [divmod(n, cols) for n in chosen]
     crossed = [(kind, top, left) for kind, top, left, bottom, right in gadgets
-               if any(top <= r <= bottom and left <= c <= right for r, c in rows_cols)]
+               if _any_inside(by_row, top, left, bottom, right)] if gadgets else []
     parts = []
     if reached:
         many = len(reached) > 1
