@@ -120,6 +120,13 @@ def print_picture(position: Position, analysis: Analysis) -> None:
             print(plain(line))
 
 
+def on_board(position: Position, cell: tuple[int, ...]) -> bool:
+    """Whether ``cell`` (one coordinate a dimension, as a ``# input`` line gives it) is a
+    cell of the board."""
+    return len(cell) == len(position.shape) and all(
+        0 <= x < n for x, n in zip(cell, position.shape, strict=True))
+
+
 def input_terminals(file: str, text: str, position: Position
                     ) -> dict[str, tuple[int, ...]]:
     """The ``# input`` lines of a reduced board (see sweepkit reduce), from the file's
@@ -132,9 +139,7 @@ def input_terminals(file: str, text: str, position: Position
         fail(f"{source}: no '# input NAME: ROW,COL' lines; --assignment reads a board made "
              "by sweepkit reduce")
     for name, cell in terminals.items():
-        inside = len(cell) == len(position.shape) and all(
-            0 <= x < n for x, n in zip(cell, position.shape, strict=True))
-        if not inside or position.cells[position.index(*cell)] != UNKNOWN:
+        if not on_board(position, cell) or position.cells[position.index(*cell)] != UNKNOWN:
             fail(f"{source}: input {name} at {cell} is not a covered cell of the board")
     return terminals
 
@@ -146,10 +151,8 @@ def formula_words(position: Position, text: str, contradiction: Contradiction,
     numbers belong to; None on another board."""
     from sweepkit.reductions.layout import contradiction_words, read_gadgets, read_terminals
 
-    terminals = read_terminals(text)
-    inside = {name: cell for name, cell in terminals.items()
-              if len(cell) == len(position.shape) and all(
-                  0 <= x < n for x, n in zip(cell, position.shape, strict=True))}
+    inside = {name: cell for name, cell in read_terminals(text).items()
+              if on_board(position, cell)}
     return contradiction_words(position, contradiction.numbers, system.constraints, inside,
                                read_gadgets(text))
 
