@@ -44,7 +44,9 @@ from sweepkit.strategies.best import BestStrategy, Considered, recommended_first
 
 class _Recorder(BestStrategy):
     """``best`` that keeps the positions its heuristic ranking decided, with the top
-    guesses."""
+    guesses (every guess looked at is ranked: :attr:`BestStrategy.full_ranking`)."""
+
+    full_ranking = True
 
     def __init__(self, *args: Any, top: int, found: list[tuple[Position, list[int]]],
                  **kwargs: Any) -> None:

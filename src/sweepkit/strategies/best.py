@@ -144,7 +144,8 @@ def describe(c: Candidate, tied: int = 1, discount: float = 1.0) -> str:
 class Considered:
     """A guess and how it was found: ``step`` names the rule that chose it (``exact
     endgame``, ``forced guess``, or the guess mode), ``ranked`` the guesses ranked (empty
-    when not needed)."""
+    when not needed; when the heuristic chose without ``alternatives``, only the guesses
+    that could come first, unless :attr:`BestStrategy.full_ranking`)."""
 
     decision: Decision
     step: str
@@ -167,6 +168,10 @@ class BestStrategy(ExactStrategy):
     The module doc says how, with ``budget`` and the options."""
 
     name = "best"
+    full_ranking = False
+    """Whether :meth:`consider` ranks every guess it looks at even when only the first is
+    needed (a subclass that reads the runners-up sets it); by default it ranks only those
+    that can come first (:meth:`_rank_top`)."""
 
     def __init__(self, first: FirstMove = "corner", *, budget: str | int = "normal",
                  guess: str | None = None, tolerance: float | None = None,
@@ -238,7 +243,8 @@ class BestStrategy(ExactStrategy):
             decision, step = self._pseudo(evaluator, rng), "pseudo 50/50"
         if decision is not None and not alternatives:
             return Considered(decision, step, [])
-        ranked = self.rank(evaluator)
+        ranked = (self.rank(evaluator) if alternatives or self.full_ranking
+                  or not self._prunable() else self._rank_top(evaluator))
         if decision is None:
             best = ranked[0]
             ties = [r for r in ranked if r.key == best.key]
@@ -290,6 +296,71 @@ class BestStrategy(ExactStrategy):
         ranked.sort(key=lambda r: r.key, reverse=True)
         # the classes not looked at rank after, by the quick values alone
         return ranked + [Ranked(c, (float("-inf"), c.safety, c.quick)) for c in unlooked]
+
+    def _prunable(self) -> bool:
+        """Whether :meth:`_rank_top` finds the guess :meth:`rank` would rank first: in the
+        two-step mode without ``owed`` (the default budgets)."""
+        return self.guess == "two-step" and not self.owed and self.lookahead > 0
+
+    def _rank_top(self, evaluator: Evaluator) -> list[Ranked]:
+        """The guesses :meth:`rank` ranks first and those tied with them, in its order, with
+        the same values, for less work (the move is the same: ``record_hashes`` checks it).
+        Two cuts, both exact:
+
+        - the window: :meth:`rank` counts the outcomes of every class within ``tolerance``
+          of the safest, though only the first ``lookahead`` of them (by safety, then
+          ``quick``) are looked at. Here the safety levels are taken safest first, and
+          the classes of a lower level are not counted once ``lookahead`` live classes are
+          found (they would rank after all of those);
+        - the bound: a class's ranking value (its discounted two-step survival) is at most
+          the share of layouts in which it is safe, and each number it can show adds at most
+          its own share. The numbers whose outcome already opens a cell next to it
+          (:attr:`~sweepkit.analysis.outcomes.Outcome.opens`, which implies that the
+          hypothetical makes a cell certainly safe) add exactly their share, with no
+          analysis; the others are analysed, heaviest first, and the class is dropped as
+          soon as its bound falls below the best value found (with a margin of
+          :data:`BOUND_MARGIN` for the floats' rounding): it cannot be first nor tie. The
+          classes whose value is the best (exactly) are then looked at in full, as
+          :meth:`rank` does, and ranked by its key.
+
+        Returns the classes with the best value, ranked as :meth:`rank` ranks them (the
+        others it would rank after these are not given)."""
+        probabilities = evaluator.probabilities
+        cells = evaluator.position.cells
+        open_cells = {c: p for c, p in probabilities.items()
+                      if p < 1 and cells[c] == UNKNOWN}
+        if not open_cells:
+            raise StrategyError("no covered cell left to probe")
+        safest = 1 - min(open_cells.values())
+        floor = safest * (1 - self.tolerance)
+        by_safety: dict[float, list[int]] = {}
+        for c, p in open_cells.items():
+            if 1 - p >= floor:
+                by_safety.setdefault(1 - p, []).append(c)
+        looked: list[Candidate] = []
+        for safety in sorted(by_safety, reverse=True):
+            level = [c for c in evaluator.candidates(by_safety[safety]) if not c.dead]
+            level.sort(key=lambda c: c.quick, reverse=True)
+            looked += level
+            if len(looked) >= self.lookahead:
+                break
+        if not looked:
+            return self.rank(evaluator)  # every cell that safe is dead: rank's fallback
+        looked = looked[:self.lookahead]
+        discount = self.discount
+        best = float("-inf")
+        values: list[float | None] = []
+        for c in looked:
+            value = _bounded_value(evaluator, c, discount, best - BOUND_MARGIN)
+            values.append(value)
+            if value is not None and value > best:
+                best = value
+        top = [c for c, v in zip(looked, values, strict=True) if v == best]
+        for c in top:
+            evaluator.look_ahead(c)
+        ranked = [Ranked(c, self._key(c)) for c in top]
+        ranked.sort(key=lambda r: r.key, reverse=True)
+        return ranked
 
     def ranking_discount(self) -> float:
         """The discount the ranking uses (1 unless the guess mode is two-step)."""
@@ -358,6 +429,38 @@ class BestStrategy(ExactStrategy):
         return Decision(Action.reveal(cell), Reason.guessed(
             risk, "pseudo 50/50: a mine here only in layouts of a 2x1 or 2x2 pattern no "
                   "number can ever tell apart, so the risk is owed anyway; taken first"))
+
+
+BOUND_MARGIN = 1e-9
+"""How far below the best ranking value a class's upper bound must fall for
+:meth:`BestStrategy._rank_top` to drop it: far above the rounding of a sum of a few
+floats (about 1e-16), far below any difference of values the ranking sees."""
+
+
+def _bounded_value(evaluator: Evaluator, c: Candidate, discount: float,
+                   beat: float) -> float | None:
+    """The discounted two-step value of ``c`` (:func:`discounted`, the same float; with
+    ``discount`` 1 the two-step survival, also the same float), or ``None`` as soon as it
+    is certain to be below ``beat`` (:meth:`BestStrategy._rank_top`)."""
+    outcome = c.outcome
+    total = outcome.total
+    safe, opens = outcome.safe, outcome.opens
+    numbers = outcome.numbers()
+    made: dict[int, bool] = {}
+    bound = sum(safe[v] for v in numbers) / total
+    if bound < beat:
+        return None
+    factors: dict[int, float] = {}
+    for v in sorted((v for v in numbers if not (v < len(opens) and opens[v])),
+                    key=lambda v: safe[v], reverse=True):
+        count, best = evaluator.hypothetical(c.cell, v)
+        made[v] = bool(count)
+        factor = 1.0 if count or best == 1 else discount * best
+        factors[v] = factor
+        bound -= safe[v] / total * (1 - factor)
+        if bound < beat:
+            return None
+    return sum(safe[v] / total * factors.get(v, 1.0) for v in numbers)
 
 
 RETRY_FACTOR = 2

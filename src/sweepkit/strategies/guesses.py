@@ -111,6 +111,7 @@ class Evaluator:
         self._table: OutcomeTable | None = None
         self._outcomes: dict[int, Outcome] = {}
         self._owed: Owed | None = None
+        self._after: dict[tuple[int, int], tuple[int, float]] = {}
 
     def owed(self) -> Owed:
         """The risk each guess owes anyway (:mod:`.owed`), counted on first request."""
@@ -148,6 +149,21 @@ class Evaluator:
                                    local / safe if safe else 0.0))
         return found
 
+    def hypothetical(self, cell: int, number: int) -> tuple[int, float]:
+        """What ``cell`` showing ``number`` leaves: (cells it makes certainly safe, best
+        safety left), by one exact analysis of the position with it shown; remembered, so
+        a class looked at twice (a bound first, then in full: :meth:`look_ahead`) is
+        analysed once. The best safety is 1 when some cell is made certain, and when only
+        mines are left (``cell`` won the game)."""
+        key = (cell, number)
+        found = self._after.get(key)
+        if found is None:
+            after = self.whatif.update(self.position.replace({cell: number}))
+            safe = after.safe_cells()
+            best = 1.0 if safe else 1 - lowest_risk(after)
+            found = self._after[key] = (len(safe), best)
+        return found
+
     def look_ahead(self, candidate: Candidate) -> None:
         """Fill ``progress``, ``expected``, ``two_step`` and ``after`` of ``candidate`` by one
         exact hypothetical analysis per number it can show."""
@@ -155,19 +171,34 @@ class Evaluator:
         total = outcome.total
         progress = expected = two_step = 0.0
         x = candidate.cell
+        candidate.after.clear()  # filled in the order of the numbers (the sums' order)
         for v in outcome.numbers():
             weight = outcome.safe[v] / total
-            after = self.whatif.update(self.position.replace({x: v}))
-            safe = after.safe_cells()
-            if safe:
-                best = 1.0
-            else:
-                # the safest cell left; none (only mines left) means x wins the game
-                best = 1 - min((p for p in after.probabilities().values() if p < 1),
-                               default=0.0)
-            candidate.after[v] = (len(safe), best)
-            if safe:
+            made, best = self.hypothetical(x, v)
+            candidate.after[v] = (made, best)
+            if made:
                 progress += weight
-                expected += weight * len(safe)
+                expected += weight * made
             two_step += weight * best
         candidate.progress, candidate.expected, candidate.two_step = progress, expected, two_step
+
+
+def lowest_risk(analysis: Analysis) -> float:
+    """The lowest mine probability below 1 of any unknown cell of a consistent analysis, 0
+    when every unknown cell is a mine: ``min(p for p in analysis.probabilities().values() if
+    p < 1)`` (the same floats), read from the boxes without building the per-cell table."""
+    boxes = analysis.boxes
+    assert boxes is not None
+    lowest = 1.0
+    for i, comp in enumerate(analysis.system.components):
+        for b, box in enumerate(comp.boxes):
+            if box:
+                p = boxes.value(i, b)
+                if p < lowest:
+                    lowest = p
+    if analysis.system.floating:
+        p = boxes.floating_value()
+        assert p is not None
+        if p < lowest:
+            lowest = p
+    return lowest if lowest < 1 else 0.0

@@ -1,0 +1,103 @@
+"""Games per CPU-second of ``best`` (default budget, expert): this tree against an older
+commit, in one run.
+
+Run: ``python benchmarks/bench_best_speed.py [--base REF] [--games N] [--seed S]
+[--rounds R] [--level L] [--budget B]``. The base is exported from git (``git archive
+REF``) into a temporary folder; each round runs one fresh worker process per variant,
+alternating (base, new, base, new, ...), so both see the same machine load. A worker
+imports ``sweepkit`` from its variant's ``src`` and plays games ``0..N-1`` of seed ``S``
+exactly as ``sweepkit bench --workers 1`` does (:func:`sweepkit.bench.result.play_game`:
+the same layouts, strategy RNG and first click), timing each game in CPU time
+(``time.process_time``, as the bench does; imports and start-up are not counted). The
+table shows each round's games per CPU-second and the medians over the rounds, and checks
+that both variants played the very same games (a sha256 of every game's record).
+
+The default base, ``989bbfc``, is ``best`` as it was before the work on its speed (issue
+35, item 3).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+WORKER = """
+import hashlib, json, sys
+sys.path.insert(0, {src!r})
+from sweepkit.bench.result import StrategySpec, play_game
+from sweepkit.rules import level
+from sweepkit.strategies import default_first
+rules = level({level!r})
+first = default_first("best", rules.rows, rules.cols, rules.first_click)
+spec = StrategySpec("best", {{"budget": {budget!r}}}, first=first)
+digest = hashlib.sha256()
+cpu = wins = 0
+for i in range({games}):
+    r = play_game(rules, spec, {seed}, i)
+    cpu += r.cpu_seconds
+    wins += r.won
+    digest.update(r.record.encode())
+print(json.dumps({{"cpu": cpu, "wins": wins, "sha256": digest.hexdigest()}}))
+"""
+
+
+def run_worker(src: Path, args: argparse.Namespace) -> dict:
+    """One worker's CPU seconds, wins and record hash over the games."""
+    code = WORKER.format(src=str(src), level=args.level, budget=args.budget,
+                         games=args.games, seed=args.seed)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    return json.loads(done.stdout)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--base", default="989bbfc", help="the commit to compare with")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=3500)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--level", default="expert")
+    parser.add_argument("--budget", default="normal")
+    args = parser.parse_args()
+    speeds: dict[str, list[float]] = {"base": [], "new": []}
+    found: dict[str, set[tuple[int, str]]] = {"base": set(), "new": set()}
+    with tempfile.TemporaryDirectory() as tmp:
+        base_tree = Path(tmp) / "base"
+        base_tree.mkdir()
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.base, "src"],
+                                 capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(base_tree)], input=archive, check=True)
+        for n in range(args.rounds):
+            for name, src in (("base", base_tree / "src"), ("new", ROOT / "src")):
+                result = run_worker(src, args)
+                speeds[name].append(args.games / result["cpu"])
+                found[name].add((result["wins"], result["sha256"]))
+                print(f"round {n + 1} {name:>4s}: {speeds[name][-1]:6.2f} games/CPU-s",
+                      file=sys.stderr, flush=True)
+    print(f"best --budget {args.budget}, {args.level}, games 0-{args.games - 1} of seed "
+          f"{args.seed}; new = this tree, base = {args.base}; games per CPU-second, "
+          f"{args.rounds} rounds")
+    print(f"{'variant':>8s} " + " ".join(f"{'round ' + str(i + 1):>8s}"
+                                         for i in range(args.rounds)) + f" {'median':>8s}")
+    for name in ("base", "new"):
+        print(f"{name:>8s} " + " ".join(f"{s:8.2f}" for s in speeds[name])
+              + f" {statistics.median(speeds[name]):8.2f}")
+    ratio = statistics.median(speeds["new"]) / statistics.median(speeds["base"])
+    print(f"new/base (medians): {ratio:.2f}x")
+    same = len(found["base"]) == 1 and found["base"] == found["new"]
+    wins = next(iter(found["new"]))[0]
+    print(f"same games (record sha256) in every run: {'yes' if same else 'NO'}; "
+          f"wins {wins} of {args.games}")
+    if not same:
+        raise SystemExit(1)
+
+
+if __name__ == "__main__":
+    main()
