@@ -311,7 +311,9 @@ class BestStrategy(ExactStrategy):
           of the safest, though only the first ``lookahead`` of them (by safety, then
           ``quick``) are looked at. Here the safety levels are taken safest first, and
           the classes of a lower level are not counted once ``lookahead`` live classes are
-          found (they would rank after all of those);
+          found (they would rank after all of those), nor once the level's safety is below
+          the best value found (below: their values cannot reach it, and lower classes
+          never change which higher ones are looked at);
         - the bound: a class's ranking value (its discounted two-step survival) is at most
           the share of layouts in which it is safe, and each number it can show adds at most
           its own share. The numbers whose outcome already opens a cell next to it
@@ -337,24 +339,25 @@ class BestStrategy(ExactStrategy):
         for c, p in open_cells.items():
             if 1 - p >= floor:
                 by_safety.setdefault(1 - p, []).append(c)
-        looked: list[Candidate] = []
+        looked: list[Candidate] = []  # the first ``lookahead`` live classes, rank's order
+        values: list[float | None] = []  # their values (None: cannot come first)
+        discount = self.discount
+        best = float("-inf")
         for safety in sorted(by_safety, reverse=True):
+            if safety < best - BOUND_MARGIN:
+                break  # a class this safe cannot reach the best value: nor any below it
             level = [c for c in evaluator.candidates(by_safety[safety]) if not c.dead]
             level.sort(key=lambda c: c.quick, reverse=True)
-            looked += level
+            for c in level[:self.lookahead - len(looked)]:
+                value = _bounded_value(evaluator, c, discount, best - BOUND_MARGIN)
+                looked.append(c)
+                values.append(value)
+                if value is not None and value > best:
+                    best = value
             if len(looked) >= self.lookahead:
                 break
         if not looked:
             return self.rank(evaluator)  # every cell that safe is dead: rank's fallback
-        looked = looked[:self.lookahead]
-        discount = self.discount
-        best = float("-inf")
-        values: list[float | None] = []
-        for c in looked:
-            value = _bounded_value(evaluator, c, discount, best - BOUND_MARGIN)
-            values.append(value)
-            if value is not None and value > best:
-                best = value
         top = [c for c, v in zip(looked, values, strict=True) if v == best]
         for c in top:
             evaluator.look_ahead(c)
