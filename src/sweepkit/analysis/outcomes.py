@@ -33,6 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from math import comb
 
+from sweepkit.analysis.combine import BoxProbabilities, combine
 from sweepkit.analysis.component import solve_component
 from sweepkit.analysis.poly import Poly, int_product
 from sweepkit.analysis.poly import product as poly_product
@@ -167,6 +168,72 @@ class OutcomeTable:
             for found in ways)
         mine = total - sum(safe)
         return Outcome(cell, mine, tuple(safe), total, opens)
+
+    def revealed(self, cell: int, number: int) -> tuple[int, float] | None:
+        """The position with the unknown ``cell`` revealed showing ``number``, analysed with
+        the mine count by re-counting only the components the cell touches: (how many
+        cells it leaves certainly safe, the lowest mine probability below 1 of a cell left,
+        0 when only mines are left). The same answers as the analysis of the whole position
+        with the cell shown (a cell's certainty and its exact probability, correctly rounded,
+        do not depend on how the cells are grouped into components and boxes), at the cost of
+        the touched components' equations (usually cached counts) and one combination. The
+        components the cell does not touch keep their counts; its equation (its unknown
+        neighbours hold ``number`` less its flagged ones) joins those it touches, and its
+        floating neighbours leave the pool. ``None`` when this shortcut does not apply (no
+        mine count, or a frontier so wide that the probabilities are windowed: ask the full
+        analysis); (0, 0.0) when no layout shows that number."""
+        analysis, position = self.analysis, self.position
+        remaining = self.system.remaining
+        if not analysis.uses_mine_count or remaining is None or not analysis.total:
+            return None
+        values = position.cells
+        if values[cell] != UNKNOWN or cell in self.marked:
+            raise ValueError(f"cell {position.coord(cell)} is not unknown")
+        around = position.neighbours(cell)
+        known = sum(1 for j in around if values[j] == MINE)
+        unknown = tuple(sorted(j for j in around if values[j] == UNKNOWN))
+        where = self.where
+        touched = sorted({where[j][0] for j in (cell, *unknown) if j in where})
+        equations = [Constraint(-1, tuple(c for c in eq.cells if c != cell), eq.need)
+                     for i in touched for eq in self.equations[i]]
+        equations.append(Constraint(-1, unknown, number - known))
+        system = system_from_constraints(equations)
+        if system.impossible:
+            return 0, 0.0
+        floating = self.floating
+        pool = len(floating) - (cell in floating) - sum(1 for j in unknown if j in floating)
+        components = self.system.components
+        gone = set(touched)
+        kept = [i for i in range(len(components)) if i not in gone]
+        counts = [*(solve_component(comp) for comp in system.components),
+                  *(analysis.counts[i] for i in kept)]
+        sizes = [*(comp.sizes for comp in system.components),
+                 *(components[i].sizes for i in kept)]
+        combined = combine(counts, sizes, pool, remaining)
+        if combined is None:
+            return 0, 0.0
+        boxes = combined[1]
+        if type(boxes) is not BoxProbabilities:
+            return None  # windowed floats: only the full analysis's are the reference
+        safe = 0
+        lowest = 1.0
+        for i, box_sizes in enumerate(sizes):
+            for b, size in enumerate(box_sizes):
+                certain = boxes.certain(i, b)
+                if certain is False:
+                    safe += size
+                if certain is not True:
+                    p = boxes.value(i, b)
+                    if p < lowest:
+                        lowest = p
+        if pool:
+            if boxes.floating_certain() is False:
+                safe += pool
+            p = boxes.floating_value()
+            assert p is not None
+            if p < lowest:
+                lowest = p
+        return safe, (lowest if lowest < 1 else 0.0)
 
     def _local(self, cell: int, unknown: Sequence[int], touched: tuple[int, ...]
                ) -> tuple[dict[tuple[int, int], int], dict[int, frozenset[int]]]:

@@ -123,10 +123,13 @@ class Evaluator:
         """The outcome counts of ``cell`` (counted on first request)."""
         found = self._outcomes.get(cell)
         if found is None:
-            if self._table is None:
-                self._table = OutcomeTable(self.analysis)
-            found = self._outcomes[cell] = self._table.outcome(cell)
+            found = self._outcomes[cell] = self._outcome_table().outcome(cell)
         return found
+
+    def _outcome_table(self) -> OutcomeTable:
+        if self._table is None:
+            self._table = OutcomeTable(self.analysis)
+        return self._table
 
     def candidates(self, cells: Sequence[int], split: dict[int, float] | None = None
                    ) -> list[Candidate]:
@@ -158,10 +161,13 @@ class Evaluator:
         key = (cell, number)
         found = self._after.get(key)
         if found is None:
-            after = self.whatif.update(self.position.replace({cell: number}))
-            safe = after.safe_cells()
-            best = 1.0 if safe else 1 - lowest_risk(after)
-            found = self._after[key] = (len(safe), best)
+            quick = self._outcome_table().revealed(cell, number)
+            if quick is not None:
+                made, lowest = quick
+            else:
+                after = self.whatif.update(self.position.replace({cell: number}))
+                made, lowest = len(after.safe_cells()), lowest_risk(after)
+            found = self._after[key] = (made, 1.0 if made else 1 - lowest)
         return found
 
     def look_ahead(self, candidate: Candidate) -> None:
@@ -188,7 +194,8 @@ def lowest_risk(analysis: Analysis) -> float:
     when every unknown cell is a mine: ``min(p for p in analysis.probabilities().values() if
     p < 1)`` (the same floats), read from the boxes without building the per-cell table."""
     boxes = analysis.boxes
-    assert boxes is not None
+    if boxes is None:
+        return 0.0  # inconsistent: no cell left (what the per-cell table says)
     lowest = 1.0
     for i, comp in enumerate(analysis.system.components):
         for b, box in enumerate(comp.boxes):
