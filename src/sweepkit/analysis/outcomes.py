@@ -35,10 +35,10 @@ from math import comb
 
 from sweepkit.analysis.combine import BoxProbabilities, combine
 from sweepkit.analysis.component import solve_component
-from sweepkit.analysis.poly import Poly, int_product
+from sweepkit.analysis.poly import ComponentCount, Poly, int_product
 from sweepkit.analysis.poly import product as poly_product
 from sweepkit.analysis.probability import Analysis, analyse
-from sweepkit.constraints import Constraint, system_from_constraints
+from sweepkit.constraints import Constraint, ConstraintSystem, system_from_constraints
 from sweepkit.position import MINE, UNKNOWN, Position
 
 
@@ -124,6 +124,9 @@ class OutcomeTable:
         self.frontier: Poly = poly_product([c.by_mines for c in counts]) if counts else (1,)
         self.others: dict[tuple[int, ...], tuple[int, Poly]] = {}
         self.pool_ways: dict[tuple[tuple[int, ...], int, int], int] = {}
+        self.counted: dict[int, dict[int, tuple[ConstraintSystem, list[ComponentCount]]]] = {}
+        """Per cell whose outcome was counted, per k: the system of :meth:`_local` and its
+        components' counts (what :meth:`revealed` builds on)."""
 
     def outcome(self, cell: int) -> Outcome:
         """The outcome counts of one unknown (or marked) cell."""
@@ -193,22 +196,30 @@ class OutcomeTable:
         known = sum(1 for j in around if values[j] == MINE)
         unknown = tuple(sorted(j for j in around if values[j] == UNKNOWN))
         where = self.where
-        touched = sorted({where[j][0] for j in (cell, *unknown) if j in where})
-        equations = [Constraint(-1, tuple(c for c in eq.cells if c != cell), eq.need)
-                     for i in touched for eq in self.equations[i]]
-        equations.append(Constraint(-1, unknown, number - known))
-        system = system_from_constraints(equations)
-        if system.impossible:
-            return 0, 0.0
+        touched = tuple(sorted({where[j][0] for j in (cell, *unknown) if j in where}))
         floating = self.floating
-        pool = len(floating) - (cell in floating) - sum(1 for j in unknown if j in floating)
+        free = sum(1 for j in unknown if j in floating)
+        pool = len(floating) - (cell in floating) - free
         components = self.system.components
         gone = set(touched)
         kept = [i for i in range(len(components)) if i not in gone]
-        counts = [*(solve_component(comp) for comp in system.components),
-                  *(analysis.counts[i] for i in kept)]
-        sizes = [*(comp.sizes for comp in system.components),
-                 *(components[i].sizes for i in kept)]
+        if free and len(unknown) > free:
+            # next to the frontier and to floating cells: from the counts per k of the
+            # outcome (no new component to count)
+            counts, sizes = self._joined(cell, unknown, touched, free, number - known)
+            if not counts:
+                return 0, 0.0
+        else:
+            equations = [Constraint(-1, tuple(c for c in eq.cells if c != cell), eq.need)
+                         for i in touched for eq in self.equations[i]]
+            equations.append(Constraint(-1, unknown, number - known))
+            system = system_from_constraints(equations)
+            if system.impossible:
+                return 0, 0.0
+            counts = [solve_component(comp) for comp in system.components]
+            sizes = [comp.sizes for comp in system.components]
+        counts += [analysis.counts[i] for i in kept]
+        sizes += [components[i].sizes for i in kept]
         combined = combine(counts, sizes, pool, remaining)
         if combined is None:
             return 0, 0.0
@@ -235,6 +246,58 @@ class OutcomeTable:
                 lowest = p
         return safe, (lowest if lowest < 1 else 0.0)
 
+    def _joined(self, cell: int, unknown: Sequence[int], touched: tuple[int, ...], free: int,
+                need: int) -> tuple[list[ComponentCount], list[tuple[int, ...]]]:
+        """The counts and box sizes of the components that ``cell`` revealed (its unknown
+        neighbours hold ``need`` mines, ``free`` of them floating, the others ``near``) makes
+        of the components it touches: those of :meth:`_local`'s system for each k (the
+        touched equations without ``cell``, ``near`` holding k), where the component of
+        ``near`` is joined by a box of the ``free`` floating neighbours holding ``need -
+        k`` mines in C(free, need - k) ways, summed over k. Its boxes are the same as the
+        whole analysis would make (the floating neighbours lie in the cell's equation
+        alone), its counts those of the joined component. Empty when no layout is left."""
+        by_k = self.counted.get(cell)
+        if by_k is None:
+            self._local(cell, unknown, touched)
+            by_k = self.counted[cell]
+        near = min(j for j in unknown if j in self.where)
+        by_mines: dict[int, int] = {}
+        box_mines: list[dict[int, int]] = []
+        others: tuple[list[ComponentCount], list[tuple[int, ...]]] | None = None
+        sizes: tuple[int, ...] = ()
+        for k, (system, polys) in by_k.items():
+            j = need - k
+            if not 0 <= j <= free:
+                continue
+            ways = comb(free, j)
+            at = next(i for i, comp in enumerate(system.components)
+                      if any(near in box for box in comp.boxes))
+            if others is None:
+                others = ([p for i, p in enumerate(polys) if i != at],
+                          [comp.sizes for i, comp in enumerate(system.components) if i != at])
+                sizes = system.components[at].sizes
+                box_mines = [{} for _ in range(len(sizes) + 1)]
+            count = polys[at]
+            for a, w in enumerate(count.by_mines):
+                if not w:
+                    continue
+                m = count.low + a + j
+                by_mines[m] = by_mines.get(m, 0) + w * ways
+                for b, mines in enumerate(count.box_mines):
+                    if mines[a]:
+                        box_mines[b][m] = box_mines[b].get(m, 0) + mines[a] * ways
+                if j:
+                    box_mines[-1][m] = box_mines[-1].get(m, 0) + w * ways * j
+        if others is None or not by_mines:
+            return [], []
+        low, high = min(by_mines), max(by_mines)
+        span = range(low, high + 1)
+        joined = ComponentCount(low, tuple(by_mines.get(m, 0) for m in span),
+                                tuple(tuple(mines.get(m, 0) for m in span)
+                                      for mines in box_mines),
+                                (None,) * len(span))
+        return [joined, *others[0]], [(*sizes, free), *others[1]]
+
     def _local(self, cell: int, unknown: Sequence[int], touched: tuple[int, ...]
                ) -> tuple[dict[tuple[int, int], int], dict[int, frozenset[int]]]:
         """P[(m, k)]: layouts of the touched components with ``cell`` safe, k mines among
@@ -248,6 +311,7 @@ class OutcomeTable:
                      for i in touched for eq in self.equations[i]]
         result: dict[tuple[int, int], int] = {}
         safe_by_k: dict[int, frozenset[int]] = {}
+        by_k = self.counted[cell] = {}
         for k in range(len(near) + 1):
             system = system_from_constraints([*equations, Constraint(-1, near, k)] if near
                                              else equations)
@@ -264,6 +328,7 @@ class OutcomeTable:
                 c for comp, p in zip(system.components, polys, strict=True)
                 for box, mines in zip(comp.boxes, p.box_mines, strict=True)
                 if not any(mines) for c in box)
+            by_k[k] = (system, polys)
         return result, safe_by_k
 
     def _ways(self, touched: tuple[int, ...], pool: int, mines: int) -> int:
