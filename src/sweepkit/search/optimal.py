@@ -212,7 +212,7 @@ def _outcome_rows(position: Position, layouts: Sequence[frozenset[int]]) -> list
     for k, layout in enumerate(layouts):
         if not k & 4095:
             check()
-        shown = [0] * position.size
+        shown = bytearray(position.size)
         for m in layout:
             for j in table[m]:
                 shown[j] += 1
@@ -268,9 +268,11 @@ def optimal_play(position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
     layouts = list(enumerate_layouts(position))
     assert len(layouts) == total, (len(layouts), total)
     size = position.size
-    top = _table(_outcome_rows(position, layouts), size)
-    everything = (1 << total) - 1
     root = bytes(v if v >= 0 else COVERED for v in position.cells)
+    # the per-cell bitsets of the covered cells only: the search asks about no other
+    top = _table(_outcome_rows(position, layouts), size,
+                 [c for c in range(size) if root[c] == COVERED])
+    everything = (1 << total) - 1
     # the only cells a move can reveal: covered, and safe in some layout (a known mine, or
     # any cell a mine in every layout, never is); the search looks at no other
     live = [c for c in range(size) if root[c] == COVERED and top.mines[c] != everything]
