@@ -30,7 +30,7 @@ a cell whose T is a huge component pays for re-counting it that often.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from math import comb
 
 from sweepkit.analysis.combine import BoxProbabilities, combine
@@ -38,7 +38,7 @@ from sweepkit.analysis.component import solve_component
 from sweepkit.analysis.poly import ComponentCount, Poly, int_product
 from sweepkit.analysis.poly import product as poly_product
 from sweepkit.analysis.probability import Analysis, analyse
-from sweepkit.constraints import Constraint, ConstraintSystem, system_from_constraints
+from sweepkit.constraints import Component, Constraint, system_from_constraints
 from sweepkit.position import MINE, UNKNOWN, Position
 
 
@@ -90,6 +90,12 @@ def outcome_table(position: Position, cells: Iterable[int] | None = None,
     return {c: table.outcome(c) for c in cells}
 
 
+NEAR = -2
+"""The number :meth:`OutcomeTable._local` gives the equation of a cell's unknown neighbours
+(the others are ``-1``), to find its row in the components (a component's count does not
+depend on it)."""
+
+
 def _divide(a: Poly, b: Poly) -> Poly:
     """The exact quotient a / b of count polynomials (b a factor of a, b[0] non-zero)."""
     quotient: list[int] = []
@@ -124,9 +130,9 @@ class OutcomeTable:
         self.frontier: Poly = poly_product([c.by_mines for c in counts]) if counts else (1,)
         self.others: dict[tuple[int, ...], tuple[int, Poly]] = {}
         self.pool_ways: dict[tuple[tuple[int, ...], int, int], int] = {}
-        self.counted: dict[int, dict[int, tuple[ConstraintSystem, list[ComponentCount]]]] = {}
-        """Per cell whose outcome was counted, per k: the system of :meth:`_local` and its
-        components' counts (what :meth:`revealed` builds on)."""
+        self.counted: dict[int, dict[int, tuple[list[Component], list[ComponentCount]]]] = {}
+        """Per cell whose outcome was counted, per k: the components of :meth:`_local`'s
+        system and their counts (what :meth:`revealed` builds on)."""
 
     def outcome(self, cell: int) -> Outcome:
         """The outcome counts of one unknown (or marked) cell."""
@@ -265,17 +271,17 @@ class OutcomeTable:
         box_mines: list[dict[int, int]] = []
         others: tuple[list[ComponentCount], list[tuple[int, ...]]] | None = None
         sizes: tuple[int, ...] = ()
-        for k, (system, polys) in by_k.items():
+        for k, (components, polys) in by_k.items():
             j = need - k
             if not 0 <= j <= free:
                 continue
             ways = comb(free, j)
-            at = next(i for i, comp in enumerate(system.components)
+            at = next(i for i, comp in enumerate(components)
                       if any(near in box for box in comp.boxes))
             if others is None:
                 others = ([p for i, p in enumerate(polys) if i != at],
-                          [comp.sizes for i, comp in enumerate(system.components) if i != at])
-                sizes = system.components[at].sizes
+                          [comp.sizes for i, comp in enumerate(components) if i != at])
+                sizes = components[at].sizes
                 box_mines = [{} for _ in range(len(sizes) + 1)]
             count = polys[at]
             for a, w in enumerate(count.by_mines):
@@ -312,12 +318,22 @@ class OutcomeTable:
         result: dict[tuple[int, int], int] = {}
         safe_by_k: dict[int, frozenset[int]] = {}
         by_k = self.counted[cell] = {}
+        # The systems for each k differ only in the need of the equation of ``near`` (named
+        # NEAR): boxes and components are found once, that one row is rewritten per k.
+        base = system_from_constraints([*equations, Constraint(NEAR, near, 0)] if near
+                                       else equations)
+        if base.impossible:  # the touched equations alone: the same for every k
+            return result, safe_by_k
+        at = next((i for i, comp in enumerate(base.components) if NEAR in comp.numbers), None)
         for k in range(len(near) + 1):
-            system = system_from_constraints([*equations, Constraint(-1, near, k)] if near
-                                             else equations)
-            if system.impossible:
-                continue
-            polys = [solve_component(comp) for comp in system.components]
+            components = list(base.components)
+            if at is not None:
+                comp = components[at]
+                row = comp.numbers.index(NEAR)
+                bs, _need = comp.rows[row]
+                components[at] = replace(comp, rows=(*comp.rows[:row], (bs, k),
+                                                     *comp.rows[row + 1:]))
+            polys = [solve_component(comp) for comp in components]
             if not all(p.by_mines for p in polys):
                 continue
             low = sum(p.low for p in polys) - k
@@ -325,10 +341,10 @@ class OutcomeTable:
                 if w:
                     result[(low + a, k)] = result.get((low + a, k), 0) + w
             safe_by_k[k] = frozenset(
-                c for comp, p in zip(system.components, polys, strict=True)
+                c for comp, p in zip(components, polys, strict=True)
                 for box, mines in zip(comp.boxes, p.box_mines, strict=True)
                 if not any(mines) for c in box)
-            by_k[k] = (system, polys)
+            by_k[k] = (components, polys)
         return result, safe_by_k
 
     def _ways(self, touched: tuple[int, ...], pool: int, mines: int) -> int:
