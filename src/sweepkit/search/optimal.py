@@ -301,13 +301,22 @@ def optimal_play(position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
         mine_masks, number_masks = table.mines, table.numbers
         singles = 0
         done = []
-        stack = [(layouts_, key)]
+        # each entry: a state, its key, and its covered live cells (the only ones that can be
+        # safe), or None when it is known to be closed: a piece that the numbers of the
+        # safe cells did not split has the same layouts, so no cell left covered is safe in
+        # all of them (it is kept in its place on the stack, so the parts come in the same
+        # order as if it were looked at again)
+        stack: list[tuple[int, bytes, list[int] | None]] = [
+            (layouts_, key, [c for c in live if key[c] == COVERED])]
         while stack:
-            part, key = stack.pop()
+            part, key, covered = stack.pop()
             if not part & (part - 1):  # one layout: won
                 singles += 1
                 continue
-            safe = [c for c in live if key[c] == COVERED and not part & mine_masks[c]]
+            if covered is None:
+                done.append((part, part.bit_count(), key))
+                continue
+            safe = [c for c in covered if not part & mine_masks[c]]
             if not safe:
                 done.append((part, part.bit_count(), key))
                 continue
@@ -324,7 +333,11 @@ def optimal_play(position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
                         else:  # one layout: won, whatever else it shows
                             singles += 1
                 pieces = split
-            stack.extend(pieces)
+            if len(pieces) == 1 and pieces[0][0] == part:
+                stack.append((part, pieces[0][1], None))
+            elif pieces:
+                rest = [c for c in covered if c not in safe]
+                stack.extend((piece, piece_key, rest) for piece, piece_key in pieces)
         return singles, done
 
     def value(layouts_: int, key: bytes, alpha: int, table: _Table, closed: bool = False
