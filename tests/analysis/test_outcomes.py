@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sweepkit.analysis.dead import dead_cells
-from sweepkit.analysis.outcomes import Outcome, outcome_table, outcomes
+from sweepkit.analysis.outcomes import Outcome, OutcomeTable, outcome_table, outcomes
 from sweepkit.analysis.probability import analyse
 from sweepkit.position import Position
 from tests import brute
@@ -70,6 +70,24 @@ def test_one_cell_matches_the_table(position, use_count):
     table = outcome_table(position, use_mine_count=use_count)
     for c in position.unknown_cells()[:3]:
         assert outcomes(position, c, use_mine_count=use_count) == table[c]
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(consistent_positions(max_rows=4, max_cols=5, with_mines=True))
+def test_revealed_matches_the_analysis_of_the_position_with_the_cell_shown(position):
+    """OutcomeTable.revealed re-counts only the components the cell touches (or joins its
+    floating neighbours to the counts per k of its outcome): the certainly safe cells it
+    finds and the lowest risk left are the whole analysis's, for every number, shown or
+    not, whether the cell's outcome was counted first or not."""
+    analysis = analyse(position, True)
+    table = OutcomeTable(analysis)
+    for n, c in enumerate(position.unknown_cells()):
+        if n % 2:
+            table.outcome(c)
+        for v in range(9):
+            after = analyse(position.replace({c: v}), True)
+            lowest = min((p for p in after.probabilities().values() if p < 1), default=0.0)
+            assert table.revealed(c, v) == (len(after.safe_cells()), lowest), (position, c, v)
 
 
 def test_worked_example_with_floating_cells():

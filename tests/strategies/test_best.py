@@ -10,6 +10,7 @@ from collections import Counter
 
 import pytest
 from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.analysis.probability import analyse
@@ -319,3 +320,40 @@ def test_the_discount_sends_the_first_guess_after_a_numbered_corner_to_a_far_cor
     assert top(16, 16, 40, 0.97) == far
     assert top(16, 30, 99, 0.97) <= near
     assert top(16, 30, 99, 0.9) == {(0, 29), (15, 0), (15, 29)}
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(consistent_positions(max_rows=5, max_cols=6, with_mines=True),
+       st.sampled_from([1.0, 0.97, 0.9]), st.integers(1, 12), st.sampled_from([0.0, 0.1, 0.3]))
+def test_the_pruned_ranking_ranks_first_what_the_full_ranking_does(position, discount,
+                                                                   lookahead, tolerance):
+    """BestStrategy._rank_top (the play path) gives the guesses rank() ranks first, tied,
+    in its order, with the same values: only the work differs."""
+    analysis = analyse(position, True)
+    assume(analysis.consistent and not analysis.safe_cells())
+    assume(any(p < 1 for c, p in analysis.probabilities().items()
+               if position.cells[c] == UNKNOWN))
+    strategy = BestStrategy(discount=discount, lookahead=lookahead, tolerance=tolerance)
+
+    def first(ranked):
+        return [(r.candidate.cells, r.key, r.candidate.progress, r.candidate.expected,
+                 r.candidate.two_step, r.candidate.after) for r in ranked
+                if r.key == ranked[0].key]
+
+    full = strategy.rank(Evaluator(analysis, IncrementalAnalyser(True, keep_mines=False)))
+    top = strategy._rank_top(Evaluator(analysis, IncrementalAnalyser(True, keep_mines=False)))
+    assert first(top) == first(full)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_playing_with_the_full_ranking_changes_no_move(seed):
+    """A whole intermediate game is the same move for move (and reason for reason) whether
+    every guess looked at is ranked or only those that can come first."""
+    class Full(BestStrategy):
+        full_ranking = True
+
+    records = []
+    for strategy in (BestStrategy(), Full()):
+        game = Game(level("intermediate"), seed, clock=lambda: 0.0)
+        records.append(play(game, strategy, rng=random.Random(seed)).log)
+    assert records[0] == records[1]
