@@ -206,17 +206,35 @@ def _mask(column: bytes, code: int) -> int:
 
 
 def _outcome_rows(position: Position, layouts: Sequence[frozenset[int]]) -> list[bytes]:
-    """Every layout's outcome per cell: the number it shows there, or 9 for a mine."""
+    """Every layout's outcome per cell: the number it shows there, or 9 for a mine.
+
+    The mines every layout shares (the flagged ones, most of them in an endgame) are
+    counted once, into a template row; each layout adds only its other mines, whose
+    neighbours' counts skip the shared mines (which show 9 whatever is next to them)."""
+    if not layouts:
+        return []
     table = position.neighbour_table()
+    shared = frozenset.intersection(*map(frozenset, layouts))
+    template = bytearray(position.size)
+    for m in shared:
+        for j in table[m]:
+            template[j] += 1
+    for m in shared:
+        template[m] = _MINE_CODE
+    around: dict[int, list[int]] = {}
     rows = []
     for k, layout in enumerate(layouts):
         if not k & 4095:
             check()
-        shown = bytearray(position.size)
-        for m in layout:
-            for j in table[m]:
+        shown = template[:]
+        own = layout - shared if isinstance(layout, frozenset) else set(layout) - shared
+        for m in own:
+            near = around.get(m)
+            if near is None:
+                near = around[m] = [j for j in table[m] if j not in shared]
+            for j in near:
                 shown[j] += 1
-        for m in layout:
+        for m in own:
             shown[m] = _MINE_CODE
         rows.append(bytes(shown))
     return rows
