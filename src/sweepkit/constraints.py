@@ -370,8 +370,7 @@ def _build_system(position: Position, numbers: Iterable[int] | None,
         constrained: set[int] = set()
         for c in constraints:
             constrained.update(c.cells)
-        floating = tuple(i for i, v in enumerate(cells)
-                         if v == UNKNOWN and i not in constrained)
+        floating = tuple(i for i in position.unknown_cells() if i not in constrained)
     return system_from_constraints(constraints, floating, remaining, unknown_count, grid)
 
 
