@@ -181,6 +181,7 @@ class LiveGame:
             "paused": self.clock.paused, "held": self.clock.held,
             "assists": dict(self.assists), "deaths": self.deaths, "moves": len(game.log),
             "seed": str(self.seed) if self.seed is not None and self.seed_known() else None,
+            "by_seed": self.seed is not None,
             "shareable": self.seed is not None or game.drawn,
             "record_id": self.saved_id,
             "save_error": self.save_error,
