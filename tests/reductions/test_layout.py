@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from pysat.solvers import Minisat22
 
 from sweepkit.analysis import analyse, count_layouts
+from sweepkit.analysis.board_count import system_count
 from sweepkit.analysis.consistency import (
     find_witness,
     is_safe_move,
@@ -366,8 +367,9 @@ def embedded_like_the_formula(cnf: CNF, dims: int) -> None:
     the embedded cells) as a model."""
     board = reduce_cnf(cnf)
     lifted = embed(board.position, dims)
-    assert count_layouts(lifted, use_mine_count=False) == len(models(cnf))
-    witness = find_witness(lifted, use_mine_count=False)
+    system = build_system(lifted)      # read once: millions of cells, neighbour by neighbour
+    assert system_count(system, use_mine_count=False) == len(models(cnf))
+    witness = find_witness(lifted, use_mine_count=False, system=system)
     assert (witness is not None) == satisfiable(cnf)
     if witness is not None:
         flat = original_mines(witness, board.position.shape, dims)
