@@ -63,14 +63,21 @@ def test_a_shared_board_a_read_only_view_and_the_same_board_played(open_page, se
     assert (after["cells"], after["moves"], after["assists"], after["paused"]) == (
         owners["cells"], owners["moves"], owners["assists"], owners["paused"])
     viewer.screenshot(path="test-artifacts/test_a_shared_board_read_only_view.png")
-    # Its way on: the same board, as a game of its own.
+    # While the owner plays, the board is not dealt to anyone else...
+    assert viewer.locator("#play-same").is_hidden()
+    # ...once the owner's game is over, the viewer may play the same board as its own.
+    cells = layout_of(level("beginner", "safe"), int(seed), FIRST)
+    click(page, cells.index(MINE))
+    assert page.evaluate("() => window.sweepkit.game.status") == "lost"
+    viewer.reload()
+    idle(viewer)
     viewer.click("#play-same")
     viewer.wait_for_function(f"() => window.sweepkit.game.id !== {gid!r}")
     idle(viewer)
     assert viewer.locator("#read-only").is_hidden()
     assert viewer.url.endswith(f"/?game={game_id(viewer)}")
     click(viewer, START)
-    assert labels(viewer) == labels(page)
+    assert labels(viewer) == labels(other)    # the same opening as the link's game
     assert "board shared" in viewer.inner_text("#assisted")
 
 

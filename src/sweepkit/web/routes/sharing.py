@@ -10,7 +10,8 @@ link leads into the live game: only the browser that started it plays it.
 
 A board shared while its game is on can be known to its player (the link shows it): that
 game is then assisted (``shared``), as is every game dealt from a link or from someone
-else's game.
+else's game. Someone else's game deals its board only once it is over: a request without
+the owner's key changes nothing in a game.
 """
 
 from __future__ import annotations
@@ -113,18 +114,18 @@ def share(game_id: str, live: Live, key: Key = None) -> dict[str, Any]:
 def fresh(game_id: str, live: Live, owner: Owner, spec: PlayerIn | None = None
           ) -> dict[str, Any]:
     """A new game of your own on the board of game ``game_id`` (anyone's: the read-only
-    view's "play this board"), every cell covered; assisted (``shared``). When that game
-    is still on, it becomes assisted too: its board went out to someone else."""
+    view's "play this board"), every cell covered; assisted (``shared``). Only once that
+    game is over (409 before): dealing its board while it is on would either let its
+    player learn the mines from a second browser or let anyone with its address mark it
+    assisted, and a request without the owner's key must change nothing."""
     player = name_of(spec)
     with locked(live, game_id) as source:
         game = source.game
-        if source.seed is None and not game.drawn:
-            raise HTTPException(409, "there is no board to share yet: a no-guess board is "
-                                     "made at the first click")
+        if not game.over:
+            raise HTTPException(409, "this game is still being played: its board can be "
+                                     "played once it ends")
         mines = (None if source.seed is not None else
                  frozenset(game.reveal_layout(cheat=True).known_mines()))
-        if not game.over:
-            source.assists["shared"] += 1
         rules, level, seed, no_guess = game.rules, source.level, source.seed, game.no_guess
     clock = PausableClock()
     new = Game(rules, seed, mine_cells=mines, clock=clock, no_guess=no_guess)

@@ -826,7 +826,8 @@ class App {
     $("flag-mode").disabled = readOnly;
     $("share").disabled = !g || readOnly || !g.shareable;
     $("read-only").hidden = !readOnly;
-    $("play-same").hidden = !(readOnly && g?.shareable);
+    // someone else's board is dealt again only once its game is over (the server says 409)
+    $("play-same").hidden = !(readOnly && g?.shareable && over);
   }
 
   /** The line under the bar: the board, its first-click rule, and its seed once the seed
