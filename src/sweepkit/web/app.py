@@ -35,6 +35,7 @@ from sweepkit.web.routes import (
     jobs,
     reductions,
     replays,
+    sharing,
     stats,
     trainer,
     watch,
@@ -105,6 +106,7 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
     app.include_router(trainer.router)
     app.include_router(jobs.router)
     app.include_router(reductions.router)
+    app.include_router(sharing.router)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -88,3 +88,15 @@ export const moveJob = (id, kind, row, col) =>
 /** GET a job's state ({status, result, error}); DELETE cancels it. */
 export const getJob = (id) => call("GET", `/jobs/${encodeURIComponent(id)}`);
 export const cancelJob = (id) => call("DELETE", `/jobs/${encodeURIComponent(id)}`);
+
+/** POST share: {link, by, state}; the link (relative to the play page) deals a fresh game
+ * on the board to whoever opens it, never the live game. */
+export const shareGame = (id) => call("POST", gamePath(id, "share"));
+
+/** POST fresh: a new game of this browser's own on the board of game `id` (anyone's). */
+export const freshGame = (id, player) =>
+  call("POST", gamePath(id, "fresh"), player ? { player } : {});
+
+/** POST /api/games/shared: a new game on the board a `#board=` link carries. */
+export const sharedBoard = (token, player) =>
+  call("POST", "/games/shared", player ? { token, player } : { token });

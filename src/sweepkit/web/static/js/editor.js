@@ -7,7 +7,7 @@
  */
 
 import { Board } from "./board.js";
-import { $, api, download, guarded, initPage, percent, playerName, playUrl,
+import { $, api, appUrl, download, guarded, initPage, percent, playerName, playUrl,
   showError, UserError } from "./pages.js";
 
 const JOB_POLL_MS = 60; // how often a running analysis is asked how it is doing
@@ -137,6 +137,57 @@ class Editor {
     );
     $("export-png").addEventListener("click", () => this.png());
     $("play").addEventListener("click", () => this.play());
+    $("make-link").addEventListener("click", () => this.makeLink());
+    $("copy-link").addEventListener("click", () => this.copyLink());
+    window.addEventListener("hashchange", () => this.openLink());
+    this.openLink();
+  }
+
+  /** The token of an editor link (`#position=TOKEN`), or null. */
+  linkToken() {
+    const hash = new URLSearchParams(window.location.hash.slice(1));
+    return hash.has("position") ? hash.get("position") : null;
+  }
+
+  /** Load the position a link carries (the server reads it: one format, one codec); a
+   * malformed link is said in words and the board is left as it was. */
+  async openLink() {
+    const token = this.linkToken();
+    if (token === null) return;
+    await guarded(async () => {
+      const { board } = await api("POST", "/links/position/open", { token });
+      $("board-text").value = board;
+      if (this.loadText()) $("cell-info").textContent = "The position of the link is loaded.";
+    });
+  }
+
+  /** A link that opens this position here, shown in a field and copied where allowed. */
+  async makeLink() {
+    if (this.textDirty && !(await this.loadText())) return;
+    await guarded(async () => {
+      const { link } = await api("POST", "/links/position", { board: this.text() });
+      $("position-link").value = appUrl(link);
+      $("link-line").hidden = false;
+      $("position-link").focus();
+      $("position-link").select();
+      await this.copyLink();
+    });
+  }
+
+  async copyLink() {
+    const link = $("position-link").value;
+    let copied = false;
+    try {
+      if (link && navigator.clipboard?.writeText) {
+        await navigator.clipboard.writeText(link);
+        copied = true;
+      }
+    } catch {
+      copied = false;
+    }
+    $("link-note").textContent = copied
+      ? "Link copied to the clipboard."
+      : "Copy the link from the field.";
   }
 
   reset(rows, cols) {

@@ -208,16 +208,41 @@ const ARROWS = {
   ArrowRight: [0, 1],
 };
 
+/** Whether a key event is typed into a field (where keys keep their own meaning). */
+const inField = (target) =>
+  Boolean(target?.closest("input, select, textarea, [contenteditable]"));
+
 /**
  * Keyboard: arrows (and Home/End) move the roving focus; the bound keys act on the
- * focused cell or, for new game / restart / zoom, anywhere but in a form field.
+ * focused cell or, for new game / restart / zoom, anywhere but in a form field. From
+ * page load, before anything has the focus, the board's keys work on its focused cell
+ * (which then takes the focus): no Tab is needed first. Ctrl+Z (Cmd+Z) undoes, anywhere
+ * but in a field.
  */
 export function attachKeyboard(board, ctl, settings) {
   document.addEventListener("keydown", (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
-    if (document.querySelector("dialog[open]")) return;
+    if (e.defaultPrevented || document.querySelector("dialog[open]")) return;
     const target = e.target instanceof Element ? e.target : null;
-    const i = target ? board.indexOf(target) : -1;
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === "z") {
+      if (inField(target)) return; // the field's own undo
+      e.preventDefault();
+      ctl.command("undo");
+      return;
+    }
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    let i = target ? board.indexOf(target) : -1;
+    // Nothing focused yet (the page just loaded, or a click on the page's background):
+    // the board's focused cell is meant.
+    const unfocused = !target || target === document.body || target === document.documentElement;
+    if (i < 0 && unfocused && board.cells.length) {
+      const action = settings.actionFor(keyName(e));
+      const boardKey = ARROWS[e.key] || e.key === "Home" || e.key === "End" ||
+        action === "reveal" || action === "flag" || action === "chord";
+      if (boardKey) {
+        i = board.focusIndex;
+        board.setFocus(i);
+      }
+    }
     if (i >= 0) {
       const arrow = ARROWS[e.key];
       if (arrow) {
@@ -243,7 +268,7 @@ export function attachKeyboard(board, ctl, settings) {
       else ctl.chord(i, "key");
       return;
     }
-    if (target && target.closest("input, select, textarea, [contenteditable]")) return;
+    if (inField(target)) return;
     e.preventDefault();
     ctl.command(action);
   });

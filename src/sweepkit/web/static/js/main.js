@@ -38,6 +38,7 @@ const ASSIST_LABELS = {
   seeded: "board chosen by its seed",
   restart: "board played again",
   from_position: "played from a position",
+  shared: "board shared",
 };
 
 const JOB_ENDS = ["done", "failed", "cancelled"];
@@ -79,6 +80,7 @@ class App {
     this.overlayOn = false; // the probability overlay, redrawn after every move while on
     this.job = null; // the id of the job making a no-guess board, while it runs
     this.offerAction = null; // what the offer button (#offer) does
+    this.readOnly = false; // someone else's game, opened by its address: watched, not played
   }
 
   async start() {
@@ -105,8 +107,18 @@ class App {
       return;
     }
     this.applyConfig();
+    window.addEventListener("hashchange", () => {
+      const token = this.boardToken();
+      if (token !== null) this.openSharedBoard(token);
+    });
     const gameId = new URLSearchParams(window.location.search).get("game");
-    if (gameId) await this.openGame(gameId);
+    const token = this.boardToken();
+    if (token !== null) {
+      if (!(await this.openSharedBoard(token))) {
+        this.urlProblem = $("error").textContent; // said again once the form's game loads
+        await this.startGame(this.specFromForm());
+      }
+    } else if (gameId) await this.openGame(gameId);
     else {
       const fromUrl = this.specFromUrl();
       if (fromUrl && !(await this.startGame(fromUrl))) {
@@ -311,7 +323,8 @@ class App {
       const name = state.level ? LEVEL_LABELS[state.level] || state.level : "Custom";
       this.announce(
         `Game opened: ${name}, ${state.rows} × ${state.cols}, ${state.mines} mines, ` +
-          `${state.status}${state.paused ? ", paused" : ""}; player ${state.player}.`,
+          `${state.status}${state.paused ? ", paused" : ""}; player ${state.player}` +
+          `${this.readOnly ? "; someone else's game, read-only" : ""}.`,
       );
     } catch (err) {
       if (generation !== this.generation) return;
@@ -327,12 +340,13 @@ class App {
   keepGameInUrl(id) {
     const url = new URL(window.location.href);
     url.search = "";
+    url.hash = ""; // a shared board's link is spent: the game has its own address now
     url.searchParams.set("game", id);
     window.history.replaceState(null, "", url);
   }
 
   async restart() {
-    if (!this.game) return;
+    if (!this.game || this.readOnly) return;
     const generation = ++this.generation;
     try {
       const state = await api.restartGame(this.game.id);
@@ -353,7 +367,9 @@ class App {
   load(state, announce, sameGame = false) {
     const { cells, ...status } = state;
     this.game = status;
+    this.readOnly = state.yours === false; // only GET /api/games/{id} says whose it is
     if (!sameGame) this.queue = Promise.resolve();
+    this.hideShare();
     this.clearError();
     this.clearOffer();
     this.hideHint();
@@ -381,7 +397,15 @@ class App {
 
   canPlay() {
     const g = this.game;
-    return Boolean(g) && (g.status === "ready" || g.status === "playing") && !g.paused;
+    return Boolean(g) && !this.readOnly && (g.status === "ready" || g.status === "playing") &&
+      !g.paused;
+  }
+
+  /** Undo is offered from the first move on, and after a loss (practice), never after a
+   * win, while paused or in someone else's game. */
+  canUndo() {
+    const g = this.game;
+    return Boolean(g) && !this.readOnly && !g.paused && (g.moves ?? 1) > 0 && g.status !== "won";
   }
 
   over() {
@@ -502,12 +526,108 @@ class App {
     });
   }
 
+  // -- sharing ----------------------------------------------------------------------
+
+  /** The token of a shared board's link (`#board=TOKEN`), or null. */
+  boardToken() {
+    const hash = new URLSearchParams(window.location.hash.slice(1));
+    return hash.has("board") ? hash.get("board") : null;
+  }
+
+  /** Start a fresh game on the board a `#board=` link carries (true once loaded; false
+   * with the server's reason shown: a malformed or oversized link). */
+  async openSharedBoard(token) {
+    const generation = ++this.generation;
+    this.cancelJob();
+    this.busy(true);
+    try {
+      const state = await api.sharedBoard(token, $("player").value.trim());
+      if (generation !== this.generation) return false;
+      this.load(state, false);
+      this.keepGameInUrl(state.id);
+      this.announce(`A shared board: ${state.rows} × ${state.cols}, ${state.mines} mines, ` +
+        "a fresh game of your own.");
+      return true;
+    } catch (err) {
+      if (generation === this.generation) this.showError(err);
+      return false;
+    } finally {
+      if (generation === this.generation) this.busy(false);
+    }
+  }
+
+  /** Ask for the board's link and show it, copied to the clipboard where allowed. Made
+   * while the game is on, the server marks the game assisted (the link shows the board). */
+  async share() {
+    if (!this.game || this.readOnly) return;
+    let reply;
+    try {
+      reply = await api.shareGame(this.game.id);
+    } catch (err) {
+      this.showError(err);
+      return;
+    }
+    const link = new URL(reply.link, window.location.href).href;
+    // A link by seed tells the seed: the game's line may say it too.
+    const seed = reply.by === "seed" ? new URL(link).searchParams.get("seed") : null;
+    this.update(seed ? { ...reply.state, seed } : reply.state, false);
+    $("share-link").value = link;
+    $("share-panel").hidden = false;
+    $("share").setAttribute("aria-expanded", "true");
+    const how = reply.by === "seed"
+      ? "It deals a fresh game with this seed and first-click rule (the same first click " +
+        "gives the same board)."
+      : "It carries the board itself: a fresh game on exactly this layout.";
+    const mark = reply.state.assists?.shared ? " Shared while playing, this game counts as assisted." : "";
+    $("share-note").textContent = `${how}${mark}`;
+    $("share-link").focus();
+    $("share-link").select();
+    await this.copyShare();
+  }
+
+  /** Copy the link (the field stays, to copy by hand where the clipboard is refused). */
+  async copyShare() {
+    const link = $("share-link").value;
+    if (!link) return;
+    let copied = false;
+    try {
+      if (navigator.clipboard?.writeText) {
+        await navigator.clipboard.writeText(link);
+        copied = true;
+      }
+    } catch {
+      copied = false;
+    }
+    this.announce(copied ? "Link copied to the clipboard." : "The link is in the field: copy it from there.");
+  }
+
+  hideShare() {
+    $("share-panel").hidden = true;
+    $("share").setAttribute("aria-expanded", "false");
+  }
+
+  /** The read-only view's way on: a fresh game of your own on the same board. */
+  async playSame() {
+    if (!this.game) return;
+    const generation = ++this.generation;
+    try {
+      const state = await api.freshGame(this.game.id, $("player").value.trim());
+      if (generation !== this.generation) return;
+      this.load(state, false);
+      this.keepGameInUrl(state.id);
+      this.announce("A fresh game of your own on the same board.");
+      this.board.setFocus(this.board.focusIndex);
+    } catch (err) {
+      if (generation === this.generation) this.showError(err);
+    }
+  }
+
   // -- help while playing -----------------------------------------------------------
 
   /** Queue a help request ("hint", "overlay", "undo", "pause", "resume", "computer"),
    * after the moves already sent; its reply is drawn. */
   help(what) {
-    if (!this.game) return this.queue;
+    if (!this.game || this.readOnly) return this.queue;
     const id = this.game.id;
     const generation = this.generation;
     this.queue = this.queue.then(async () => {
@@ -530,8 +650,14 @@ class App {
         this.showAssists();
         this.showHint(reply.hint, "Hint");
       } else if (what === "undo") {
+        const wasLost = this.game.status === "lost";
         this.load(reply, false, true);
-        this.announce("The last move is taken back.");
+        this.announce(
+          wasLost
+            ? `The losing move is taken back: death ${reply.deaths}. Play on as practice; ` +
+                "this game will not count for best times."
+            : "The last move is taken back.",
+        );
       } else if (what === "pause" || what === "resume") {
         const fromBoard = this.board.grid.contains(document.activeElement);
         this.update(reply, false);
@@ -594,6 +720,7 @@ class App {
   }
 
   toggleOverlay() {
+    if (this.readOnly) return;
     this.overlayOn = !this.overlayOn;
     $("overlay").setAttribute("aria-pressed", String(this.overlayOn));
     if (!this.overlayOn) {
@@ -608,7 +735,7 @@ class App {
   }
 
   togglePause() {
-    if (!this.game || this.over()) return;
+    if (!this.game || this.over() || this.readOnly) return;
     this.help(this.game.paused ? "resume" : "pause");
   }
 
@@ -690,9 +817,34 @@ class App {
     for (const id of ["hint", "overlay", "computer"]) {
       $(id).disabled = !g || over || paused || ready;
     }
-    $("undo").disabled = !g || over || paused;
-    $("pause").disabled = !g || over || ready;
+    const readOnly = this.readOnly;
+    if (readOnly) for (const id of ["hint", "overlay", "computer"]) $(id).disabled = true;
+    $("undo").disabled = !this.canUndo();
+    $("pause").disabled = !g || over || ready || readOnly;
     $("pause").setAttribute("aria-pressed", String(paused && !over));
+    $("restart").disabled = !g || readOnly;
+    $("flag-mode").disabled = readOnly;
+    $("share").disabled = !g || readOnly || !g.shareable;
+    $("read-only").hidden = !readOnly;
+    // someone else's board is dealt again only once its game is over (the server says 409)
+    $("play-same").hidden = !(readOnly && g?.shareable && over);
+  }
+
+  /** The line under the bar: the board, its first-click rule, and its seed once the seed
+   * tells nothing (the game is over, or the seed was chosen); how many deaths. */
+  showInfo() {
+    const g = this.game;
+    if (!g) return;
+    const name = g.level ? LEVEL_LABELS[g.level] || g.level : "Custom";
+    const parts = [`${name}, ${g.rows} × ${g.cols}, ${g.mines} mines`,
+      `first click: ${(RULE_LABELS[g.rule] || g.rule).toLowerCase()}`];
+    if (g.no_guess) parts.push("no guessing");
+    if (g.seed) parts.push(`seed ${g.seed}`);
+    else if (g.by_seed) parts.push("seed shown at the end");
+    $("game-info").textContent = `${parts.join(" · ")}.`;
+    const deaths = g.deaths || 0;
+    $("deaths").hidden = !deaths;
+    $("deaths").textContent = `Deaths: ${deaths} (practice)`;
   }
 
   /** Follow a GameStatus: counter, face, timer; at the end, figures and the announcement. */
@@ -710,6 +862,7 @@ class App {
     $("paused-cover").hidden = !paused;
     this.showAssists();
     this.showHelpButtons();
+    this.showInfo();
     if (g.save_error) this.showError(g.save_error); // the server kept the game but not on disk
     if (g.status === "won" || g.status === "lost") {
       const time = g.figures?.time ?? g.elapsed;
@@ -719,7 +872,8 @@ class App {
         this.announce(
           g.status === "won"
             ? `You won in ${formatTime(time)} s`
-            : `Boom: you hit a mine after ${formatTime(time)} s.`,
+            : `Boom: you hit a mine after ${formatTime(time)} s. Undo (U or Ctrl+Z) ` +
+              "takes it back to practise on, counting a death.",
         );
       }
     } else {
@@ -806,7 +960,9 @@ class App {
     else if (action === "restart") this.restart();
     else if (action === "zoomIn") this.zoom(1.2);
     else if (action === "zoomOut") this.zoom(1 / 1.2);
-    else if (action === "hint" || action === "undo" || action === "computer") {
+    else if (action === "undo") {
+      if (this.canUndo()) this.help(action);
+    } else if (action === "hint" || action === "computer") {
       if (this.canPlay()) this.help(action);
     } else if (action === "overlay") this.toggleOverlay();
     else if (action === "pause") this.togglePause();
@@ -890,6 +1046,13 @@ class App {
       }
     });
     $("making-cancel").addEventListener("click", () => this.cancelJob());
+    $("share").addEventListener("click", () => this.share());
+    $("share-copy").addEventListener("click", () => this.copyShare());
+    $("share-close").addEventListener("click", () => {
+      this.hideShare();
+      $("share").focus();
+    });
+    $("play-same").addEventListener("click", () => this.playSame());
     $("offer-button").addEventListener("click", () => {
       const action = this.offerAction;
       this.clearOffer();

@@ -46,6 +46,10 @@ function styleOf(g) {
   if (g.assisted) {
     frag.append(tag("assisted", `assists: ${Object.keys(g.assists || {}).join(", ")}`));
   }
+  if (g.deaths) {
+    const n = g.deaths;
+    frag.append(tag(`${n} death${n === 1 ? "" : "s"}`, "losing moves taken back (practice)"));
+  }
   return frag;
 }
 
