@@ -14,13 +14,14 @@ from dataclasses import dataclass
 
 from sweepkit.bench.result import StrategySpec
 from sweepkit.bench.review.judge import (
+    DEFAULT_TOLERANCES,
     MoveClass,
     MoveReview,
     Tolerances,
     classify_guess,
     judge_game,
 )
-from sweepkit.bench.review.odds import Guess, GuessOdds, WinChance, win_chances
+from sweepkit.bench.review.odds import BEST, Guess, GuessOdds, WinChance, win_chances
 from sweepkit.bench.review.summary import DECIDED_BELOW, Death, Summary, summarise
 from sweepkit.game import GameRecord, Status
 
@@ -47,8 +48,8 @@ class GameReview:
 
 
 def review_game(record: GameRecord, *, seconds: float = 5.0, games: int = 200,
-                seed: int = 0, tolerances: Tolerances = Tolerances(),
-                strategy: StrategySpec = StrategySpec("best"),
+                seed: int = 0, tolerances: Tolerances = DEFAULT_TOLERANCES,
+                strategy: StrategySpec = BEST,
                 progress: Progress | None = None) -> GameReview:
     """Review a finished game: exact verdicts first, then rollouts of the guesses for
     about ``seconds`` (at least one layout each), up to ``games`` layouts each. ValueError

@@ -64,6 +64,9 @@ class Tolerances:
                              f"best={self.best}, reasonable={self.reasonable}")
 
 
+DEFAULT_TOLERANCES = Tolerances()
+
+
 @dataclass(frozen=True)
 class MoveReview:
     """The verdict on move ``number`` (from 0) of the log.
@@ -247,7 +250,7 @@ class Judged:
     mines: frozenset[int]
 
 
-def judge_game(record: GameRecord, tolerances: Tolerances = Tolerances(),
+def judge_game(record: GameRecord, tolerances: Tolerances = DEFAULT_TOLERANCES,
                progress: Callable[[int, int], None] | None = None) -> Judged:
     """Replay ``record`` and judge every move (module doc); ``progress(done, total)``
     after each move. ValueError when the record does not end its game."""

@@ -31,6 +31,9 @@ from sweepkit.play import play
 from sweepkit.position import Position
 from sweepkit.strategies.base import Strategy
 
+BEST = StrategySpec("best")
+"""The strategy that finishes each rolled-out game unless another is given."""
+
 MAX_GAMES = 10_000
 """The most layouts one guess is rolled out on."""
 
@@ -90,7 +93,7 @@ def _finish(game: Game, player: Strategy, seed: int, index: int) -> None:
 
 
 def win_chances(guesses: Mapping[int, Guess], *, seconds: float, games: int = 200,
-                seed: int = 0, strategy: StrategySpec = StrategySpec("best"),
+                seed: int = 0, strategy: StrategySpec = BEST,
                 progress: Callable[[int, int], None] | None = None
                 ) -> dict[int, GuessOdds]:
     """The odds of every guess (by its key), from up to ``games`` layouts each, in rounds
