@@ -35,6 +35,7 @@ from sweepkit.web.routes import (
     jobs,
     reductions,
     replays,
+    reviews,
     sharing,
     stats,
     trainer,
@@ -102,6 +103,7 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
     app.include_router(watch.router)
     app.include_router(stats.router)
     app.include_router(replays.router)
+    app.include_router(reviews.router)
     app.include_router(analyse.router)
     app.include_router(trainer.router)
     app.include_router(jobs.router)
