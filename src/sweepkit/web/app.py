@@ -134,7 +134,7 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
     return app
 
 
-PAGES = ("watch", "editor", "trainer", "stats", "reductions", "help")
+PAGES = ("watch", "editor", "trainer", "stats", "reductions", "help", "review")
 """The pages besides play, each at ``static/NAME.html`` and ``/NAME`` (a redirect)."""
 
 
