@@ -1,7 +1,8 @@
 """The review of a lost game in a real browser: lost on the play page, opened from the
 end-of-game panel's "Review this game"; the final board says whether the death was forced
 and marks the cells that were certainly safe, each move's verdict is the library's, and a
-move chosen shows the board before it with the move and the safest alternative outlined."""
+move chosen shows the board before it with the move and the safest alternative outlined;
+axe-core finds no serious issue on the review in any theme."""
 
 from __future__ import annotations
 
@@ -63,3 +64,14 @@ def test_the_review_of_a_lost_game(open_page):
     assert f"{fatal.verdict}" in page.inner_text("#rv-move")
     assert page.locator('#rv-moves tbody tr[aria-current="true"]').get_attribute(
         "data-move") == "1"
+
+    # the verdict chips, marks and summary read well in every theme (axe-core)
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe, bad = Axe(), []
+    for theme in ("light", "dark", "contrast"):
+        page.select_option("#theme", theme)
+        bad.extend((theme, v["id"], [n["target"] for n in v["nodes"][:3]])
+                   for v in axe.run(page).response["violations"]
+                   if v["impact"] in ("serious", "critical"))
+    assert not bad, bad
