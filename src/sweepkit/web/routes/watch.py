@@ -36,7 +36,7 @@ from sweepkit.strategies import (
     make_strategy,
 )
 from sweepkit.web.deps import BoardSpec, Book, rules_of
-from sweepkit.web.live import move_changes
+from sweepkit.web.live import move_changes, shown_elapsed
 from sweepkit.web.watch import MAX_DELAY_MS, ThinkClock, WatchSession, WatchSessions
 
 router = APIRouter(prefix="/api", tags=["watch"])
@@ -244,5 +244,5 @@ def move_json(index: int, game: Game, step: Step) -> dict[str, Any]:
         "cell": list(rules.coord(action.cell)),
         "changes": move_changes(game, step.result, action.cell),
         "reason": reason_json(reason), "status": str(game.status),
-        "mines_left": game.mines_left, "elapsed": round(game.elapsed, 3),
+        "mines_left": game.mines_left, "elapsed": shown_elapsed(game),
     }
