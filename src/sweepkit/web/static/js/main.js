@@ -93,7 +93,7 @@ class App {
     this.initForm();
     this.initTools();
     initPanels(this.settings);
-    attachMouse(this.board, this);
+    attachMouse(this.board, this, this.settings);
     attachTouch(this.board, this, () => this.settings.longPress);
     attachKeyboard(this.board, this, this.settings);
     window.addEventListener("unhandledrejection", (e) => {
@@ -897,10 +897,12 @@ class App {
 
   // -- the verbs input.js calls -----------------------------------------------------
 
-  /** Left click, Space: reveal; chord on an open number. */
+  /** Left click, Space: reveal; chord on an open number (unless that way of chording is
+   * turned off in Settings: then nothing is sent). */
   primary(i, via) {
-    if (this.board.isOpenNumber(i)) this.move("chord", i, null, via);
-    else this.reveal(i, via);
+    if (!this.board.isOpenNumber(i)) this.reveal(i, via);
+    else if (this.settings.chords("left")) this.move("chord", i, null, via);
+    else if (via === "key") this.announce("A click on a number does not chord (Settings).");
   }
 
   /** Reveal; a no-guess board is made at its first click, as a job (see move). */
@@ -925,15 +927,17 @@ class App {
     }
   }
 
+  /** Both buttons, middle button, double-click (input.js checks each is on), D. */
   chord(i, via) {
-    this.move("chord", i, null, via);
+    if (this.settings.chording.on) this.move("chord", i, null, via);
+    else if (via === "key") this.announce("Chording is off (Settings).");
   }
 
   /** A tap: reveal (flag in flag mode); a satisfied number chords either way. */
   tap(i) {
     const shown = this.board.shown(i);
     if (this.board.isOpenNumber(i)) {
-      if (this.board.satisfied(i)) this.move("chord", i);
+      if (this.board.satisfied(i) && this.settings.chords("tap")) this.move("chord", i);
     } else if (this.settings.flagMode) {
       if (shown === "." || shown === "F" || shown === "?") this.secondary(i);
     } else if (shown === "." || shown === "?") {
