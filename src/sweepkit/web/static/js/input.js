@@ -133,7 +133,7 @@ export function attachTouch(board, ctl, delay) {
   const grid = board.grid;
   let touch = null; // {id, x, y, i, held}
   let timer = 0;
-  let pinch = null; // {distance, size}: two fingers down on the board
+  let pinch = null; // {distance, size, anchor}: two fingers down on the board
 
   const spread = (touches) => {
     const [a, b] = touches;
@@ -156,7 +156,12 @@ export function attachTouch(board, ctl, delay) {
     (e) => {
       if (e.touches.length === 2) {
         cancel();
-        pinch = { distance: spread(e.touches).distance, size: ctl.cellSize() };
+        const start = spread(e.touches);
+        pinch = {
+          distance: start.distance,
+          size: ctl.cellSize(),
+          anchor: ctl.boardPoint(start.x, start.y), // the point between the fingers
+        };
         return;
       }
       if (e.touches.length > 1) return cancel();
@@ -185,7 +190,7 @@ export function attachTouch(board, ctl, delay) {
     (e) => {
       if (pinch && e.touches.length === 2) {
         const now = spread(e.touches);
-        ctl.zoomTo((pinch.size * now.distance) / pinch.distance, now.x, now.y);
+        ctl.zoomTo((pinch.size * now.distance) / pinch.distance, now.x, now.y, pinch.anchor);
         return;
       }
       if (!touch) return;

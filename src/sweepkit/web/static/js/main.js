@@ -1004,22 +1004,49 @@ class App {
     this.zoomTo(this.cellSize() * factor, clientX, clientY);
   }
 
-  /** Set the cell size (clamped, in px), keeping the point (clientX, clientY) still. */
-  zoomTo(px, clientX, clientY) {
+  /** Set the cell size (clamped, in px), keeping the point of the board under (clientX,
+   * clientY) there (the box's centre when not given). `anchor`: the board point to keep
+   * there instead (a pinch holds the one its fingers first touched, see boardPoint). */
+  zoomTo(px, clientX, clientY, anchor) {
     const wrap = $("board-wrap");
     const old = this.cellSize();
     const size = Math.round(Math.min(CELL_SIZE.max, Math.max(CELL_SIZE.min, px)));
-    if (size === old) return;
     const rect = wrap.getBoundingClientRect();
-    const ox = (clientX ?? rect.left + rect.width / 2) - rect.left;
-    const oy = (clientY ?? rect.top + rect.height / 2) - rect.top;
-    const x = (wrap.scrollLeft + ox) / old;
-    const y = (wrap.scrollTop + oy) / old;
-    this.settings.cellSize = size;
-    this.settings.save();
-    this.applyCellSize();
-    wrap.scrollLeft = x * size - ox;
-    wrap.scrollTop = y * size - oy;
+    const x = clientX ?? rect.left + rect.width / 2;
+    const y = clientY ?? rect.top + rect.height / 2;
+    const at = anchor || this.boardPoint(x, y);
+    if (size !== old) {
+      this.settings.cellSize = size;
+      this.settings.save();
+      this.applyCellSize();
+    }
+    this.keepUnder(at, x, y);
+  }
+
+  /** The point of the board under (x, y), in cells from its top-left corner (fractions
+   * included): measured on the grid itself, wherever its box and the page have put it. */
+  boardPoint(x, y) {
+    const grid = this.board.grid.getBoundingClientRect();
+    const size = this.cellSize();
+    return { col: (x - grid.left) / size, row: (y - grid.top) / size };
+  }
+
+  /** Scroll so that the board point `at` is under (x, y): the board's box first, then
+   * the page for what the box cannot do. A board that fits its box cannot scroll in it:
+   * it grows from its top-left corner, and the box's scroll alone (what this once used)
+   * let the cell under the fingers drift, (5, 5) to (3, 4) on a phone's beginner board. */
+  keepUnder(at, x, y) {
+    const wrap = $("board-wrap");
+    const size = this.cellSize();
+    const off = () => {
+      const grid = this.board.grid.getBoundingClientRect();
+      return [grid.left + at.col * size - x, grid.top + at.row * size - y];
+    };
+    let [dx, dy] = off();
+    wrap.scrollLeft += dx;
+    wrap.scrollTop += dy;
+    [dx, dy] = off();
+    if (Math.abs(dx) >= 0.5 || Math.abs(dy) >= 0.5) window.scrollBy(dx, dy);
   }
 
   /** Show or fold the game options (folded by default on phones only; CSS decides). */
