@@ -8,7 +8,6 @@ Each test leaves a screenshot in test-artifacts/ (named after it).
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 
@@ -16,7 +15,8 @@ import pytest
 
 from sweepkit.analysis.probability import analyse
 from sweepkit.boardfile import parse_board
-from tests.web.pages_helpers import ARTIFACTS, browser_like, call, play_game
+from tests.web.conftest import page_opener
+from tests.web.pages_helpers import browser_like, call, play_game
 from tests.web.players import win_unseeded
 
 pytestmark = pytest.mark.browser
@@ -28,30 +28,10 @@ INCONSISTENT = "1?1\n010\n"
 @pytest.fixture
 def open_at(browser, server, request):
     """``open_at(path, ready)``: a new context and page on the server, once ``ready`` (a
-    selector) is there. Uncaught page errors fail the test; a screenshot is saved."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    opened = []
-
-    def open_(path: str, ready: str, **options):
-        options.setdefault("viewport", {"width": 1200, "height": 900})
-        context = browser.new_context(base_url=server, accept_downloads=True, **options)
-        page = context.new_page()
-        page.errors = []  # type: ignore[attr-defined]
-        page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-        page.goto(path)
-        page.wait_for_selector(ready, state="attached")
-        opened.append((context, page))
-        return page
-
-    yield open_
-    name = request.node.name.replace("/", "_").replace("[", "-").replace("]", "")
-    for n, (context, page) in enumerate(opened):
-        with contextlib.suppress(Exception):
-            page.screenshot(path=str(ARTIFACTS / f"{name}{'-' + str(n) if n else ''}.png"),
-                            full_page=True)
-        errors = list(page.errors)
-        context.close()
-        assert not errors, f"the page threw: {errors}"
+    selector) is in the page (:func:`~tests.web.conftest.page_opener`)."""
+    with page_opener(browser, server, request, {"width": 1200, "height": 900},
+                     accept_downloads=True) as open_:
+        yield lambda path, ready, **options: open_(path, ready, "attached", **options)
 
 
 def count(page, selector: str) -> int:
@@ -434,40 +414,42 @@ def _serious(axe, page) -> list:
             if v["impact"] in ("serious", "critical")]
 
 
-@pytest.mark.parametrize("theme", ["light", "dark", "contrast"])
-def test_axe_finds_no_serious_violation_on_the_pages(open_at, server, theme):
+THEMES = ("light", "dark", "contrast")
+
+
+def test_axe_finds_no_serious_violation_on_the_pages(open_at, server):
+    """Every page in every theme, each page loaded and brought to its state once and its
+    themes switched in place (a third of the loads of a page per theme)."""
     from axe_playwright_python.sync_playwright import Axe
 
     axe = Axe()
     play_game(server, "erin", 3)
     bad = []
-    page = open_at("/static/watch.html", "#strategy option[value=exact]")
-    page.select_option("#theme", theme)
-    bad += _serious(axe, page)
+
+    def every_theme(page) -> None:
+        for theme in THEMES:
+            page.select_option("#theme", theme)
+            bad.extend((theme, *found) for found in _serious(axe, page))
+
+    every_theme(open_at("/static/watch.html", "#strategy option[value=exact]"))
     page = open_at("/static/editor.html", "#board .cell")
-    page.select_option("#theme", theme)
     page.fill("#board-text", POSITION)
     page.click("#analyse")
     page.wait_for_selector("#layouts-line:not([hidden])")
-    bad += _serious(axe, page)
-    page = open_at("/static/trainer.html", "#scores tbody tr")
-    page.select_option("#theme", theme)
-    bad += _serious(axe, page)
+    every_theme(page)
+    every_theme(open_at("/static/trainer.html", "#scores tbody tr"))
     page = open_at("/static/stats.html", "body[data-loads]")
-    page.select_option("#theme", theme)
     show_player(page, "erin")
     page.click("#games tbody tr[data-id] button")
     page.wait_for_selector("#replay:not([hidden])")
-    bad += _serious(axe, page)
+    every_theme(page)
     page.click('.site-nav a[href="static/help.html"]')
     page.wait_for_selector("#tour-chord-title")
-    page.select_option("#theme", theme)
-    bad += _serious(axe, page)
+    every_theme(page)
     page = open_at("/static/reductions.html", "#truth-table tbody tr")
-    page.select_option("#theme", theme)
     page.click("#reduce")
     page.wait_for_selector("#result:not([hidden])", timeout=60_000)
-    bad += _serious(axe, page)
+    every_theme(page)
     assert not bad, bad
 
 

@@ -12,28 +12,9 @@ import zlib
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from fastapi.testclient import TestClient
 
-from sweepkit.web.app import create_app
 from sweepkit.web.links import MAX_TOKEN, encode_board
 from tests.web.routes.test_games import layout_of, move, new
-
-
-@pytest.fixture
-def app(db):
-    return create_app(db)
-
-
-@pytest.fixture
-def owner(app):
-    with TestClient(app) as c:
-        yield c
-
-
-@pytest.fixture
-def stranger(app):
-    with TestClient(app) as c:
-        yield c
 
 
 def shared(client, game_id, status=200):
