@@ -12,11 +12,16 @@ bytes                 meaning
 4, 5 (then 6, 7 ...)  one mine each: its x (column, from 0) then its y (row, from 0)
 ====================  ===========================================================
 
-so a file is exactly ``4 + 2 × mines`` bytes. A board read from MBF holds every mine as a
-known mine (``*``), every other cell covered (``?``) and the mine count, so each of its
-covered cells is certainly safe: the layout itself, which "Play a random layout" deals as
-it is. A position is written with its known mines only (numbers, safe marks and the mine
-count header are not part of the format), in row-major order.
+so a file is exactly ``4 + 2 × mines`` bytes. Source: the layout issue 36 gives for
+Minesweeper X's board files; no public specification could be found to check it against
+when this module was written (the reference search available here held none), so the
+table above, with ``tests/test_mbf.py``, is what this reader and writer hold to.
+
+A board read from MBF holds every mine as a known mine (``*``), every other cell covered
+(``?``) and the mine count, so each of its covered cells is certainly safe: the layout
+itself, which "Play a random layout" deals as it is. A position is written with its known
+mines only (numbers, safe marks and the mine count header are not part of the format), in
+row-major order.
 
 >>> from sweepkit.boardfile import format_board
 >>> board = read_mbf(bytes([3, 2, 0, 2, 0, 0, 2, 1]))

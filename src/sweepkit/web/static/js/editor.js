@@ -93,7 +93,11 @@ class Editor {
       },
     });
     this.grid.addEventListener("keydown", (e) => this.key(e));
-    this.grid.addEventListener("focusin", (e) => this.describe(this.indexOf(e.target)));
+    this.grid.addEventListener("focusin", (e) => {
+      const i = this.indexOf(e.target);
+      if (i >= 0 && i !== this.focus) this.setFocus(i, false); // the keys edit the cell in focus
+      this.describe(i);
+    });
     this.grid.addEventListener("mouseover", (e) => {
       const i = this.indexOf(e.target);
       if (i >= 0) this.describe(i);
@@ -169,6 +173,7 @@ class Editor {
   /** An edit is complete: one step of undo (merged with the last when `merge` is its key
    * too), and the position kept in the browser. */
   commit(merge = null) {
+    this.note("");
     const state = this.state();
     this.history.record(state, merge);
     autosave(state);
@@ -225,8 +230,7 @@ class Editor {
       } catch (exc) {
         throw new UserError(`${file.name}: ${exc.message}. Nothing was changed.`);
       }
-      $("board-text").value = read.text;
-      if (!this.loadText(`${file.name}: `)) return;
+      if (!this.loadFrom(read.text, `${file.name}: `)) return;
       const known = this.cells.filter((ch) => ch === "*").length;
       this.note(read.kind === "MBF"
         ? `Read ${file.name} (MBF): its ${known} mines are shown as known mines, every ` +
@@ -243,8 +247,7 @@ class Editor {
     const text = e.clipboardData?.getData("text/plain") || "";
     if (!text.trim()) return;
     e.preventDefault();
-    $("board-text").value = text;
-    if (this.loadText("The pasted text: ")) this.note("Pasted .board text loaded.");
+    if (this.loadFrom(text, "The pasted text: ")) this.note("Pasted .board text loaded.");
   }
 
   /** A `.board` or MBF file (or `.board` text) dropped anywhere on `zone`. */
@@ -266,8 +269,8 @@ class Editor {
         await this.importFile(file);
         return;
       }
-      $("board-text").value = e.dataTransfer.getData("text/plain");
-      if (this.loadText("The dropped text: ")) this.note("Dropped .board text loaded.");
+      const text = e.dataTransfer.getData("text/plain");
+      if (this.loadFrom(text, "The dropped text: ")) this.note("Dropped .board text loaded.");
     });
   }
 
@@ -571,6 +574,18 @@ class Editor {
       lines.push(this.cells.slice(r * this.cols, (r + 1) * this.cols).join(""));
     }
     return `${lines.join("\n")}\n`;
+  }
+
+  /** Load `.board` text from a file, a paste or a drop; when it is malformed, the reason
+   * is shown and the text field keeps what it held. */
+  loadFrom(text, where) {
+    const before = $("board-text").value;
+    const dirty = this.textDirty;
+    $("board-text").value = text;
+    if (this.loadText(where)) return true;
+    $("board-text").value = before;
+    this.textDirty = dirty;
+    return false;
   }
 
   /** Read the textarea into the grid (one step of undo); false (with the reason shown,
