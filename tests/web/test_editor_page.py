@@ -122,7 +122,7 @@ def test_editing_by_hand_undo_checks_and_keeping(open_at):
     page.keyboard.press("ArrowUp")
     page.keyboard.press("8")  # (0, 0): three neighbours
     assert page.is_disabled("#analyse")
-    assert "the 8 at (0, 0) has only 2 neighbours that could be a mine" in \
+    assert "the 8 at (0, 0) has only 2 neighbours that could hold a mine" in \
         page.inner_text("#invalid")
     corner = page.locator('#board .cell[data-index="0"]')
     assert "impossible" in (corner.get_attribute("aria-label") or "")

@@ -21,7 +21,12 @@ MEDIA_TYPE = "application/octet-stream"
 """What an MBF file is sent as (the format has no registered type)."""
 
 
-@router.post("/to-board")
+RAW_BODY = {"requestBody": {"required": True, "content": {MEDIA_TYPE: {
+    "schema": {"type": "string", "format": "binary"}}}}}
+"""The OpenAPI description of a body sent as the file's bytes."""
+
+
+@router.post("/to-board", openapi_extra=RAW_BODY)
 async def mbf_to_board(request: Request) -> dict[str, Any]:
     """The ``.board`` text of the MBF file in the request's body (raw bytes), with its size
     and mine count; 422 naming the fault of a malformed file or one too big to edit."""

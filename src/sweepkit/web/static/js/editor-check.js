@@ -35,7 +35,7 @@ export function problems(rows, cols, cells, mines) {
     }
     if (n > open) {
       out.push({ cells: [i], text: `the ${n} at (${r}, ${c}) has only ${
-        plural(open, "neighbour")} that could be a mine` });
+        plural(open, "neighbour")} that could hold a mine` });
     } else if (n < known) {
       out.push({ cells: [i], text: `the ${n} at (${r}, ${c}) already touches ${
         plural(known, "known mine")}` });

@@ -5,7 +5,7 @@
  */
 
 export class History {
-  constructor(limit = 500) {
+  constructor(limit = 200) {
     this.limit = limit;
     this.steps = [];
     this.at = -1;
