@@ -60,38 +60,75 @@ def wait_for_tables(page, expected: tuple[str, str, str]) -> None:
 # -- watch --------------------------------------------------------------------------------
 
 
-def test_watch_plays_games_at_speed_zero(open_at):
+def outlined(page) -> tuple[int, str, str]:
+    """The cell outlined as the computer's next move: index, name, corner symbol."""
+    cells = page.locator("#board .cell.hl-move")
+    assert cells.count() == 1
+    return (int(cells.get_attribute("data-index") or -1), cells.get_attribute("aria-label") or "",
+            page.evaluate("() => getComputedStyle(document.querySelector("
+                          "'#board .cell.hl-move'), '::after').content"))
+
+
+def test_watch_outlines_the_next_move_marks_guesses_and_plays_on(open_at):
     page = open_at("/static/watch.html", "#strategy option[value=exact]")
     page.select_option("#strategy", "best")
     page.select_option("#level", "beginner")
+    page.fill("#pace", "2000")
+    page.dispatch_event("#pace", "input")
+    page.click("#start")
+    # a game's first move is played at once; the next waits 2 s, outlined meanwhile
+    page.wait_for_function("document.getElementById('played-text').textContent !== ''")
+    played = page.inner_text("#played-text")
+    first = re.fullmatch(r"Played, move 0: reveal \((\d+), (\d+)\): first click: (\w+)\.", played)
+    assert first, played  # "first click" said once, not "first click: first click: corner"
+    page.click("#pause")
+    page.wait_for_function("document.getElementById('resume').disabled === false")
+    page.wait_for_timeout(300)  # a move thought before the pause may still come
+    # the first click was a guess: its cell stays marked, and its name says so
+    guessed = page.locator(f'#board .cell[data-index="{int(first[1]) * 9 + int(first[2])}"]')
+    assert "hl-guess" in (guessed.get_attribute("class") or "")
+    assert "guess" in (guessed.get_attribute("aria-label") or "")
+    # the outline is on the move about to be played (still covered), not the one just played
+    told = re.fullmatch(r"Next, move (\d+): (reveal|flag|chord) \((\d+), (\d+)\): (.+)\.",
+                        page.inner_text("#move-text"))
+    assert told, page.inner_text("#move-text")
+    index, name, symbol = outlined(page)
+    assert index == int(told[3]) * 9 + int(told[4])
+    assert "the computer's next move" in name
+    if told[2] == "reveal":
+        assert name.startswith("hidden")
+    certain = told[5].startswith("certain")
+    assert symbol == ('"◉"' if certain else '"?"') and ("certain" if certain else "a guess") in name
+    page.click("#step")  # one move: the outlined one
+    page.wait_for_function("(n) => document.getElementById('played-text').textContent"
+                           ".startsWith(`Played, move ${n}:`)", arg=told[1])
+    assert f"({told[3]}, {told[4]})" in page.inner_text("#played-text")
+    page.wait_for_function("(i) => document.querySelector('#board .cell.hl-move')?.dataset.index"
+                           " !== String(i)", arg=index)
+    # the legend tells the three marks apart, and so do their styles
+    legend = page.inner_text("#watch-legend")
+    assert "the next move, certain" in legend and "the next move, a guess" in legend
+    assert "a cell the computer guessed" in legend
+    styles = page.evaluate("""() => [...document.querySelectorAll('#watch-legend .cell')].map(
+        (e) => [getComputedStyle(e).outlineStyle, getComputedStyle(e, '::after').content,
+                getComputedStyle(e, '::before').content])""")
+    assert styles[0][:2] == ["solid", '"◉"'] and styles[1][:2] == ["dashed", '"?"']
+    assert styles[2][2] == '"?"'
+    # at speed 0 the games stream in and the counters move
     page.fill("#pace", "0")
     page.dispatch_event("#pace", "input")
-    assert page.inner_text("#pace-value") == "0 ms a move"
-    page.click("#start")
+    page.wait_for_timeout(300)
+    page.click("#resume")
     page.wait_for_function("Number(document.getElementById('c-games').textContent) >= 3",
                            timeout=20_000)
-    # a new game's board has no highlight until its first move: wait for a move on it
-    page.wait_for_function(
-        "document.querySelectorAll('#board .cell.hl-move').length === 1", timeout=10_000)
-    assert re.match(r"Move \d+: (reveal|flag|chord) \(\d+, \d+\) — ", page.inner_text("#move-text"))
     assert count(page, "#c-wins") <= count(page, "#c-games")
-    assert count(page, "#c-safe-guesses") <= count(page, "#c-guesses")
+    assert count(page, "#c-safe-guesses") <= count(page, "#c-guesses") >= 3
     page.click("#pause")
     page.wait_for_function("document.getElementById('resume').disabled === false")
     page.wait_for_timeout(200)  # a move thought before the pause may still come
-    paused = page.inner_text("#move-text")
+    paused = page.inner_text("#played-text")
     page.wait_for_timeout(200)
-    assert page.inner_text("#move-text") == paused  # paused means paused
-    # the counters include the game under way; its last move is named, not only outlined
-    shown = int(re.match(r"Move (\d+)", paused).group(1))
-    assert count(page, "#c-moves") >= shown and count(page, "#c-guesses") >= 1
-    current = page.locator("#board .cell.hl-move")
-    assert "the computer's last move" in (current.get_attribute("aria-label") or "")
-    assert page.evaluate("() => getComputedStyle(document.querySelector("
-                         "'#board .cell.hl-move'), '::after').content") == '"◉"'
-    page.click("#step")  # one move
-    page.wait_for_function("(t) => document.getElementById('move-text').textContent !== t",
-                           arg=paused)
+    assert page.inner_text("#played-text") == paused  # paused means paused
     page.click("#stop")
     page.wait_for_function("document.getElementById('status').textContent === 'Stopped.'")
     games = count(page, "#c-games")

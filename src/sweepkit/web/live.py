@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final
 
-from sweepkit.figures import game_figures
+from sweepkit.figures import game_figures, game_time
 from sweepkit.game import Game, MoveResult, Status
 from sweepkit.moves import Action, MoveKind
 from sweepkit.position import MINE, UNKNOWN
@@ -82,6 +82,13 @@ def move_changes(game: Game, result: MoveResult, index: int) -> list[list[Any]]:
     if game.over:
         codes.update(end_codes(game))
     return [[i, code] for i, code in codes.items()]
+
+
+def shown_elapsed(game: Game) -> float:
+    """The ``elapsed`` a reply carries: once the game is over, its :func:`game_time` (the
+    figures' time, to the hundredth: the page's clock stops on exactly what the statistics
+    show); while it runs, to the millisecond (the page counts on from it, rounding down)."""
+    return game_time(game.elapsed) if game.over else round(game.elapsed, 3)
 
 
 class PausableClock:
@@ -175,7 +182,7 @@ class LiveGame:
             "level": self.level, "rule": str(rules.first_click), "no_guess": game.no_guess,
             "player": self.player, "status": str(game.status),
             "mines_left": 0 if game.status is Status.WON else game.mines_left,  # all flagged
-            "elapsed": round(game.elapsed, 3),
+            "elapsed": shown_elapsed(game),
             "clicks": {"left": c.left, "right": c.right, "chord": c.chord, "wasted": c.wasted},
             "figures": game_figures(game).as_json() if game.over else None,
             "paused": self.clock.paused, "held": self.clock.held,

@@ -10,8 +10,9 @@ import time
 
 import pytest
 
-from sweepkit.game import Game
-from sweepkit.position import MINE
+from sweepkit.figures import game_figures
+from sweepkit.game import Game, Status
+from sweepkit.position import MINE, Position
 from sweepkit.rules import level
 from sweepkit.store.played import GameBook, GameFilter
 from sweepkit.web.deps import MAX_ROWS
@@ -343,3 +344,29 @@ def test_a_loss_taken_back_counts_a_death_and_the_game_sets_no_record(client, db
     assert group["all"]["won"] == 1 and group["all"]["best_time"] is None
     listed = client.get("/api/stats/games", params={"player": "Ada"}).json()["games"]
     assert [(g["deaths"], g["assisted"]) for g in listed] == [(2, True)]
+
+
+def test_a_finished_games_time_is_one_hundredth_everywhere(client, db):
+    # the clock stops on the reply's elapsed, the figures panel shows the figures' time,
+    # the statistics the stored seconds: one number, rounded once, to the hundredth
+    game_id, reply, _ = win(client, seed=12)
+    state = reply["state"]
+    time_ = state["figures"]["time"]
+    assert time_ == round(time_, 2) and state["elapsed"] == time_
+    assert client.get(f"/api/games/{game_id}").json()["elapsed"] == time_
+    with GameBook(db) as book:
+        assert book.game(state["record_id"]).seconds == time_
+    (listed,) = [g for g in client.get("/api/stats/games", params={"player": "player"}
+                                       ).json()["games"] if g["id"] == state["record_id"]]
+    assert listed["time"] == time_
+
+
+def test_the_game_time_is_rounded_not_cut():
+    now = [10.0]
+    game = Game.from_layout(Position.from_rows(["*1", "11"]), clock=lambda: now[0])
+    game.reveal(1, 1)  # the clock starts at the first reveal...
+    now[0] += 4.7459  # ...and the game is won 4.7459 s later
+    game.reveal(0, 1)
+    game.reveal(1, 0)
+    assert game.status is Status.WON and game.elapsed > 4.745
+    assert game_figures(game).time == 4.75  # rounded, not cut to 4.74

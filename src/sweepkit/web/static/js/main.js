@@ -93,7 +93,7 @@ class App {
     this.initForm();
     this.initTools();
     initPanels(this.settings);
-    attachMouse(this.board, this);
+    attachMouse(this.board, this, this.settings);
     attachTouch(this.board, this, () => this.settings.longPress);
     attachKeyboard(this.board, this, this.settings);
     window.addEventListener("unhandledrejection", (e) => {
@@ -897,10 +897,12 @@ class App {
 
   // -- the verbs input.js calls -----------------------------------------------------
 
-  /** Left click, Space: reveal; chord on an open number. */
+  /** Left click, Space: reveal; chord on an open number (unless that way of chording is
+   * turned off in Settings: then nothing is sent). */
   primary(i, via) {
-    if (this.board.isOpenNumber(i)) this.move("chord", i, null, via);
-    else this.reveal(i, via);
+    if (!this.board.isOpenNumber(i)) this.reveal(i, via);
+    else if (this.settings.chords("left")) this.move("chord", i, null, via);
+    else if (via === "key") this.announce("A click on a number does not chord (Settings).");
   }
 
   /** Reveal; a no-guess board is made at its first click, as a job (see move). */
@@ -925,15 +927,17 @@ class App {
     }
   }
 
+  /** Both buttons, middle button, double-click (input.js checks each is on), D. */
   chord(i, via) {
-    this.move("chord", i, null, via);
+    if (this.settings.chording.on) this.move("chord", i, null, via);
+    else if (via === "key") this.announce("Chording is off (Settings).");
   }
 
   /** A tap: reveal (flag in flag mode); a satisfied number chords either way. */
   tap(i) {
     const shown = this.board.shown(i);
     if (this.board.isOpenNumber(i)) {
-      if (this.board.satisfied(i)) this.move("chord", i);
+      if (this.board.satisfied(i) && this.settings.chords("tap")) this.move("chord", i);
     } else if (this.settings.flagMode) {
       if (shown === "." || shown === "F" || shown === "?") this.secondary(i);
     } else if (shown === "." || shown === "?") {
@@ -1000,22 +1004,49 @@ class App {
     this.zoomTo(this.cellSize() * factor, clientX, clientY);
   }
 
-  /** Set the cell size (clamped, in px), keeping the point (clientX, clientY) still. */
-  zoomTo(px, clientX, clientY) {
+  /** Set the cell size (clamped, in px), keeping the point of the board under (clientX,
+   * clientY) there (the box's centre when not given). `anchor`: the board point to keep
+   * there instead (a pinch holds the one its fingers first touched, see boardPoint). */
+  zoomTo(px, clientX, clientY, anchor) {
     const wrap = $("board-wrap");
     const old = this.cellSize();
     const size = Math.round(Math.min(CELL_SIZE.max, Math.max(CELL_SIZE.min, px)));
-    if (size === old) return;
     const rect = wrap.getBoundingClientRect();
-    const ox = (clientX ?? rect.left + rect.width / 2) - rect.left;
-    const oy = (clientY ?? rect.top + rect.height / 2) - rect.top;
-    const x = (wrap.scrollLeft + ox) / old;
-    const y = (wrap.scrollTop + oy) / old;
-    this.settings.cellSize = size;
-    this.settings.save();
-    this.applyCellSize();
-    wrap.scrollLeft = x * size - ox;
-    wrap.scrollTop = y * size - oy;
+    const x = clientX ?? rect.left + rect.width / 2;
+    const y = clientY ?? rect.top + rect.height / 2;
+    const at = anchor || this.boardPoint(x, y);
+    if (size !== old) {
+      this.settings.cellSize = size;
+      this.settings.save();
+      this.applyCellSize();
+    }
+    this.keepUnder(at, x, y);
+  }
+
+  /** The point of the board under (x, y), in cells from its top-left corner (fractions
+   * included): measured on the grid itself, wherever its box and the page have put it. */
+  boardPoint(x, y) {
+    const grid = this.board.grid.getBoundingClientRect();
+    const size = this.cellSize();
+    return { col: (x - grid.left) / size, row: (y - grid.top) / size };
+  }
+
+  /** Scroll so that the board point `at` is under (x, y): the board's box first, then
+   * the page for what the box cannot do. A board that fits its box cannot scroll in it:
+   * it grows from its top-left corner, and the box's scroll alone (what this once used)
+   * let the cell under the fingers drift, (5, 5) to (3, 4) on a phone's beginner board. */
+  keepUnder(at, x, y) {
+    const wrap = $("board-wrap");
+    const size = this.cellSize();
+    const off = () => {
+      const grid = this.board.grid.getBoundingClientRect();
+      return [grid.left + at.col * size - x, grid.top + at.row * size - y];
+    };
+    let [dx, dy] = off();
+    wrap.scrollLeft += dx;
+    wrap.scrollTop += dy;
+    [dx, dy] = off();
+    if (Math.abs(dx) >= 0.5 || Math.abs(dy) >= 0.5) window.scrollBy(dx, dy);
   }
 
   /** Show or fold the game options (folded by default on phones only; CSS decides). */
