@@ -33,6 +33,7 @@ from sweepkit.web.routes import (
     games,
     hints,
     jobs,
+    mbf,
     reductions,
     replays,
     reviews,
@@ -109,6 +110,7 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
     app.include_router(jobs.router)
     app.include_router(reductions.router)
     app.include_router(sharing.router)
+    app.include_router(mbf.router)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
