@@ -13,9 +13,11 @@ bytes                 meaning
 ====================  ===========================================================
 
 so a file is exactly ``4 + 2 × mines`` bytes. Source: the layout issue 36 gives for
-Minesweeper X's board files; no public specification could be found to check it against
-when this module was written (the reference search available here held none), so the
-table above, with ``tests/test_mbf.py``, is what this reader and writer hold to.
+Minesweeper X's board files, checked against an independent reader, the MBF loader of D.
+N. Hill's Minesweeper (github DavidNHill/Minesweeper, ``GameStateReader.loadMBF``, read,
+not copied): width, height, the mine count as ``256 × byte 2 + byte 3``, then an x and a y
+byte per mine. That reader reads mines until the file ends; this one also refuses a file
+whose length does not match its count (``tests/test_mbf.py``).
 
 A board read from MBF holds every mine as a known mine (``*``), every other cell covered
 (``?``) and the mine count, so each of its covered cells is certainly safe: the layout
