@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from sweepkit.analysis.probability import analyse
+from sweepkit.game import Game
 from sweepkit.position import MINE
 from sweepkit.rules import level
 from tests.web.pages_helpers import call
@@ -104,6 +106,23 @@ def test_keys_from_page_load_and_a_loss_taken_back_with_ctrl_z(open_page, server
     assert page.evaluate("() => window.sweepkit.game.status") == "lost"
     assert "Undo" in page.inner_text("#status")
     assert not page.is_disabled("#undo")  # after a loss, undo is practice
+    # The lost position keeps its overlay and hint (the position before the losing move);
+    # hovering a cell says its chance, or why it is certain, in words.
+    assert not page.is_disabled("#overlay") and not page.is_disabled("#hint")
+    assert page.is_disabled("#computer")
+    page.click("#overlay")
+    page.wait_for_selector("#board .cell.ov")
+    fatal = page.get_attribute(f'#board .cell[data-index="{mine}"]', "title")
+    assert fatal.startswith("mine chance "), fatal
+    twin = Game(level("beginner", "safe"), seed)
+    twin.reveal(0, 0)
+    safe = sorted(analyse(twin.view(flags=False)).safe_cells())
+    if safe:
+        said = page.get_attribute(f'#board .cell[data-index="{safe[0]}"]', "title")
+        r, c = divmod(safe[0], COLS)
+        assert said.startswith("certainly safe: ") and f"({r}, {c})" in said, said
+    page.click("#overlay")
+    idle(page)
     press(page, "Control+z")
     idle(page)
     assert page.evaluate("() => window.sweepkit.game.status") == "playing"

@@ -446,8 +446,11 @@ class App {
     this.board.apply(reply.changes || []);
     this.minimap.update(reply.changes || []);
     this.update(reply.state, true);
-    if (this.over()) this.board.setLayer("overlay", null);
-    else if (this.overlayOn && this.game.status === "playing") {
+    if (this.over()) {
+      this.board.setLayer("overlay", null); // the loss shown as it is: the button asks again
+      this.overlayOn = false;
+      $("overlay").setAttribute("aria-pressed", "false");
+    } else if (this.overlayOn && this.game.status === "playing") {
       await this.fetchOverlay(generation);
     }
   }
@@ -649,6 +652,9 @@ class App {
         this.game.assists = reply.assists;
         this.showAssists();
         this.showHint(reply.hint, "Hint");
+        if (this.game.status === "lost") {
+          $("hint-text").textContent += " (This is for the position before the losing move.)";
+        }
       } else if (what === "undo") {
         const wasLost = this.game.status === "lost";
         this.load(reply, false, true);
@@ -702,6 +708,11 @@ class App {
     const layer = new Map();
     const safe = new Set(reply.safe || []);
     const mines = new Set(reply.mines || []);
+    const reasons = new Map(reply.reasons || []); // a certain cell's reason in words
+    // on a lost game the overlay is the position before the losing move: it shows on the
+    // mines the loss uncovered too (the fatal cell's chance above all)
+    const covered = this.game?.status !== "lost";
+    const why = (i, what) => (reasons.has(i) ? `${what}: ${reasons.get(i)}` : what);
     for (const [i, p] of reply.probabilities || []) {
       if (safe.has(i) || mines.has(i)) continue;
       layer.set(i, {
@@ -709,12 +720,14 @@ class App {
         text: percentText(p),
         note: `mine chance ${percentWords(p)}`,
         vars: { "--p": String(p) },
-        covered: true,
+        covered,
       });
     }
-    for (const i of safe) layer.set(i, { cls: "ov-safe", text: "✓", note: "certainly safe", covered: true });
+    for (const i of safe) {
+      layer.set(i, { cls: "ov-safe", text: "✓", note: why(i, "certainly safe"), covered });
+    }
     for (const i of mines) {
-      layer.set(i, { cls: "ov-mine", text: "✗", note: "certainly a mine", covered: true });
+      layer.set(i, { cls: "ov-mine", text: "✗", note: why(i, "certainly a mine"), covered });
     }
     this.board.setLayer("overlay", layer);
   }
@@ -726,6 +739,9 @@ class App {
     if (!this.overlayOn) {
       this.board.setLayer("overlay", null);
       this.announce("Probabilities off.");
+    } else if (this.game?.status === "lost") {
+      this.help("overlay");
+      this.announce("Probabilities on: the chances before the losing move.");
     } else if (this.game?.status === "playing" && !this.game.paused) {
       this.help("overlay");
       this.announce("Probabilities on: each covered cell shows its chance of a mine.");
@@ -814,8 +830,10 @@ class App {
     const over = this.over();
     const paused = Boolean(g?.paused);
     const ready = g?.status === "ready"; // before the first click help is refused
+    // a lost position keeps its hint and overlay (the position before the losing move)
+    const lost = g?.status === "lost";
     for (const id of ["hint", "overlay", "computer"]) {
-      $(id).disabled = !g || over || paused || ready;
+      $(id).disabled = !g || (over && !(lost && id !== "computer")) || paused || ready;
     }
     const readOnly = this.readOnly;
     if (readOnly) for (const id of ["hint", "overlay", "computer"]) $(id).disabled = true;
