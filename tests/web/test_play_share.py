@@ -108,15 +108,20 @@ def test_keys_from_page_load_and_a_loss_taken_back_with_ctrl_z(open_page, server
     assert not page.is_disabled("#undo")  # after a loss, undo is practice
     # The lost position keeps its overlay and hint (the position before the losing move);
     # hovering a cell says its chance, or why it is certain, in words.
+    twin = Game(level("beginner", "safe"), seed)
+    twin.reveal(0, 0)
+    safe = sorted(analyse(twin.view(flags=False)).safe_cells())
+    verdict = page.inner_text("#loss-verdict")  # said at once, the safe cells marked ✓
+    assert verdict.startswith("The death was avoidable" if safe else "The death was forced")
+    marked = page.eval_on_selector_all("#board .cell.loss-safe", "els => els.map(e => "
+                                       "Number(e.dataset.index))")
+    assert sorted(marked) == safe
     assert not page.is_disabled("#overlay") and not page.is_disabled("#hint")
     assert page.is_disabled("#computer")
     page.click("#overlay")
     page.wait_for_selector("#board .cell.ov")
     fatal = page.get_attribute(f'#board .cell[data-index="{mine}"]', "title")
     assert fatal.startswith("mine chance "), fatal
-    twin = Game(level("beginner", "safe"), seed)
-    twin.reveal(0, 0)
-    safe = sorted(analyse(twin.view(flags=False)).safe_cells())
     if safe:
         said = page.get_attribute(f'#board .cell[data-index="{safe[0]}"]', "title")
         r, c = divmod(safe[0], COLS)
@@ -125,6 +130,8 @@ def test_keys_from_page_load_and_a_loss_taken_back_with_ctrl_z(open_page, server
     idle(page)
     press(page, "Control+z")
     idle(page)
+    assert page.locator("#loss-verdict").is_hidden()   # taken back: no verdict, no marks
+    assert page.locator("#board .cell.loss-safe").count() == 0
     assert page.evaluate("() => window.sweepkit.game.status") == "playing"
     assert labels(page) == before
     assert page.inner_text("#deaths") == "Deaths: 1 (practice)"

@@ -8,7 +8,7 @@ import pytest
 
 from sweepkit.analysis.probability import analyse
 from sweepkit.game import Game
-from sweepkit.rules import level
+from sweepkit.rules import FirstClick, Rules, level
 from sweepkit.store.played import GameBook
 
 
@@ -123,6 +123,10 @@ def test_a_lost_game_keeps_its_hint_and_overlay_on_the_position_before_the_loss(
     assert lost["state"]["status"] == "lost"
     heat = client.post(f"/api/games/{game['id']}/overlay").json()
     analysis = analyse(before)
+    # The losing move said at once whether the death was forced, with the safe cells then.
+    safe = sorted(analysis.safe_cells())
+    assert lost["loss"] == {"forced": not safe, "safe": [list(divmod(c, 9)) for c in safe],
+                            "chance": pytest.approx(analysis.probabilities()[mines[0]])}
     assert dict(map(tuple, heat["probabilities"])) == pytest.approx(analysis.probabilities())
     assert heat["safe"] == sorted(analysis.safe_cells())
     assert heat["mines"] == sorted(analysis.mine_cells())
@@ -139,3 +143,19 @@ def test_a_lost_game_keeps_its_hint_and_overlay_on_the_position_before_the_loss(
     assert state["assists"] == {"seeded": 1} and state["status"] == "lost"
     with GameBook(tmp_path / "web.db") as book:
         assert book.game(state["record_id"]).assists == {"seeded": 1}
+
+
+def test_a_forced_death_is_said_forced(client):
+    # 2x2, 2 mines: the first click shows a 2, and each other cell is a mine in 2 of 3 ways
+    rules = {"rows": 2, "cols": 2, "mines": 2, "rule": "safe", "seed": 1}
+    twin = Game(Rules(2, 2, 2, FirstClick.SAFE), 1)
+    twin.reveal(0, 0)
+    mine = min(twin.reveal_layout(cheat=True).known_mines())
+    game = client.post("/api/games", json=rules).json()
+    first = client.post(f"/api/games/{game['id']}/moves",
+                        json={"kind": "reveal", "row": 0, "col": 0}).json()
+    assert "loss" not in first and first["state"]["status"] == "playing"
+    lost = client.post(f"/api/games/{game['id']}/moves",
+                       json={"kind": "reveal", "row": mine // 2, "col": mine % 2}).json()
+    assert lost["state"]["status"] == "lost"
+    assert lost["loss"] == {"forced": True, "safe": [], "chance": pytest.approx(2 / 3)}

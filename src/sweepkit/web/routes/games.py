@@ -10,7 +10,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException
 from pydantic import Field
 
-from sweepkit.game import Game, GameOverError, HiddenLayoutError, MoveError
+from sweepkit.game import Game, GameOverError, HiddenLayoutError, MoveError, Status
 from sweepkit.generate import MAX_DENSITY, NoGuessError, NoGuessLayouts
 from sweepkit.moves import MoveKind
 from sweepkit.rules import LEVELS, FirstClick
@@ -32,6 +32,7 @@ from sweepkit.web.deps import (
     save,
 )
 from sweepkit.web.live import PausableClock
+from sweepkit.web.loss import loss_verdict
 
 router = APIRouter(prefix="/api", tags=["play"])
 
@@ -90,7 +91,8 @@ def game_state(game_id: str, live: Live, book: Book, key: Key = None) -> dict[st
 def move(game_id: str, spec: MoveIn, live: Live, book: Book, key: Key = None
          ) -> dict[str, Any]:
     """Make a move; the cells it changed and the game's status. The move that ends the
-    game stores it first."""
+    game stores it first; the move that loses it says too whether the death was forced
+    (``loss``: :func:`~sweepkit.web.loss.loss_verdict`)."""
     with locked(live, game_id, key=key) as game:
         rules = game.game.rules
         if not (0 <= spec.row < rules.rows and 0 <= spec.col < rules.cols):
@@ -109,7 +111,10 @@ def move(game_id: str, spec: MoveIn, live: Live, book: Book, key: Key = None
             raise HTTPException(422, str(exc)) from None
         if game.game.over and game.saved_id is None:
             save(game, book)
-        return {"changes": changes, "wasted": result.wasted, "state": game.status_json()}
+        reply = {"changes": changes, "wasted": result.wasted, "state": game.status_json()}
+        if game.game.status is Status.LOST:     # said at once: forced, or avoidable
+            reply["loss"] = loss_verdict(game.game)
+        return reply
 
 
 @router.post("/games/{game_id}/restart", status_code=201)

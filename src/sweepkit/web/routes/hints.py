@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from copy import deepcopy
 from typing import Any
 
 from fastapi import APIRouter, HTTPException
@@ -16,13 +15,14 @@ from fastapi import APIRouter, HTTPException
 from sweepkit.analysis.budget import SERVICE_TABLE, AnalysisLimit, attempt, limits
 from sweepkit.analysis.explain import explain
 from sweepkit.analysis.probability import analyse
-from sweepkit.game import Game, Status
+from sweepkit.game import Status
 from sweepkit.moves import MoveKind
 from sweepkit.position import MINE, Position
 from sweepkit.serialize import hint_json
 from sweepkit.strategies.hint import Hint, hint
 from sweepkit.web.deps import Book, Key, Live, check_owner, find, locked, save
 from sweepkit.web.live import LiveGame, LiveGames
+from sweepkit.web.loss import before_loss
 
 router = APIRouter(prefix="/api", tags=["hints"])
 
@@ -65,14 +65,6 @@ def checked(game: LiveGame, what: str, *, after_loss: bool = False) -> Position:
     if game.clock.paused:
         raise HTTPException(409, "the game is paused: resume it first")
     return game.game.view(flags=False)
-
-
-def before_loss(game: Game) -> Position:
-    """A lost game's view (flags left out) before the move that lost it: a copy of the
-    game (one may be made once it is over) with that move taken back."""
-    copy = deepcopy(game)
-    copy.undo(loss=True)
-    return copy.view(flags=False)
 
 
 def best_move(view: Position) -> Hint:

@@ -373,6 +373,7 @@ class App {
     this.clearError();
     this.clearOffer();
     this.hideHint();
+    this.hideLoss();
     const hadFocus = this.board.grid.contains(document.activeElement);
     this.board.build(state.rows, state.cols, cells);
     if (hadFocus) this.board.setFocus(this.board.focusIndex); // N or R from the keyboard
@@ -446,6 +447,7 @@ class App {
     this.board.apply(reply.changes || []);
     this.minimap.update(reply.changes || []);
     this.update(reply.state, true);
+    if (reply.loss) this.showLoss(reply.loss);
     if (this.over()) {
       this.board.setLayer("overlay", null); // the loss shown as it is: the button asks again
       this.overlayOn = false;
@@ -801,6 +803,31 @@ class App {
       `${alts.length ? `Runners-up (chance of a mine): ${alts.join("; ")}.` : ""}`;
     $("hint-panel").hidden = false;
     this.announce(text);
+  }
+
+  /** What the move that lost says at once: the death forced (no cell was certainly safe)
+   * or avoidable, the certainly safe cells of that moment marked ✓ on the board. */
+  showLoss(verdict) {
+    const cols = this.board.cols;
+    const layer = new Map();
+    for (const [r, c] of verdict.safe) {
+      layer.set(r * cols + c, { cls: "loss-safe", text: "✓", note: "was certainly safe", covered: true });
+    }
+    this.board.setLayer("loss", layer);
+    const chance = verdict.chance == null
+      ? ""
+      : ` The cell you chose had a ${percentWords(verdict.chance)} chance of a mine.`;
+    const n = verdict.safe.length;
+    $("loss-verdict").textContent = verdict.forced
+      ? `The death was forced: no covered cell was certainly safe.${chance}`
+      : `The death was avoidable: ${n} covered cell${n === 1 ? " was" : "s were"} certainly ` +
+        `safe (marked ✓).${chance}`;
+    $("loss-verdict").hidden = false;
+  }
+
+  hideLoss() {
+    this.board.setLayer("loss", null);
+    $("loss-verdict").hidden = true;
   }
 
   /** Close the hint panel; with `refocus` (its Close button, Escape) the focus goes back
