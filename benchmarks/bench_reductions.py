@@ -145,7 +145,7 @@ def contradictions(args: argparse.Namespace) -> None:
     walls: list[float] = []
     cpus: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
-        for name, cnf in issue_formulas(args.unsat_variables, args.ratio, rng):
+        for k, (name, cnf) in enumerate(issue_formulas(args.unsat_variables, args.ratio, rng)):
             formula = Path(folder) / "f.cnf"
             formula.write_text(dimacs(cnf))
             board = Path(folder) / "f.board"
@@ -154,7 +154,8 @@ def contradictions(args: argparse.Namespace) -> None:
             board.write_text(drawn.stdout)
             if args.keep is not None:
                 args.keep.mkdir(parents=True, exist_ok=True)
-                slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+                # numbered: two formulas of 10 variables and 43 clauses are drawn
+                slug = f"{k:02d}-" + re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
                 (args.keep / f"{slug}.board").write_text(drawn.stdout)
             size = re.search(r": (\d+) x (\d+),", drawn.stdout)
             assert size is not None

@@ -13,7 +13,7 @@ PACKAGE = Path(sweepkit.__file__).parent
 
 AREAS: dict[str, tuple[str, ...]] = {
     # area: the module names (dotted, below sweepkit) it holds, by prefix
-    "foundation": ("position", "topology", "boardfile", "bits", "moves", "lazy"),
+    "foundation": ("position", "topology", "boardfile", "mbf", "bits", "moves", "lazy"),
     "game": ("rules", "game", "difficulty", "figures"),
     "constraints": ("constraints",),
     "automata": ("automata",),

@@ -48,6 +48,9 @@ def test_spec_examples_parse():
         # the column of a cell counts the spaces before it in its row
         ("???\n? ? 6\n???\n", 2, 5, (1, 2), "number 6 is larger than its 5 neighbours"),
         ("?\n2\n", 2, 1, (1, 0), "number 2 is larger than its 1 neighbours"),
+        # an inner 8 is fine; the edge is where a number can outgrow its neighbours
+        ("????\n?8?6\n????\n????\n", 2, 4, (1, 3), "number 6 is larger than its 5 "
+         "neighbours"),
         ("mines: -1\n??\n", 1, 8, None, "negative"),
         ("mines: 1.5\n??\n", 1, 8, None, "not a whole number"),
         ("mines: 1\n**\n", 1, 8, None, "less than the 2 known mines"),

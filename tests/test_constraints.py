@@ -135,6 +135,9 @@ def test_the_bulk_route_builds_what_the_generic_route_builds(position, rng):
     _same(build_system(position, numbers), _reference_system(position, numbers))
     # without the equations (counting): the same components, impossible numbers, floating
     _same(build_system(position, equations=False), _without_equations(build_system(position)))
+    # without the components (check's SAT route): the same equations, none of the rest
+    _same(build_system(position, components=False),
+          replace(build_system(position), components=()))
 
 
 def _without_equations(system: ConstraintSystem) -> ConstraintSystem:
@@ -164,6 +167,9 @@ def test_a_big_board_matches_the_generic_route():
     position = Position((150, 150), tuple(cells), 2000)
     _same(build_system(position), _reference_system(position))
     _same(build_system(position, equations=False), _without_equations(build_system(position)))
+    # without the components (check's SAT route): the same equations, none of the rest
+    _same(build_system(position, components=False),
+          replace(build_system(position), components=()))
 
 
 def test_the_collector_is_paused_and_restored():

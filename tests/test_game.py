@@ -668,6 +668,33 @@ def test_undo_takes_back_a_move_on_the_same_layout_and_keeps_the_time():
     assert again.view() == game.view()
 
 
+def test_undo_after_a_loss_takes_the_fatal_move_back_only_when_asked():
+    now = [0.0]
+    game = Game(level("beginner"), seed=5, clock=lambda: now[0])
+    assert not game.drawn
+    game.reveal(4, 4)
+    assert game.drawn
+    mines = game.reveal_layout(cheat=True).known_mines()
+    before = game.view()
+    now[0] = 4.0
+    game.play(Action.reveal(mines[0]))
+    assert game.status is Status.LOST and game.elapsed == 4.0
+    with pytest.raises(GameOverError, match="its moves stand"):
+        game.undo()  # a plain undo leaves a lost game lost
+    now[0] = 10.0
+    game.undo(loss=True)
+    assert game.status is Status.PLAYING and not game.over
+    assert game.view() == before and game.elapsed == 4.0  # no time given back, none lost
+    now[0] = 11.0
+    assert game.elapsed == 5.0  # the clock runs on
+    for i in range(81):
+        if i not in mines and not game.over:
+            game.play(Action.reveal(i))
+    assert game.status is Status.WON
+    with pytest.raises(GameOverError):
+        game.undo(loss=True)  # a win stands
+
+
 def test_a_right_click_on_an_open_cell_places_no_flag():
     game = Game(level("beginner"), seed=5)
     game.reveal(4, 4)

@@ -128,7 +128,7 @@ Boxes = list[tuple[tuple[int, ...], list[int]]]
 
 
 def _grid_equations(position: Position, chosen: Sequence[int] | None = None,
-                    equations: bool = True
+                    equations: bool = True, boxes: bool = True
                     ) -> tuple[list[Constraint], list[int], Boxes, bytes, list[int]]:
     """A 2-D board's equations, boxes and floating cells, found in bulk.
 
@@ -143,7 +143,8 @@ def _grid_equations(position: Position, chosen: Sequence[int] | None = None,
     none with ``equations=False``), the numbers of the impossible ones (found in bulk
     too), the boxes as ``(signature, cells)`` in order of their first cell (a signature is
     the sorted number cells of the possible equations the box's cells lie in), each number
-    cell's need plus 8 (a byte per cell) and the floating cells.
+    cell's need plus 8 (a byte per cell) and the floating cells. ``boxes=False``: no boxes
+    (an empty list).
     """
     cells, shape = position.cells, position.shape
     n = len(cells)
@@ -190,7 +191,7 @@ def _grid_equations(position: Position, chosen: Sequence[int] | None = None,
     lcode = neighbour_codes(linked, shape).to_bytes(n, "little")
     in_box = unknown & int.from_bytes(lcode.translate(_NONZERO), "little")
     by_sig: dict[tuple[int, ...], list[int]] = {}
-    for c in compress(range(n), in_box.to_bytes(n, "little")):
+    for c in compress(range(n), in_box.to_bytes(n, "little")) if boxes else ():
         sig = near[lcode[c]](c)
         box = by_sig.get(sig)
         if box is None:
@@ -308,21 +309,24 @@ def number_equation(cells: Sequence[int], shape: tuple[int, ...], topology: str,
 
 
 def build_system(position: Position, numbers: Iterable[int] | None = None, *,
-                 equations: bool = True) -> ConstraintSystem:
+                 equations: bool = True, components: bool = True) -> ConstraintSystem:
     """Turn a position into its constraint system (optionally using only some numbers).
 
     ``equations=False``: the system's ``constraints`` are left empty on 2-D boards, where
     the components are found without them (what counting needs; a tenth of a second
-    saved on a 500x500 board).
+    saved on a 500x500 board). ``components=False``: its ``components`` are left empty
+    on 2-D boards (for a caller that reads only the equations, as ``check`` does on a
+    board drawn from a circuit: half a second of its 200,000 equations' boxes and
+    union-find saved).
 
     Cost is linear in the board size (bulk operations on bytes, a few milliseconds for a
     million cells) plus the frontier (Python work per equation and per frontier cell). The
     cyclic garbage collector is paused meanwhile on big boards (see :func:`paused_gc`).
     """
     if len(position.cells) < TABLE_LIMIT:
-        return _build_system(position, numbers, equations)
+        return _build_system(position, numbers, equations, components)
     with paused_gc():
-        return _build_system(position, numbers, equations)
+        return _build_system(position, numbers, equations, components)
 
 
 @contextmanager
@@ -346,7 +350,7 @@ def paused_gc() -> Iterator[None]:
 
 
 def _build_system(position: Position, numbers: Iterable[int] | None,
-                  equations: bool) -> ConstraintSystem:
+                  equations: bool, components: bool) -> ConstraintSystem:
     cells = position.cells
     unknown_count = cells.count(UNKNOWN)
     remaining = position.remaining_mines()
@@ -355,7 +359,7 @@ def _build_system(position: Position, numbers: Iterable[int] | None,
     grid = shape if position.topology == "grid" else None
     if len(shape) == 2 and (chosen is None or _ascending_numbers(chosen, cells)):
         constraints, impossible, boxes, need8, floating = _grid_equations(
-            position, chosen, equations)
+            position, chosen, equations, boxes=components)
         return ConstraintSystem(tuple(constraints),
                                 tuple(_components(boxes, need8, -8, None, grid)),
                                 tuple(floating), tuple(impossible), remaining, unknown_count)
@@ -366,8 +370,7 @@ def _build_system(position: Position, numbers: Iterable[int] | None,
         constrained: set[int] = set()
         for c in constraints:
             constrained.update(c.cells)
-        floating = tuple(i for i, v in enumerate(cells)
-                         if v == UNKNOWN and i not in constrained)
+        floating = tuple(i for i in position.unknown_cells() if i not in constrained)
     return system_from_constraints(constraints, floating, remaining, unknown_count, grid)
 
 

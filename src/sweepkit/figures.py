@@ -14,6 +14,10 @@ The definitions, with *solved* the 3BV done and *time* in seconds:
   board.
 
 A figure that would divide by zero (no time yet, no click, nothing solved) is ``None``.
+
+A game's *time* is one number everywhere: :func:`game_time`, the game's clock rounded to
+the hundredth of a second, is what the figures hold, the store keeps, the statistics show
+and the play page's clock stops on (it shows it as given, never rounding it again).
 """
 
 from __future__ import annotations
@@ -21,6 +25,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sweepkit.game import ClickCounts, Game
+
+
+def game_time(seconds: float) -> float:
+    """A finished game's time as it is shown and stored: the seconds rounded to the
+    nearest hundredth (so 4.7459 s is 4.75 s everywhere: on the clock, in the figures and
+    in the statistics).
+
+    >>> game_time(4.7459), game_time(4.7449), game_time(0.0)
+    (4.75, 4.74, 0.0)
+    """
+    return round(seconds, 2)
 
 
 @dataclass(frozen=True)
@@ -77,7 +92,7 @@ def game_figures(game: Game) -> Figures:
     """
     clicks = game.clicks
     return Figures(
-        time=game.elapsed,
+        time=game_time(game.elapsed),
         three_bv=game.three_bv(),
         three_bv_solved=game.three_bv_solved(),
         clicks=ClickCounts(clicks.left, clicks.right, clicks.chord, clicks.wasted),

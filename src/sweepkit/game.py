@@ -251,6 +251,11 @@ class Game:
         return tuple(self._exploded)
 
     @property
+    def drawn(self) -> bool:
+        """Whether the layout exists yet (drawn at the first reveal, or given)."""
+        return self._is_mine is not None
+
+    @property
     def over(self) -> bool:
         """Whether the game is won or lost."""
         return self._over
@@ -490,12 +495,13 @@ class Game:
             )
         return super().__reduce_ex__(protocol)
 
-    def undo(self) -> None:
+    def undo(self, *, loss: bool = False) -> None:
         """Take back the last move: the game is played again without it, on the same
         layout (a layout drawn stays drawn, even when the first reveal is taken back), and
         its timer runs on: an undo gives no time back. GameOverError once the game is
-        over, MoveError when there is no move to take back."""
-        if self._over:
+        over, MoveError when there is no move to take back. With ``loss`` a lost game may
+        take back the move that lost it (practice), and plays on; a won game never."""
+        if self._over and not (loss and self._status is Status.LOST):
             raise GameOverError(f"the game is over ({self.status}): its moves stand")
         if not self._log:
             raise MoveError("no move to undo")

@@ -55,11 +55,19 @@ def play(game: Game, strategy: Strategy, observer: Observer | None = None, *,
     return game.record()
 
 
+class Plan(NamedTuple):
+    """A move decided and not yet played (:func:`planned_steps`): its number in the log
+    once played, and the strategy's decision."""
+
+    number: int
+    decision: Decision
+
+
 def steps(game: Game, strategy: Strategy, *, rng: random.Random | None = None
           ) -> Iterator[Step]:
     """:func:`play` one move at a time: each ``next`` makes one move (asking the strategy
     when its last turn's moves are used up) and yields what it did, until the game is
-    over. A caller can pause between moves (the web app's watch mode).
+    over. A caller can pause between moves.
 
     >>> from sweepkit.game import Game
     >>> from sweepkit.rules import level
@@ -68,6 +76,26 @@ def steps(game: Game, strategy: Strategy, *, rng: random.Random | None = None
     >>> first = next(steps(game, make_strategy("exact"), rng=random.Random(3)))
     >>> first.number, first.decision.reason.basis, game.status
     (0, <Basis.FIRST: 'first'>, <Status.PLAYING: 'playing'>)
+    """
+    for item in planned_steps(game, strategy, rng=rng):
+        if isinstance(item, Step):
+            yield item
+
+
+def planned_steps(game: Game, strategy: Strategy, *, rng: random.Random | None = None
+                  ) -> Iterator[Plan | Step]:
+    """:func:`steps` with each move told before it is played: a :class:`Plan` (the move
+    the strategy chose, the game unchanged), then at the next ``next`` its :class:`Step`.
+    The web app's watch mode outlines the move about to be played this way.
+
+    >>> from sweepkit.game import Game
+    >>> from sweepkit.rules import level
+    >>> from sweepkit.strategies import make_strategy
+    >>> game = Game(level("beginner"), seed=3)
+    >>> moves = planned_steps(game, make_strategy("exact"), rng=random.Random(3))
+    >>> plan = next(moves)
+    >>> plan.number, game.status, next(moves).decision == plan.decision
+    (0, <Status.READY: 'ready'>, True)
     """
     rng = rng if rng is not None else random.Random()
     strategy.start(game.view())
@@ -85,6 +113,7 @@ def steps(game: Game, strategy: Strategy, *, rng: random.Random | None = None
             action = decision.action
             if action.kind is MoveKind.REVEAL and action.cell in opened:
                 continue
+            yield Plan(len(game.log), decision)
             result = game.play(action, decision.reason)
             opened.update(result.opened)
             changed = changed or not result.wasted

@@ -189,11 +189,11 @@ class Position:
 
     def unknown_cells(self) -> tuple[int, ...]:
         """Flat indices of the covered cells (``?``)."""
-        return tuple(i for i, v in enumerate(self.cells) if v == UNKNOWN)
+        return _indices(self.cells, UNKNOWN)
 
     def known_mines(self) -> tuple[int, ...]:
         """Flat indices of the known mines (``*``)."""
-        return tuple(i for i, v in enumerate(self.cells) if v == MINE)
+        return _indices(self.cells, MINE)
 
     def number_cells(self) -> tuple[int, ...]:
         """Flat indices of the revealed numbers (``0``–``8``)."""
@@ -259,3 +259,17 @@ class Position:
         from sweepkit.boardfile import format_board
 
         return format_board(self)
+
+
+def _indices(cells: tuple[int, ...], value: int) -> tuple[int, ...]:
+    """Where ``value`` lies in ``cells``, ascending: ``tuple.index`` scans in C from one
+    find to the next (about twice as fast as a generator over every cell)."""
+    found: list[int] = []
+    index, add = cells.index, found.append
+    i = -1
+    try:
+        while True:
+            i = index(value, i + 1)
+            add(i)
+    except ValueError:
+        return tuple(found)

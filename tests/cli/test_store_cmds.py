@@ -112,7 +112,7 @@ def test_replay_moves_prints_every_move_and_the_result(db, eight, index):
     lines = done.stdout.splitlines()
     moves = [line for line in lines if line.startswith("move ")]
     assert len(moves) == result.moves == len(lines) - 2
-    assert moves[0] == "move 1: reveal (0, 0) - first: first click: corner"
+    assert moves[0] == "move 1: reveal (0, 0) - first click: corner"
     assert all(line.startswith(f"move {n + 1}: ") for n, line in enumerate(moves))
     if result.won:
         assert lines[-1] == f"won in {result.moves} moves"
@@ -230,18 +230,18 @@ def test_watch_first_click_and_custom_size():
     done = sweepkit("watch", "--strategy", "random", "--rows", "6", "--cols", "8", "--mines",
                     "5", "--rule", "opening", "--first", "3,4", "--seed", "2")
     assert done.returncode == 0, done.stderr
-    assert "move 1: reveal (3, 4) - first: first click: cell (3, 4)" in done.stdout
+    assert "move 1: reveal (3, 4) - first click: cell (3, 4)" in done.stdout
     assert done.stdout.splitlines()[-1] == "custom 6x8/5, rule opening, seed 2"
     centre = sweepkit("watch", "--strategy", "exact", "--first", "centre", "--seed", "2")
-    assert "move 1: reveal (4, 4) - first: first click: centre" in centre.stdout
+    assert "move 1: reveal (4, 4) - first click: centre" in centre.stdout
 
 
 def test_watch_clicks_first_where_bench_does():
     # best: the cell measured best under the rule (as in sweepkit bench); the others: corner
     best = sweepkit("watch", "--strategy", "best", "--rule", "opening", "--seed", "3")
-    assert "move 1: reveal (2, 2) - first: first click: cell (2, 2)" in best.stdout
+    assert "move 1: reveal (2, 2) - first click: cell (2, 2)" in best.stdout
     exact = sweepkit("watch", "--strategy", "exact", "--rule", "opening", "--seed", "3")
-    assert "move 1: reveal (0, 0) - first: first click: corner" in exact.stdout
+    assert "move 1: reveal (0, 0) - first click: corner" in exact.stdout
     # a default first click the rule cannot allow gets one line, as a given one does
     crowded = sweepkit("watch", "--strategy", "best", "--rule", "opening", "--rows", "3",
                        "--cols", "3", "--mines", "7")

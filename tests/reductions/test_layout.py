@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from pysat.solvers import Minisat22
 
 from sweepkit.analysis import analyse, count_layouts
+from sweepkit.analysis.board_count import system_count
 from sweepkit.analysis.consistency import (
     find_witness,
     is_safe_move,
@@ -65,12 +66,13 @@ def small_cnfs(draw):
 @given(small_cnfs())
 def test_a_cnf_board_is_consistent_exactly_when_the_formula_is_satisfiable(cnf):
     board = reduce_cnf(cnf)
-    witness = find_witness(board.position, use_mine_count=False)
+    system = build_system(board.position)      # read once for the witness and the count
+    witness = find_witness(board.position, use_mine_count=False, system=system)
     assert (witness is not None) == satisfiable(cnf)
     if witness is not None:
         assert cnf.satisfied(variables(board.assignment(witness)))
     # a CNF board is parsimonious: one layout a model
-    assert count_layouts(board.position, use_mine_count=False) == len(models(cnf))
+    assert system_count(system, use_mine_count=False) == len(models(cnf))
 
 
 def random_3cnf(n: int, ratio: float, seed: int) -> CNF:
@@ -287,12 +289,13 @@ def decide_and_count(cnf: CNF, parsimonious: bool = False) -> None:
     """The board of ``cnf`` is consistent exactly when Minisat satisfies the formula, its
     witness reads back as a model, and it has one layout per model (brute force)."""
     board = reduce_cnf(cnf, parsimonious)
-    witness = find_witness(board.position, use_mine_count=False)
+    system = build_system(board.position)      # read once for the witness and the count
+    witness = find_witness(board.position, use_mine_count=False, system=system)
     assert (witness is not None) == satisfiable(cnf)
     if witness is not None:
         assert board.position.explains(witness)
         assert cnf.satisfied(variables(board.assignment(witness)))
-    assert count_layouts(board.position, use_mine_count=False) == len(models(cnf))
+    assert system_count(system, use_mine_count=False) == len(models(cnf))
 
 
 @pytest.mark.slow
@@ -366,8 +369,9 @@ def embedded_like_the_formula(cnf: CNF, dims: int) -> None:
     the embedded cells) as a model."""
     board = reduce_cnf(cnf)
     lifted = embed(board.position, dims)
-    assert count_layouts(lifted, use_mine_count=False) == len(models(cnf))
-    witness = find_witness(lifted, use_mine_count=False)
+    system = build_system(lifted)      # read once: millions of cells, neighbour by neighbour
+    assert system_count(system, use_mine_count=False) == len(models(cnf))
+    witness = find_witness(lifted, use_mine_count=False, system=system)
     assert (witness is not None) == satisfiable(cnf)
     if witness is not None:
         flat = original_mines(witness, board.position.shape, dims)

@@ -35,7 +35,7 @@ def stored_games(book: GameBook, count: int) -> None:
         book.add(PlayedGame(f"p{seed % 2}", game.record(), "beginner",
                             game.status is Status.WON, game_figures(game),
                             f"2026-11-2{seed % 9}T10:00:00+00:00",
-                            assists={"hint": seed % 2}))
+                            assists={"hint": seed % 2}, deaths=int(seed == 4)))
 
 
 @pytest.mark.parametrize(("write", "read"), [
@@ -64,6 +64,11 @@ def test_the_checks_name_the_game_and_the_field(tmp_path):
     with pytest.raises(GamesFileError, match="game 1: 'assists' should map"):
         read_json(json.dumps(doc))
     doc["games"][0]["assists"] = {}
+    doc["games"][0]["deaths"] = -1
+    with pytest.raises(GamesFileError, match="game 1: 'deaths' should be a whole number"):
+        read_json(json.dumps(doc))
+    del doc["games"][0]["deaths"]  # a file from before deaths were kept: none
+    assert read_json(json.dumps(doc))[0].deaths == 0
     doc["games"][0]["player"] = " "
     with GameBook(tmp_path / "c.db") as other, pytest.raises(GamesFileError,
                                                               match="game 1: a player name"):

@@ -1,10 +1,13 @@
 """Players and played games on real SQLite files: round trips, honest-record fields, a game
-added twice stored once, filters and order, names refused, and a version-2 database (runs
-only) brought up to date with its runs kept."""
+added twice stored once, filters and order, names refused, a game replaced in place (played
+on after a death), and version-2 and version-4 databases brought up to date with what they
+held kept."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
+import zlib
 
 import pytest
 
@@ -12,9 +15,11 @@ from sweepkit.bench.store import Store
 from sweepkit.figures import game_figures
 from sweepkit.game import Game, Status, replay
 from sweepkit.rules import level
+from sweepkit.serialize import record_json
 from sweepkit.store.database import StoreError
 from sweepkit.store.played import GameBook, GameFilter, PlayedGame
 from sweepkit.store.schema import MIGRATIONS, SCHEMA_VERSION
+from sweepkit.store.statistics import statistics_by_board
 
 
 def finished(seed: int, lose: bool = False, flag: bool = False) -> Game:
@@ -117,4 +122,55 @@ def test_a_version_2_database_gains_the_players_and_keeps_its_runs(tmp_path):
     with Store(path) as store:
         assert [r.strategy for r in store.runs()] == ["exact"]
     with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+
+
+def test_a_game_with_a_death_is_assisted_and_replaces_its_stored_loss(book):
+    lost = finished(4, lose=True)
+    first = book.add(played(lost))
+    assert not book.game(first).assisted and book.game(first).deaths == 0
+    won = finished(4)  # the same board, played on after the loss was taken back
+    again = book.replace(first, played(won, deaths=1, assists={"undo": 1}))
+    assert again == first and book.count() == 1
+    row = book.game(first)
+    assert row.won and row.deaths == 1 and row.assisted and row.as_json()["deaths"] == 1
+    assert book.games(GameFilter(assisted=False)) == []
+    (stats,) = statistics_by_board(book, "Ada")
+    assert stats["all"]["won"] == 1 and stats["all"]["best_time"] is None  # no record
+    book.delete(GameFilter(player="Ada"))
+    assert book.count() == 0
+    book.replace(first, played(won, deaths=2))  # gone meanwhile: added anew
+    assert book.count() == 1
+    assert book.games()[0].deaths == 2 and book.games()[0].assisted  # a death alone
+    with pytest.raises(ValueError, match="deaths is a count"):
+        played(won, deaths=-1)
+
+
+def test_a_version_4_database_gains_deaths_and_keeps_its_games_and_bests(tmp_path):
+    path = tmp_path / "v4.db"
+    with sqlite3.connect(path) as conn:
+        for step in MIGRATIONS[:4]:
+            step(conn)
+        conn.execute("PRAGMA user_version = 4")
+    # a game stored by version 4's own insert (its columns, no deaths)
+    game = finished(3)
+    with sqlite3.connect(path) as conn:
+        conn.execute("INSERT INTO players (name, kind, created) VALUES ('Ada', 'human', "
+                     "'2026-11-01T00:00:00+00:00')")
+        conn.execute(
+            "INSERT INTO played (uid, player_id, started, finished, level, rows, cols, mines, "
+            "rule, no_guess, won, seconds, three_bv, three_bv_solved, left_clicks, "
+            "right_clicks, chord_clicks, wasted_clicks, flagged, assists, assisted, "
+            "source, record) VALUES ('u1', 1, '2026-11-01T10:00:00+00:00', "
+            "'2026-11-01T10:01:00+00:00', 'beginner', 9, 9, 10, 'safe', 0, 1, 12.5, 20, 20, "
+            "25, 0, 0, 0, 0, '{}', 0, 'web', ?)",
+            (zlib.compress(json.dumps(record_json(game.record())).encode()),))
+    with GameBook(path) as book:
+        (row,) = book.games()
+        assert (row.player, row.won, row.seconds, row.deaths, row.assisted) == (
+            "Ada", True, 12.5, 0, False)
+        assert replay(row.game_record()).status is Status.WON
+        (stats,) = statistics_by_board(book, "Ada")
+        assert stats["all"]["best_time"] == 12.5  # the best time stands
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5

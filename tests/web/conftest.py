@@ -83,24 +83,24 @@ def browser():
         browser.close()
 
 
-@pytest.fixture
-def open_page(browser, server, request):
-    """``open_page(path="/", **context_options)``: a new context and page on the server.
-
-    The page's uncaught errors fail the test; a screenshot goes to test-artifacts/ at the
-    end of the test (named after it), whatever the outcome.
-    """
+@contextlib.contextmanager
+def page_opener(browser, server: str, request, viewport: dict[str, int],
+                **defaults) -> Iterator:
+    """``open_(path, ready, state="visible", **context_options)``: a new context and page
+    on the server, once the selector ``ready`` is there (``state`` as Playwright's). The
+    pages' uncaught errors fail the test; each leaves a screenshot in test-artifacts/
+    (named after the test), whatever the outcome."""
     ARTIFACTS.mkdir(exist_ok=True)
     opened = []
 
-    def open_(path: str = "/", **options):
-        options.setdefault("viewport", {"width": 1100, "height": 850})
-        context = browser.new_context(base_url=server, **options)
+    def open_(path: str, ready: str, state: str = "visible", **options):
+        options.setdefault("viewport", viewport)
+        context = browser.new_context(base_url=server, **defaults, **options)
         page = context.new_page()
         page.errors = []  # type: ignore[attr-defined]
         page.on("pageerror", lambda exc: page.errors.append(str(exc)))
         page.goto(path)
-        page.wait_for_selector("#board .cell")
+        page.wait_for_selector(ready, state=state)
         opened.append((context, page))
         return page
 
@@ -113,3 +113,11 @@ def open_page(browser, server, request):
         errors = list(page.errors)
         context.close()
         assert not errors, f"the page threw: {errors}"
+
+
+@pytest.fixture
+def open_page(browser, server, request):
+    """``open_page(path="/", **context_options)``: a new context and page on the play page
+    (or another), once its board is drawn (:func:`page_opener`)."""
+    with page_opener(browser, server, request, {"width": 1100, "height": 850}) as open_:
+        yield lambda path="/", **options: open_(path, "#board .cell", **options)

@@ -8,7 +8,6 @@ Each test leaves a screenshot in test-artifacts/ (named after it).
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 
@@ -16,7 +15,8 @@ import pytest
 
 from sweepkit.analysis.probability import analyse
 from sweepkit.boardfile import parse_board
-from tests.web.pages_helpers import ARTIFACTS, browser_like, call, play_game
+from tests.web.conftest import page_opener
+from tests.web.pages_helpers import browser_like, call, play_game
 from tests.web.players import win_unseeded
 
 pytestmark = pytest.mark.browser
@@ -28,30 +28,10 @@ INCONSISTENT = "1?1\n010\n"
 @pytest.fixture
 def open_at(browser, server, request):
     """``open_at(path, ready)``: a new context and page on the server, once ``ready`` (a
-    selector) is there. Uncaught page errors fail the test; a screenshot is saved."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    opened = []
-
-    def open_(path: str, ready: str, **options):
-        options.setdefault("viewport", {"width": 1200, "height": 900})
-        context = browser.new_context(base_url=server, accept_downloads=True, **options)
-        page = context.new_page()
-        page.errors = []  # type: ignore[attr-defined]
-        page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-        page.goto(path)
-        page.wait_for_selector(ready, state="attached")
-        opened.append((context, page))
-        return page
-
-    yield open_
-    name = request.node.name.replace("/", "_").replace("[", "-").replace("]", "")
-    for n, (context, page) in enumerate(opened):
-        with contextlib.suppress(Exception):
-            page.screenshot(path=str(ARTIFACTS / f"{name}{'-' + str(n) if n else ''}.png"),
-                            full_page=True)
-        errors = list(page.errors)
-        context.close()
-        assert not errors, f"the page threw: {errors}"
+    selector) is in the page (:func:`~tests.web.conftest.page_opener`)."""
+    with page_opener(browser, server, request, {"width": 1200, "height": 900},
+                     accept_downloads=True) as open_:
+        yield lambda path, ready, **options: open_(path, ready, "attached", **options)
 
 
 def count(page, selector: str) -> int:
@@ -80,38 +60,75 @@ def wait_for_tables(page, expected: tuple[str, str, str]) -> None:
 # -- watch --------------------------------------------------------------------------------
 
 
-def test_watch_plays_games_at_speed_zero(open_at):
+def outlined(page) -> tuple[int, str, str]:
+    """The cell outlined as the computer's next move: index, name, corner symbol."""
+    cells = page.locator("#board .cell.hl-move")
+    assert cells.count() == 1
+    return (int(cells.get_attribute("data-index") or -1), cells.get_attribute("aria-label") or "",
+            page.evaluate("() => getComputedStyle(document.querySelector("
+                          "'#board .cell.hl-move'), '::after').content"))
+
+
+def test_watch_outlines_the_next_move_marks_guesses_and_plays_on(open_at):
     page = open_at("/static/watch.html", "#strategy option[value=exact]")
     page.select_option("#strategy", "best")
     page.select_option("#level", "beginner")
+    page.fill("#pace", "2000")
+    page.dispatch_event("#pace", "input")
+    page.click("#start")
+    # a game's first move is played at once; the next waits 2 s, outlined meanwhile
+    page.wait_for_function("document.getElementById('played-text').textContent !== ''")
+    played = page.inner_text("#played-text")
+    first = re.fullmatch(r"Played, move 0: reveal \((\d+), (\d+)\): first click: (\w+)\.", played)
+    assert first, played  # "first click" said once, not "first click: first click: corner"
+    page.click("#pause")
+    page.wait_for_function("document.getElementById('resume').disabled === false")
+    page.wait_for_timeout(300)  # a move thought before the pause may still come
+    # the first click was a guess: its cell stays marked, and its name says so
+    guessed = page.locator(f'#board .cell[data-index="{int(first[1]) * 9 + int(first[2])}"]')
+    assert "hl-guess" in (guessed.get_attribute("class") or "")
+    assert "guess" in (guessed.get_attribute("aria-label") or "")
+    # the outline is on the move about to be played (still covered), not the one just played
+    told = re.fullmatch(r"Next, move (\d+): (reveal|flag|chord) \((\d+), (\d+)\): (.+)\.",
+                        page.inner_text("#move-text"))
+    assert told, page.inner_text("#move-text")
+    index, name, symbol = outlined(page)
+    assert index == int(told[3]) * 9 + int(told[4])
+    assert "the computer's next move" in name
+    if told[2] == "reveal":
+        assert name.startswith("hidden")
+    certain = told[5].startswith("certain")
+    assert symbol == ('"◉"' if certain else '"?"') and ("certain" if certain else "a guess") in name
+    page.click("#step")  # one move: the outlined one
+    page.wait_for_function("(n) => document.getElementById('played-text').textContent"
+                           ".startsWith(`Played, move ${n}:`)", arg=told[1])
+    assert f"({told[3]}, {told[4]})" in page.inner_text("#played-text")
+    page.wait_for_function("(i) => document.querySelector('#board .cell.hl-move')?.dataset.index"
+                           " !== String(i)", arg=index)
+    # the legend tells the three marks apart, and so do their styles
+    legend = page.inner_text("#watch-legend")
+    assert "the next move, certain" in legend and "the next move, a guess" in legend
+    assert "a cell the computer guessed" in legend
+    styles = page.evaluate("""() => [...document.querySelectorAll('#watch-legend .cell')].map(
+        (e) => [getComputedStyle(e).outlineStyle, getComputedStyle(e, '::after').content,
+                getComputedStyle(e, '::before').content])""")
+    assert styles[0][:2] == ["solid", '"◉"'] and styles[1][:2] == ["dashed", '"?"']
+    assert styles[2][2] == '"?"'
+    # at speed 0 the games stream in and the counters move
     page.fill("#pace", "0")
     page.dispatch_event("#pace", "input")
-    assert page.inner_text("#pace-value") == "0 ms a move"
-    page.click("#start")
+    page.wait_for_timeout(300)
+    page.click("#resume")
     page.wait_for_function("Number(document.getElementById('c-games').textContent) >= 3",
                            timeout=20_000)
-    # a new game's board has no highlight until its first move: wait for a move on it
-    page.wait_for_function(
-        "document.querySelectorAll('#board .cell.hl-move').length === 1", timeout=10_000)
-    assert re.match(r"Move \d+: (reveal|flag|chord) \(\d+, \d+\) — ", page.inner_text("#move-text"))
     assert count(page, "#c-wins") <= count(page, "#c-games")
-    assert count(page, "#c-safe-guesses") <= count(page, "#c-guesses")
+    assert count(page, "#c-safe-guesses") <= count(page, "#c-guesses") >= 3
     page.click("#pause")
     page.wait_for_function("document.getElementById('resume').disabled === false")
     page.wait_for_timeout(200)  # a move thought before the pause may still come
-    paused = page.inner_text("#move-text")
+    paused = page.inner_text("#played-text")
     page.wait_for_timeout(200)
-    assert page.inner_text("#move-text") == paused  # paused means paused
-    # the counters include the game under way; its last move is named, not only outlined
-    shown = int(re.match(r"Move (\d+)", paused).group(1))
-    assert count(page, "#c-moves") >= shown and count(page, "#c-guesses") >= 1
-    current = page.locator("#board .cell.hl-move")
-    assert "the computer's last move" in (current.get_attribute("aria-label") or "")
-    assert page.evaluate("() => getComputedStyle(document.querySelector("
-                         "'#board .cell.hl-move'), '::after').content") == '"◉"'
-    page.click("#step")  # one move
-    page.wait_for_function("(t) => document.getElementById('move-text').textContent !== t",
-                           arg=paused)
+    assert page.inner_text("#played-text") == paused  # paused means paused
     page.click("#stop")
     page.wait_for_function("document.getElementById('status').textContent === 'Stopped.'")
     games = count(page, "#c-games")
@@ -434,40 +451,42 @@ def _serious(axe, page) -> list:
             if v["impact"] in ("serious", "critical")]
 
 
-@pytest.mark.parametrize("theme", ["light", "dark", "contrast"])
-def test_axe_finds_no_serious_violation_on_the_pages(open_at, server, theme):
+THEMES = ("light", "dark", "contrast")
+
+
+def test_axe_finds_no_serious_violation_on_the_pages(open_at, server):
+    """Every page in every theme, each page loaded and brought to its state once and its
+    themes switched in place (a third of the loads of a page per theme)."""
     from axe_playwright_python.sync_playwright import Axe
 
     axe = Axe()
     play_game(server, "erin", 3)
     bad = []
-    page = open_at("/static/watch.html", "#strategy option[value=exact]")
-    page.select_option("#theme", theme)
-    bad += _serious(axe, page)
+
+    def every_theme(page) -> None:
+        for theme in THEMES:
+            page.select_option("#theme", theme)
+            bad.extend((theme, *found) for found in _serious(axe, page))
+
+    every_theme(open_at("/static/watch.html", "#strategy option[value=exact]"))
     page = open_at("/static/editor.html", "#board .cell")
-    page.select_option("#theme", theme)
     page.fill("#board-text", POSITION)
     page.click("#analyse")
     page.wait_for_selector("#layouts-line:not([hidden])")
-    bad += _serious(axe, page)
-    page = open_at("/static/trainer.html", "#scores tbody tr")
-    page.select_option("#theme", theme)
-    bad += _serious(axe, page)
+    every_theme(page)
+    every_theme(open_at("/static/trainer.html", "#scores tbody tr"))
     page = open_at("/static/stats.html", "body[data-loads]")
-    page.select_option("#theme", theme)
     show_player(page, "erin")
     page.click("#games tbody tr[data-id] button")
     page.wait_for_selector("#replay:not([hidden])")
-    bad += _serious(axe, page)
+    every_theme(page)
     page.click('.site-nav a[href="static/help.html"]')
     page.wait_for_selector("#tour-chord-title")
-    page.select_option("#theme", theme)
-    bad += _serious(axe, page)
+    every_theme(page)
     page = open_at("/static/reductions.html", "#truth-table tbody tr")
-    page.select_option("#theme", theme)
     page.click("#reduce")
     page.wait_for_selector("#result:not([hidden])", timeout=60_000)
-    bad += _serious(axe, page)
+    every_theme(page)
     assert not bad, bad
 
 

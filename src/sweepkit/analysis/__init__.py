@@ -58,6 +58,17 @@ are exported here. Every module, one job each, grouped by what it is for:
 - :mod:`.equations` — the equations near a cell and what one, two, or all of them force;
 - :mod:`.prover` — the irreducible set of equations that forces a cell, found locally.
 
+**One home per question.** Does a layout exist? ``consistency.find_witness`` for a position
+(``is_consistent`` is its yes or no; it takes the search of this group's huge components
+when it pays); the other searches answer narrower questions and are checked against it or
+the brute force: ``atoms.satisfiable`` for a made-up set of equations (a dead-cell trial),
+``prover.Prover`` for the subsets of one cell's linked set (remembering its proofs), and
+``unsat_core`` for which numbers contradict. Dead cells are defined in ``dead``;
+``outcomes.Outcome.dead`` reads the same definition off the outcome counts ``best`` has
+anyway (tests/analysis/test_outcomes.py holds the two equal). The constraint system is
+built by ``constraints.build_system``; ``system_tracker.SystemTracker`` updates it move by
+move, equal to a fresh build after every move (tests/analysis/test_incremental.py).
+
 ``use_mine_count=True`` (the default everywhere) uses the position's mine count when it
 has one; without one, the papers' convention applies (floating cells are free).
 

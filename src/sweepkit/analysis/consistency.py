@@ -175,8 +175,9 @@ def _searched_witness(position: Position, system: ConstraintSystem) -> frozenset
 
 
 def is_consistent(position: Position, use_mine_count: bool = True) -> bool:
-    """Whether at least one layout explains the position."""
-    return system_count(build_system(position, equations=False), use_mine_count) > 0
+    """Whether at least one layout explains the position: :func:`find_witness`, the one
+    entry for that question, found one."""
+    return find_witness(position, use_mine_count) is not None
 
 
 def minimal_contradiction(position: Position, use_mine_count: bool = True, *,

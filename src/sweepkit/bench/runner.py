@@ -42,6 +42,9 @@ from sweepkit.rules import Rules
 
 T = TypeVar("T")
 
+CONNECT_SECONDS = 10.0
+"""How long ``run_games`` waits for a Dask scheduler to answer, unless told otherwise."""
+
 
 @dataclass(frozen=True)
 class RunSpec:
@@ -126,10 +129,11 @@ OnResults = Callable[[list[GameResult]], None]
 
 
 def run_games(spec: RunSpec, *, workers: int | None = None, scheduler: str | None = None,
-              on_results: OnResults | None = None, skip: Collection[int] = ()) -> RunOutcome:
+              on_results: OnResults | None = None, skip: Collection[int] = (),
+              connect_seconds: float = CONNECT_SECONDS) -> RunOutcome:
     """Play every game of ``spec`` but those whose index is in ``skip`` (a resumed run's
     stored games); ``on_results`` gets each finished chunk, in this process, as soon as it
-    is back. RunnerError when a scheduler cannot be reached."""
+    is back. RunnerError when a scheduler cannot be reached within ``connect_seconds``."""
     workers = workers or os.cpu_count() or 1
     started = time.perf_counter()
     collected: list[GameResult] = []
@@ -145,7 +149,7 @@ def run_games(spec: RunSpec, *, workers: int | None = None, scheduler: str | Non
     with _interrupts_set(stop):
         try:
             if scheduler is not None:
-                info = _run_dask(spec, pieces, workers, scheduler, take, stop)
+                info = _run_dask(spec, pieces, workers, scheduler, take, stop, connect_seconds)
             elif workers == 1:
                 info = {"kind": "in-process", "workers": 1}
                 for piece in pieces:
@@ -227,8 +231,8 @@ def pool_map(task: Callable[[range], T], pieces: Sequence[range], workers: int,
 
 
 def _run_dask(spec: RunSpec, pieces: list[range], workers: int, scheduler: str,
-              take: Callable[[list[GameResult]], None],
-              stop: threading.Event) -> dict[str, Any]:
+              take: Callable[[list[GameResult]], None], stop: threading.Event,
+              connect_seconds: float) -> dict[str, Any]:
     try:
         from distributed import Client, LocalCluster, as_completed
     except ImportError:
@@ -241,7 +245,7 @@ def _run_dask(spec: RunSpec, pieces: list[range], workers: int, scheduler: str,
             client = Client(cluster)
         else:
             try:
-                client = Client(scheduler, timeout="10s")
+                client = Client(scheduler, timeout=f"{connect_seconds}s")
             except (OSError, TimeoutError, ValueError) as exc:
                 raise RunnerError(f"no Dask scheduler at {scheduler}: {exc}") from None
         with client:

@@ -247,14 +247,18 @@ def register(app: typer.Typer) -> None:
         position, text = load_position_and_text(file, mines)
         terminals = input_terminals(file, text, position) if assignment else {}
         with analysis_budget(timeout):
-            system = build_system(position)      # read once, for the witness and the why
-            if not assignment and position.mines is None and mostly_wires(system):
+            # read once, for the witness and the why; where the SAT route may answer, the
+            # equations alone (the components are built only if a witness is wanted)
+            sat_route = not assignment and position.mines is None
+            system = build_system(position, components=not sat_route)
+            if sat_route and mostly_wires(system):
                 # a reduced board: the SAT route decides it and names the numbers at once
                 contradiction = _contradiction(position, system, timeout, shrink,
                                                decided=False)
-                witness = (find_witness(position, system=system) if contradiction is None
-                           else None)
+                witness = find_witness(position) if contradiction is None else None
             else:
+                if sat_route:
+                    system = build_system(position)
                 witness = find_witness(position, system=system)
                 if witness is None and assignment:   # a reduced board: no need to say why
                     print("unsatisfiable: the board has no layout")

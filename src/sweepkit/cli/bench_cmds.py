@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from sweepkit.bench.result import GameResult, StrategySpec
-from sweepkit.bench.runner import RunnerError, RunOutcome, RunSpec, run_games
+from sweepkit.bench.runner import CONNECT_SECONDS, RunnerError, RunOutcome, RunSpec, run_games
 from sweepkit.bench.stats import run_summary
 from sweepkit.bench.store import Store, StoreError, default_path
 from sweepkit.cli.common import fail
@@ -159,6 +159,9 @@ def register(app: typer.Typer) -> None:
         scheduler: str = typer.Option(None, "--scheduler", help="Dask scheduler address, "
                                       "e.g. tcp://10.0.0.5:8786."),
         dask: str = typer.Option(None, "--dask", help="'local': a Dask LocalCluster here."),
+        connect: float = typer.Option(None, "--connect-timeout", help="Seconds to wait for "
+                                      "the --scheduler to answer (default "
+                                      f"{CONNECT_SECONDS:g})."),
         no_guess: bool = typer.Option(False, "--no-guess", help="Play boards that need no "
                                       "guess (made from each game's seed)."),
         db: str = typer.Option(None, "--db", help="SQLite file (default: the user data dir)."),
@@ -199,13 +202,18 @@ def register(app: typer.Typer) -> None:
         where = scheduler if scheduler is not None else dask
         if where is not None and where != "local" and "://" not in where:
             fail(f"--scheduler: expected an address such as tcp://HOST:8786, got {where!r}")
+        if connect is not None and scheduler is None:
+            fail("--connect-timeout: it is how long to wait for a --scheduler; give one")
+        if connect is not None and not connect > 0:
+            fail(f"--connect-timeout: expected a number of seconds above 0, got {connect:g}")
+        wait = CONNECT_SECONDS if connect is None else connect
         try:
             with Store(db or default_path(), create=resume_id is None) as store:
                 if resume_id is not None:
                     spec, run_id, stored = _resumed(store, resume_id)
                 else:
                     run_id, stored = store.begin_run(spec.as_dict()), set()
-                _run(spec, store, run_id, stored, worker_count, where, as_json)
+                _run(spec, store, run_id, stored, worker_count, where, wait, as_json)
         except StoreError as exc:
             fail(str(exc))
 
@@ -223,7 +231,7 @@ def _resumed(store: Store, run_id: int) -> tuple[RunSpec, int, set[int]]:
 
 
 def _run(spec: RunSpec, store: Store, run_id: int, stored: set[int], workers: int | None,
-         where: str | None, as_json: bool) -> None:
+         where: str | None, wait: float, as_json: bool) -> None:
     err = Console(stderr=True)
     wins = done = 0
     show = not as_json and err.is_terminal
@@ -245,7 +253,7 @@ def _run(spec: RunSpec, store: Store, run_id: int, stored: set[int], workers: in
     try:
         with progress:
             outcome = run_games(spec, workers=workers, scheduler=where, on_results=on_results,
-                                skip=stored)
+                                skip=stored, connect_seconds=wait)
     except RunnerError as exc:
         store.finish_run(run_id, "failed", {"error": str(exc)})
         fail(str(exc))

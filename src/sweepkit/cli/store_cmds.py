@@ -71,12 +71,15 @@ def reason_text(reason: Reason | None) -> str:
     >>> from sweepkit.moves import Basis
     >>> reason_text(Reason.guessed(0.125, "lowest probability"))
     'guess, mine 12.5%: lowest probability'
-    >>> reason_text(Reason(Basis.FIRST, note="first click: corner"))
-    'first: first click: corner'
+    >>> reason_text(Reason(Basis.FIRST, note="first click: corner"))   # not "first: first …"
+    'first click: corner'
     """
     if reason is None:
         return "no reason given"
     text = str(reason.basis)
+    if reason.note and reason.note.startswith(text) and not reason.technique \
+            and reason.probability is None:
+        return reason.note          # the note says the basis already
     if reason.technique:
         text += f" ({reason.technique})"
     if reason.probability is not None:

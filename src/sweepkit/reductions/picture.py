@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
 from typing import Any
 
@@ -81,11 +82,13 @@ def _text(x: int, y: int, cell: int, text: str, fill: str) -> str:
             f'fill="{fill}">{text}</text>')
 
 
-def reduced_png(reduced: Reduced, *, cell: int = 3) -> bytes:
+def reduced_png(reduced: Reduced, *, cell: int = 3, contradicting: Iterable[int] = ()
+                ) -> bytes:
     """A reduced board as a PNG, ``cell`` pixels a cell: each input's wire in its colour
     (its negated cells lighter), other signals grey-blue, a gate's inner cells slate,
-    numbers pale grey, known mines black, ``-`` white; gates outlined in red and the
-    inputs' terminals ringed in amber. For boards too big to draw cell by cell in SVG.
+    numbers pale grey (the ``contradicting`` ones, flat indices, magenta), known mines
+    black, ``-`` white; gates outlined in red and the inputs' terminals ringed in amber.
+    For boards too big to draw cell by cell in SVG.
 
     The pixels are set directly, one byte a channel: drawn through a matplotlib figure,
     a board of millions of cells took gigabytes and seconds to resample.
@@ -118,6 +121,7 @@ def reduced_png(reduced: Reduced, *, cell: int = 3) -> bytes:
             if name.endswith("'"):
                 colour = tuple(0.5 + 0.5 * x for x in colour)
             board[index] = _byte(colour)
+    board[list(contradicting)] = _byte(to_rgb(CONTRADICTING))
     image = board.reshape(rows, cols, 3).repeat(cell, axis=0).repeat(cell, axis=1)
     for _name, top, left, bottom, right in reduced.gates:
         _outline(image, top * cell, left * cell, (bottom + 1) * cell - 1,
@@ -133,6 +137,7 @@ def reduced_png(reduced: Reduced, *, cell: int = 3) -> bytes:
 
 
 SIGNAL, INNER, NUMBER, GATE, TERMINAL = "#90a4c0", "#4a5568", "#e2e8f0", "#c53030", "#d69e2e"
+CONTRADICTING = "#d53f8c"
 """The PNG's colours besides the inputs' (:func:`reduced_png`)."""
 
 

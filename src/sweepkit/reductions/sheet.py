@@ -68,6 +68,10 @@ class Port:
                 self.cell[1] + steps * self.direction[1])
 
 
+_AROUND = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
+"""The offsets of a cell's eight neighbours."""
+
+
 @dataclass
 class Sheet:
     """Cells drawn so far: fixed cells (numbers, known mines, ``-``), covered cells with
@@ -246,14 +250,20 @@ class Sheet:
         balance: dict[int, int] = {}
         mines = 0
         r, c = cell
-        for n in ((r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc):
-            if n in self.covered:
-                var, negated = self.covered[n]
-                if var in self.auxiliary:
+        signal_of, value_of, auxiliary = self.covered.get, self.fixed.get, self.auxiliary
+        for dr, dc in _AROUND:      # the board's hot loop: a few hundred thousand cells
+            n = (r + dr, c + dc)
+            signal = signal_of(n)
+            if signal is not None:
+                var, negated = signal
+                if var in auxiliary:
                     return None
-                balance[var] = balance.get(var, 0) + (-1 if negated else 1)
-                mines += negated
-            elif self.fixed.get(n) == MINE:
+                if negated:
+                    balance[var] = balance.get(var, 0) - 1
+                    mines += 1
+                else:
+                    balance[var] = balance.get(var, 0) + 1
+            elif value_of(n) == MINE:
                 mines += 1
         if any(balance.values()):
             return None

@@ -48,11 +48,11 @@ CSV_COLUMNS: Final = (
     "player", "player_kind", "started", "finished", "level", "rows", "cols", "mines", "rule",
     "no_guess", "won", "seconds", "three_bv", "three_bv_solved", "three_bv_per_s",
     "left_clicks", "right_clicks", "chord_clicks", "wasted_clicks", "efficiency", "flagged",
-    "assisted", "assists", "guesses", "hardest", "source", "record",
+    "assisted", "assists", "deaths", "guesses", "hardest", "source", "record",
 )
 """The CSV export's columns: the figures for a spreadsheet, and the record (as JSON
 text) that an import replays; an import reads only player, player_kind, started,
-finished, level, assists, guesses, hardest, source and record."""
+finished, level, assists, deaths, guesses, hardest, source and record."""
 
 
 class GamesFileError(ValueError):
@@ -124,7 +124,7 @@ def read_csv(text: str, max_side: int | None = None) -> list[PlayedGame]:
             for key in ("record", "assists"):
                 if entry.get(key):
                     entry[key] = json.loads(entry[key])
-            for key in ("guesses",):
+            for key in ("guesses", "deaths"):
                 entry[key] = int(entry[key]) if entry.get(key) else None
             entries.append({k: (v if v != "" else None) for k, v in entry.items()})
     except (ValueError, csv.Error) as exc:
@@ -194,13 +194,16 @@ def _game(n: int, entry: Any, max_side: int | None) -> PlayedGame:
     guesses = entry.get("guesses")
     if guesses is not None and not isinstance(guesses, int):
         raise GamesFileError(f"{where}: 'guesses' should be a whole number or null")
+    deaths = entry.get("deaths") or 0  # none in a file from before deaths were kept
+    if not isinstance(deaths, int) or isinstance(deaths, bool) or deaths < 0:
+        raise GamesFileError(f"{where}: 'deaths' should be a whole number from 0")
     try:
         return PlayedGame(
             player=text["player"], record=record, level=level,
             won=game.status is Status.WON, figures=game_figures(game),
             started=text["started"], finished=text["finished"], assists=dict(assists),
             kind=kind, guesses=guesses, hardest=_text(entry.get("hardest")),
-            source=_text(entry.get("source")) or "import")
+            source=_text(entry.get("source")) or "import", deaths=deaths)
     except ValueError as exc:
         raise GamesFileError(f"{where}: {exc}") from None
 

@@ -42,12 +42,14 @@ from sweepkit.store.training import Score
 PlayerKind = Literal["human", "computer"]
 
 ASSISTS: Final = ("hint", "overlay", "undo", "auto_flag", "computer", "from_position",
-                  "restart", "seeded", "pause")
+                  "restart", "seeded", "pause", "shared")
 """The assists a game can record: a hint asked for, the probability overlay shown, a
 move undone, flags placed by the app, a move made by the computer, a game started from
 a position (a replay's "play from here", an edited board), a board played again after
 it was seen (restart), a board the player chose by its seed (it can be known in
-advance), a pause (the board could be studied off the clock)."""
+advance), a pause (the board could be studied off the clock), a board shared (a link to
+it was made while it was played, or it was opened from someone's link or game: the link
+shows it)."""
 
 MAX_NAME: Final = 40
 """The longest player name, in characters."""
@@ -87,12 +89,21 @@ class PlayedGame:
     guesses: int | None = None
     hardest: str | None = None
     source: str = "web"
+    deaths: int = 0
+    """Losing moves taken back by an undo (practice): a game with one is assisted."""
 
     def __post_init__(self) -> None:
         unknown = set(self.assists) - set(ASSISTS)
         if unknown:
             raise ValueError(f"unknown assist {sorted(unknown)[0]!r} (expected one of "
                              f"{', '.join(ASSISTS)})")
+        if self.deaths < 0:
+            raise ValueError(f"deaths is a count, not {self.deaths}")
+
+    @property
+    def assisted(self) -> bool:
+        """Whether the game had any help (an assist, a death): it sets no record."""
+        return any(self.assists.values()) or self.deaths > 0
 
     @property
     def uid(self) -> str:
@@ -137,10 +148,12 @@ class PlayedRow:
     hardest: str | None
     source: str
     blob: bytes = field(repr=False)
+    deaths: int = 0
 
     @property
     def assisted(self) -> bool:
-        return any(self.assists.values())
+        """Whether the game had any help (an assist, a death): it sets no record."""
+        return any(self.assists.values()) or self.deaths > 0
 
     @property
     def figures(self) -> Figures:
@@ -164,7 +177,7 @@ class PlayedRow:
             "cols": self.cols, "mines": self.mines, "rule": self.rule,
             "no_guess": self.no_guess, "won": self.won, "assisted": self.assisted,
             "assists": self.assists, "guesses": self.guesses, "hardest": self.hardest,
-            "source": self.source, **self.figures.as_json(),
+            "source": self.source, "deaths": self.deaths, **self.figures.as_json(),
         }
 
 
@@ -172,9 +185,17 @@ _COLUMNS: Final = (
     "played.id, uid, players.name AS player, players.kind AS player_kind, started, "
     "finished, level, rows, cols, mines, rule, no_guess, won, seconds, three_bv, "
     "three_bv_solved, left_clicks, right_clicks, chord_clicks, wasted_clicks, flagged, "
-    "assists, guesses, hardest, source, record"
+    "assists, guesses, hardest, source, record, deaths"
 )
 _FROM: Final = " FROM played JOIN players ON players.id = played.player_id"
+
+_WRITTEN: Final = (
+    "uid", "player_id", "started", "finished", "level", "rows", "cols", "mines", "rule",
+    "no_guess", "won", "seconds", "three_bv", "three_bv_solved", "left_clicks",
+    "right_clicks", "chord_clicks", "wasted_clicks", "flagged", "assists", "assisted",
+    "guesses", "hardest", "source", "record", "deaths",
+)
+"""The columns a stored game writes, in the order of ``GameBook._values``."""
 
 ORDERS: Final = {"finished": "played.finished", "seconds": "seconds", "three_bv": "three_bv",
                  "level": "level", "player": "players.name", "won": "won", "id": "played.id"}
@@ -246,28 +267,43 @@ class GameBook(Database):
         with self._guard(), self._transaction():
             return self._insert(game)
 
-    def _insert(self, game: PlayedGame) -> int | None:
-        """Insert one game inside the caller's transaction; its id, or None when it is
-        already stored."""
+    def replace(self, game_id: int, game: PlayedGame) -> int:
+        """Store ``game`` in place of the stored game ``game_id`` (the same game, played
+        on after an undo took back the move that lost it), keeping its id; added anew
+        when that game is no longer there (deleted meanwhile). Its id."""
+        with self._guard(), self._transaction() as db:
+            values = self._values(game)
+            cursor = db.execute(f"UPDATE played SET {', '.join(c + ' = ?' for c in _WRITTEN)}"
+                                " WHERE id = ?", (*values, game_id))
+            if cursor.rowcount:
+                return game_id
+            added = self._insert(game)
+            if added is None:
+                raise StoreError(f"game {game.uid} is already stored")
+            return added
+
+    def _values(self, game: PlayedGame) -> tuple[Any, ...]:
+        """The values of :data:`_WRITTEN` for ``game`` (its player added when new)."""
         player = self._player_id(game.player, game.kind)
         f, rules, record = game.figures, game.record.rules, game.record
         c = f.clicks
         assists = {k: int(v) for k, v in sorted(game.assists.items()) if v}
-        values = (
+        return (
             game.uid, player, game.started, game.finished, game.level, rules.rows,
             rules.cols, rules.mines, str(rules.first_click), int(record.no_guess),
             int(game.won), f.time, f.three_bv, f.three_bv_solved, c.left, c.right, c.chord,
-            c.wasted, int(f.flagged), dumps(assists), int(bool(assists)), game.guesses,
+            c.wasted, int(f.flagged), dumps(assists), int(game.assisted), game.guesses,
             game.hardest, game.source,
-            zlib.compress(dumps(record_json(record)).encode("utf-8"), 6),
+            zlib.compress(dumps(record_json(record)).encode("utf-8"), 6), game.deaths,
         )
+
+    def _insert(self, game: PlayedGame) -> int | None:
+        """Insert one game inside the caller's transaction; its id, or None when it is
+        already stored."""
         cursor = self._db.execute(
-            "INSERT INTO played (uid, player_id, started, finished, level, rows, cols, "
-            "mines, rule, no_guess, won, seconds, three_bv, three_bv_solved, left_clicks, "
-            "right_clicks, chord_clicks, wasted_clicks, flagged, assists, assisted, "
-            "guesses, hardest, source, record) VALUES "
-            "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (uid) DO NOTHING", values)
+            f"INSERT INTO played ({', '.join(_WRITTEN)}) VALUES "
+            f"({', '.join('?' * len(_WRITTEN))}) ON CONFLICT (uid) DO NOTHING",
+            self._values(game))
         return cursor.lastrowid if cursor.rowcount else None
 
     def game(self, game_id: int) -> PlayedRow:
@@ -390,6 +426,7 @@ def _played_row(r: Any) -> PlayedRow:
                            r["wasted_clicks"]),
         flagged=bool(r["flagged"]), assists=json.loads(r["assists"]), guesses=r["guesses"],
         hardest=r["hardest"], source=r["source"], blob=bytes(r["record"]),
+        deaths=r["deaths"],
     )
 
 

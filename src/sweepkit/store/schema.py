@@ -151,8 +151,16 @@ def _migrate_to_v4(db: sqlite3.Connection) -> None:
     )""")
 
 
+def _migrate_to_v5(db: sqlite3.Connection) -> None:
+    """Version 5: a played game's deaths, the losing moves taken back by an undo in
+    practice (0 for the games before: no game could take one back). A game with a death
+    is assisted: ``assisted`` is 1 for it, as for any assist."""
+    db.execute("ALTER TABLE played ADD COLUMN deaths INTEGER NOT NULL DEFAULT 0 "
+               "CHECK (deaths >= 0)")
+
+
 MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (
-    _migrate_to_v1, _migrate_to_v2, _migrate_to_v3, _migrate_to_v4)
+    _migrate_to_v1, _migrate_to_v2, _migrate_to_v3, _migrate_to_v4, _migrate_to_v5)
 """The schema steps in order: ``MIGRATIONS[n]`` takes a database from version ``n`` to
 ``n + 1`` (inside a transaction the database opens and commits)."""
 

@@ -33,8 +33,11 @@ from sweepkit.web.routes import (
     games,
     hints,
     jobs,
+    mbf,
     reductions,
     replays,
+    reviews,
+    sharing,
     stats,
     trainer,
     watch,
@@ -101,10 +104,13 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
     app.include_router(watch.router)
     app.include_router(stats.router)
     app.include_router(replays.router)
+    app.include_router(reviews.router)
     app.include_router(analyse.router)
     app.include_router(trainer.router)
     app.include_router(jobs.router)
     app.include_router(reductions.router)
+    app.include_router(sharing.router)
+    app.include_router(mbf.router)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -130,7 +136,7 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
     return app
 
 
-PAGES = ("watch", "editor", "trainer", "stats", "reductions", "help")
+PAGES = ("watch", "editor", "trainer", "stats", "reductions", "help", "review")
 """The pages besides play, each at ``static/NAME.html`` and ``/NAME`` (a redirect)."""
 
 

@@ -162,21 +162,30 @@ def locked(live: LiveGames, game_id: str, book: GameBook | None = None, *,
         yield game
 
 
+def owns(game: LiveGame, key: object) -> bool:
+    """Whether ``key`` is the key of the browser that started the game."""
+    return bool(isinstance(key, str) and game.owner
+                and secrets.compare_digest(key.encode(), game.owner.encode()))
+
+
 def check_owner(game: LiveGame, key: object) -> None:
     """403, changing nothing, unless ``key`` is the game's: only the browser that
     started a game plays it."""
-    if not (isinstance(key, str) and game.owner
-            and secrets.compare_digest(key.encode(), game.owner.encode())):
+    if not owns(game, key):
         raise HTTPException(403, "this game was started in another browser: you can watch "
                                  "it here, not play it; start a game of your own, or open "
                                  "a shared link to play the same board")
 
 
 def save(game: LiveGame, book: GameBook) -> None:
-    """Store a finished game; a database error is kept on the game (the page shows it)
-    and logged, and the game stays in memory."""
+    """Store a finished game (in place of its stored loss when an undo took that back);
+    a database error is kept on the game (the page shows it) and logged, and the game
+    stays in memory."""
     try:
-        game.saved_id = book.add(game.played())
+        if game.replaces is not None:
+            game.saved_id = book.replace(game.replaces, game.played())
+        else:
+            game.saved_id = book.add(game.played())
         game.save_error = None
     except (StoreError, ValueError) as exc:
         game.save_error = f"the game could not be saved: {exc}"
@@ -185,4 +194,4 @@ def save(game: LiveGame, book: GameBook) -> None:
 
 __all__ = ["DEFAULT_PLAYER", "LEVEL_NAMES", "MAX_COLS", "MAX_ROWS", "MAX_SEED", "OWNER_COOKIE",
            "BoardSpec", "Book", "Key", "Live", "MoveIn", "Owner", "check_owner", "find",
-           "game_book", "live_games", "locked", "rules_of", "save"]
+           "game_book", "live_games", "locked", "owns", "rules_of", "save"]

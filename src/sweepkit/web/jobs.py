@@ -55,12 +55,15 @@ class Job:
     started: float | None = None
     finished: float | None = None
     cancel: threading.Event = field(default_factory=threading.Event, repr=False)
+    progress: dict[str, Any] | None = None
+    """What a long job has done so far, when it says (a review: its stage, the work done
+    and the work in all)."""
 
     def as_json(self) -> dict[str, Any]:
         end = self.finished if self.finished is not None else time.monotonic()
         return {"id": self.id, "kind": self.kind, "status": self.status,
                 "seconds": round(end - (self.started or end), 3), "result": self.result,
-                "error": self.error, "code": self.code}
+                "error": self.error, "code": self.code, "progress": self.progress}
 
 
 class Jobs:
@@ -80,6 +83,18 @@ class Jobs:
             if sum(1 for j in self._jobs.values() if j.finished is None) >= MAX_WAITING:
                 raise JobsBusy(f"{MAX_WAITING} jobs are already waiting: try again shortly")
             return self._submit(kind, work, seconds)
+
+    def submit_tracked(self, kind: str, work: Callable[[Job], Any],
+                       seconds: float = JOB_SECONDS) -> Job:
+        """:meth:`submit` for work that is handed its job, to report its progress in
+        :attr:`Job.progress`."""
+        with self._lock:
+            if sum(1 for j in self._jobs.values() if j.finished is None) >= MAX_WAITING:
+                raise JobsBusy(f"{MAX_WAITING} jobs are already waiting: try again shortly")
+            job = Job(new_id(), kind)
+            self._jobs.add(job.id, job)
+            self._pool.submit(self._run, job, lambda: work(job), seconds)
+            return job
 
     def _submit(self, kind: str, work: Callable[[], Any], seconds: float) -> Job:
         job = Job(new_id(), kind)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final
 
-from sweepkit.figures import game_figures
+from sweepkit.figures import game_figures, game_time
 from sweepkit.game import Game, MoveResult, Status
 from sweepkit.moves import Action, MoveKind
 from sweepkit.position import MINE, UNKNOWN
@@ -82,6 +82,13 @@ def move_changes(game: Game, result: MoveResult, index: int) -> list[list[Any]]:
     if game.over:
         codes.update(end_codes(game))
     return [[i, code] for i, code in codes.items()]
+
+
+def shown_elapsed(game: Game) -> float:
+    """The ``elapsed`` a reply carries: once the game is over, its :func:`game_time` (the
+    figures' time, to the hundredth: the page's clock stops on exactly what the statistics
+    show); while it runs, to the millisecond (the page counts on from it, rounding down)."""
+    return game_time(game.elapsed) if game.over else round(game.elapsed, 3)
 
 
 class PausableClock:
@@ -150,6 +157,14 @@ class LiveGame:
     save_error: str | None = None
     closed: bool = False
     """Replaced by a restart: requests that still hold it get a 404."""
+    seed: int | None = None
+    """The seed that deals this board again with the same rules and first click (a random
+    game's); None when the board cannot be dealt from a seed (a no-guess board, a given
+    layout): then it is shared by its layout."""
+    deaths: int = 0
+    """Losing moves taken back by an undo (practice): such a game is assisted."""
+    replaces: int | None = None
+    """The stored loss this game replaces when it ends again (after a death)."""
     clock: PausableClock = field(default_factory=PausableClock, repr=False)
     owner: str = field(default="", repr=False)
     """The key of the browser that started the game (its ``sweepkit_owner`` cookie): only
@@ -167,11 +182,14 @@ class LiveGame:
             "level": self.level, "rule": str(rules.first_click), "no_guess": game.no_guess,
             "player": self.player, "status": str(game.status),
             "mines_left": 0 if game.status is Status.WON else game.mines_left,  # all flagged
-            "elapsed": round(game.elapsed, 3),
+            "elapsed": shown_elapsed(game),
             "clicks": {"left": c.left, "right": c.right, "chord": c.chord, "wasted": c.wasted},
             "figures": game_figures(game).as_json() if game.over else None,
             "paused": self.clock.paused, "held": self.clock.held,
-            "assists": dict(self.assists),
+            "assists": dict(self.assists), "deaths": self.deaths, "moves": len(game.log),
+            "seed": str(self.seed) if self.seed is not None and self.seed_known() else None,
+            "by_seed": self.seed is not None,
+            "shareable": self.seed is not None or game.drawn,
             "record_id": self.saved_id,
             "save_error": self.save_error,
         }
@@ -188,10 +206,24 @@ class LiveGame:
         result = self.game.play(Action(kind, index))
         return result, move_changes(self.game, result, index)
 
+    def seed_known(self) -> bool:
+        """Whether the page may show the seed: once the game is over, or when the player
+        chose it. Before, it would tell where the mines are."""
+        return self.game.over or bool(self.assists["seeded"])
+
     def undo(self) -> None:
-        """Take back the last move (an assist; see :meth:`Game.undo`)."""
-        self.game.undo()
+        """Take back the last move (an assist; see :meth:`Game.undo`); after a loss, the
+        move that lost (practice): one more death, and the stored loss is replaced by the
+        game when it ends again."""
+        lost = self.game.status is Status.LOST
+        self.game.undo(loss=lost)
         self.assists["undo"] += 1
+        if lost:
+            self.deaths += 1
+            if self.saved_id is not None:
+                self.replaces = self.saved_id
+            self.saved_id = None
+            self.save_error = None
 
     def played(self) -> PlayedGame:
         """The finished game as the database keeps it."""
@@ -200,7 +232,7 @@ class LiveGame:
             player=self.player, record=game.record(), level=self.level,
             won=game.status is Status.WON, figures=game_figures(game),
             started=self.started or datetime.now(UTC).isoformat(timespec="milliseconds"),
-            assists=dict(self.assists),
+            assists=dict(self.assists), deaths=self.deaths,
         )
 
 
@@ -212,9 +244,9 @@ class LiveGames(Registry[LiveGame]):
 
     def add_game(self, game: Game, player: str, level: str | None,
                  assists: Counter[str] | None = None, clock: PausableClock | None = None,
-                 owner: str = "") -> LiveGame:
+                 owner: str = "", seed: int | None = None) -> LiveGame:
         """Keep a game made on ``clock`` (the game's own clock, to pause it), played by
-        the browser whose key is ``owner``."""
+        the browser whose key is ``owner``; ``seed``: the seed that dealt its board."""
         live = LiveGame(new_id(), game, player, level, assists or Counter(),
-                        clock=clock or PausableClock(), owner=owner)
+                        clock=clock or PausableClock(), owner=owner, seed=seed)
         return self.add(live.id, live)

@@ -1,4 +1,5 @@
-"""The API tests' app: the real app over a fresh SQLite file, driven in process."""
+"""The API tests' app: the real app over a fresh SQLite file, driven in process; two
+browsers of it (``owner`` and ``stranger``, each with its own cookies)."""
 
 from __future__ import annotations
 
@@ -17,4 +18,23 @@ def db(tmp_path):
 @pytest.fixture
 def client(db):
     with TestClient(create_app(db)) as c:
+        yield c
+
+
+@pytest.fixture
+def app(db):
+    return create_app(db)
+
+
+@pytest.fixture
+def owner(app):
+    """A browser: its cookies (the key of each game it starts) kept between requests."""
+    with TestClient(app) as c:
+        yield c
+
+
+@pytest.fixture
+def stranger(app):
+    """Another browser on the same app, with cookies of its own."""
+    with TestClient(app) as c:
         yield c

@@ -1,6 +1,7 @@
 """The play API in process (FastAPI's TestClient over the real app and a real SQLite file):
-seeded games won and lost, what a live game's replies may show, restarts, and every bad
-request answered with a 4xx that says what is wrong."""
+seeded games won and lost, what a live game's replies may show, restarts, undo (a loss
+taken back in practice too), and every bad request answered with a 4xx that says what is
+wrong."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ import time
 
 import pytest
 
-from sweepkit.game import Game
-from sweepkit.position import MINE
+from sweepkit.figures import game_figures
+from sweepkit.game import Game, Status
+from sweepkit.position import MINE, Position
 from sweepkit.rules import level
 from sweepkit.store.played import GameBook, GameFilter
 from sweepkit.web.deps import MAX_ROWS
@@ -252,10 +254,9 @@ def test_undo_takes_back_the_last_move_on_the_same_board_as_an_assist(client, db
     assert opened["state"]["status"] == "playing"
     lost = move(client, state["id"], "reveal", *divmod(max(mines), 9))
     assert lost["state"]["status"] == "lost"
-    assert client.post(f"/api/games/{state['id']}/undo").status_code == 409  # over
     with GameBook(db) as book:
         row = book.game(lost["state"]["record_id"])
-    assert row.assists == {"undo": 2, "seeded": 1} and row.assisted
+    assert row.assists == {"undo": 2, "seeded": 1} and row.assisted and row.deaths == 0
 
 
 def test_pause_stops_the_timer_and_the_moves(client):
@@ -287,3 +288,85 @@ def test_a_malformed_request_gets_one_line_naming_the_field(client):
     reply = client.post("/api/games", json={"rows": 300, "cols": 10, "mines": 5})
     assert reply.status_code == 422
     assert reply.json()["detail"].startswith("rows: Input should be less than or equal to 200")
+
+
+def test_a_loss_taken_back_counts_a_death_and_the_game_sets_no_record(client, db):
+    """An unseeded game (one that could set a best time), lost, taken back, lost and taken
+    back again, then won: one stored game, won, with two deaths, assisted, kept out of the
+    best times; its stored loss was replaced, not added to."""
+    state = new(client, level="beginner", rule="opening", player="Ada")
+    gid = state["id"]
+    assert state["moves"] == 0 and state["deaths"] == 0
+    assert client.post(f"/api/games/{gid}/undo").status_code == 409  # before the first move
+    move(client, gid, "reveal", 4, 4)
+    cells = client.get(f"/api/games/{gid}").json()["cells"]
+    covered = [i for i, c in enumerate(cells) if c == "."]
+    mines: set[int] = set()
+    for i in covered:  # reveal covered cells until one is a mine: the end shows them all
+        reply = move(client, gid, "reveal", *divmod(i, 9))
+        assert reply["state"]["status"] != "won"  # mines come before the last safe cell
+        if reply["state"]["status"] == "lost":
+            final = client.get(f"/api/games/{gid}").json()
+            mines = {j for j, c in enumerate(final["cells"]) if c in "*X"}
+            break
+    assert mines, "the game was won without a loss: pick another first click"
+    lost = client.get(f"/api/games/{gid}").json()
+    loss_id = lost["record_id"]
+    assert loss_id is not None and lost["seed"] is not None  # over: the seed is shown
+    with GameBook(db) as book:
+        assert book.game(loss_id).won is False and book.count() == 1
+    back = client.post(f"/api/games/{gid}/undo")
+    assert back.status_code == 200, back.text
+    state = back.json()
+    assert state["status"] == "playing" and state["deaths"] == 1
+    assert state["assists"] == {"undo": 1} and state["record_id"] is None
+    assert not set("*XW") & set(state["cells"]) and state["figures"] is None  # secret again
+    assert state["seed"] is None  # the game is on again: the seed would tell the board
+    # Lose again and take it back again: a second death.
+    mine = min(mines)
+    assert move(client, gid, "reveal", *divmod(mine, 9))["state"]["status"] == "lost"
+    assert client.post(f"/api/games/{gid}/undo").json()["deaths"] == 2
+    reply = None
+    for i in range(81):
+        if i not in mines and (reply is None or reply["state"]["status"] == "playing"):
+            reply = move(client, gid, "reveal", *divmod(i, 9))
+    assert reply is not None and reply["state"]["status"] == "won"
+    assert reply["state"]["deaths"] == 2
+    assert client.post(f"/api/games/{gid}/undo").status_code == 409  # a win stands
+    with GameBook(db) as book:
+        assert book.count() == 1  # the loss was replaced by the game, not added to
+        row = book.game(reply["state"]["record_id"])
+    assert row.id == loss_id and row.won and row.deaths == 2 and row.assisted
+    assert row.assists == {"undo": 2}
+    summary = client.get("/api/stats/summary", params={"player": "Ada"}).json()
+    assert summary["bests"]["beginner"] == []  # no best time from it
+    (group,) = summary["groups"]
+    assert group["all"]["won"] == 1 and group["all"]["best_time"] is None
+    listed = client.get("/api/stats/games", params={"player": "Ada"}).json()["games"]
+    assert [(g["deaths"], g["assisted"]) for g in listed] == [(2, True)]
+
+
+def test_a_finished_games_time_is_one_hundredth_everywhere(client, db):
+    # the clock stops on the reply's elapsed, the figures panel shows the figures' time,
+    # the statistics the stored seconds: one number, rounded once, to the hundredth
+    game_id, reply, _ = win(client, seed=12)
+    state = reply["state"]
+    time_ = state["figures"]["time"]
+    assert time_ == round(time_, 2) and state["elapsed"] == time_
+    assert client.get(f"/api/games/{game_id}").json()["elapsed"] == time_
+    with GameBook(db) as book:
+        assert book.game(state["record_id"]).seconds == time_
+    (listed,) = [g for g in client.get("/api/stats/games", params={"player": "player"}
+                                       ).json()["games"] if g["id"] == state["record_id"]]
+    assert listed["time"] == time_
+
+
+def test_the_game_time_is_rounded_not_cut():
+    now = [10.0]
+    game = Game.from_layout(Position.from_rows(["*1", "11"]), clock=lambda: now[0])
+    game.reveal(1, 1)  # the clock starts at the first reveal...
+    now[0] += 4.7459  # ...and the game is won 4.7459 s later
+    game.reveal(0, 1)
+    game.reveal(1, 0)
+    assert game.status is Status.WON and game.elapsed > 4.745
+    assert game_figures(game).time == 4.75  # rounded, not cut to 4.74

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from sweepkit.analysis.probability import analyse
 from sweepkit.game import Game
-from sweepkit.rules import level
+from sweepkit.rules import FirstClick, Rules, level
 from sweepkit.store.played import GameBook
 
 
@@ -34,7 +35,8 @@ def test_hints_are_right_and_the_game_is_stored_as_assisted(client, tmp_path):
         reply = client.post(f"/api/games/{game['id']}/moves",
                             json={"kind": "reveal", "row": row, "col": col}).json()
     assert reply["state"]["status"] in ("won", "lost") and hints > 5
-    assert client.post(f"/api/games/{game['id']}/hint").status_code == 409  # over
+    after = client.post(f"/api/games/{game['id']}/hint")   # over: a loss keeps its hint
+    assert after.status_code == (409 if reply["state"]["status"] == "won" else 200)
     with GameBook(tmp_path / "web.db") as book:
         stored = book.game(reply["state"]["record_id"])
     assert stored.assisted and stored.assists == {"hint": hints, "seeded": 1}
@@ -104,3 +106,56 @@ def test_while_a_hint_is_worked_out_another_for_the_game_is_refused_at_once(clie
                             json={"kind": "flag", "row": 15, "col": 29})
         assert moved.status_code == 200
     assert client.post(f"/api/games/{game['id']}/hint").status_code == 200
+
+
+def test_a_lost_game_keeps_its_hint_and_overlay_on_the_position_before_the_loss(client,
+                                                                               tmp_path):
+    seed, first = 5, (4, 4)
+    twin = Game(level("beginner"), seed)
+    twin.reveal(*first)
+    before = twin.view(flags=False)            # the position the fatal cell was chosen in
+    mines = sorted(twin.reveal_layout(cheat=True).known_mines())
+    game = client.post("/api/games", json={"level": "beginner", "seed": seed}).json()
+    client.post(f"/api/games/{game['id']}/moves", json={"kind": "reveal", "row": 4, "col": 4})
+    fatal = divmod(mines[0], 9)
+    lost = client.post(f"/api/games/{game['id']}/moves",
+                       json={"kind": "reveal", "row": fatal[0], "col": fatal[1]}).json()
+    assert lost["state"]["status"] == "lost"
+    heat = client.post(f"/api/games/{game['id']}/overlay").json()
+    analysis = analyse(before)
+    # The losing move said at once whether the death was forced, with the safe cells then.
+    safe = sorted(analysis.safe_cells())
+    assert lost["loss"] == {"forced": not safe, "safe": [list(divmod(c, 9)) for c in safe],
+                            "chance": pytest.approx(analysis.probabilities()[mines[0]])}
+    assert dict(map(tuple, heat["probabilities"])) == pytest.approx(analysis.probabilities())
+    assert heat["safe"] == sorted(analysis.safe_cells())
+    assert heat["mines"] == sorted(analysis.mine_cells())
+    sentences = dict(map(tuple, heat["reasons"]))   # each certain cell's reason in words
+    assert set(sentences) == set(heat["safe"]) | set(heat["mines"])
+    assert all(f"({r}, {c})" in sentences[r * 9 + c] for r, c in map(lambda i: divmod(i, 9),
+                                                                      sentences))
+    found = client.post(f"/api/games/{game['id']}/hint").json()["hint"]
+    row, col = found["move"]
+    assert analysis.probabilities()[row * 9 + col] == min(analysis.probabilities().values())
+    # the game is over and stored: looking back is no assist, and the computer plays no more
+    assert client.post(f"/api/games/{game['id']}/computer").status_code == 409
+    state = client.get(f"/api/games/{game['id']}").json()
+    assert state["assists"] == {"seeded": 1} and state["status"] == "lost"
+    with GameBook(tmp_path / "web.db") as book:
+        assert book.game(state["record_id"]).assists == {"seeded": 1}
+
+
+def test_a_forced_death_is_said_forced(client):
+    # 2x2, 2 mines: the first click shows a 2, and each other cell is a mine in 2 of 3 ways
+    rules = {"rows": 2, "cols": 2, "mines": 2, "rule": "safe", "seed": 1}
+    twin = Game(Rules(2, 2, 2, FirstClick.SAFE), 1)
+    twin.reveal(0, 0)
+    mine = min(twin.reveal_layout(cheat=True).known_mines())
+    game = client.post("/api/games", json=rules).json()
+    first = client.post(f"/api/games/{game['id']}/moves",
+                        json={"kind": "reveal", "row": 0, "col": 0}).json()
+    assert "loss" not in first and first["state"]["status"] == "playing"
+    lost = client.post(f"/api/games/{game['id']}/moves",
+                       json={"kind": "reveal", "row": mine // 2, "col": mine % 2}).json()
+    assert lost["state"]["status"] == "lost"
+    assert lost["loss"] == {"forced": True, "safe": [], "chance": pytest.approx(2 / 3)}

@@ -5,27 +5,8 @@ changes nothing, while anyone with the id may still look at the game."""
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 
-from sweepkit.web.app import create_app
 from sweepkit.web.deps import OWNER_COOKIE
-
-
-@pytest.fixture
-def app(db):
-    return create_app(db)
-
-
-@pytest.fixture
-def owner(app):
-    with TestClient(app) as c:
-        yield c
-
-
-@pytest.fixture
-def stranger(app):
-    with TestClient(app) as c:
-        yield c
 
 
 def started(client) -> dict:

@@ -133,3 +133,29 @@ def test_an_unsatisfiable_formula_names_its_contradiction(client):
     assert numbers and numbers <= set(board.number_cells())
     part = board.replace({i: SAFE for i in board.number_cells() if i not in numbers})
     assert find_witness(part, use_mine_count=False) is None
+    # the picture marks those numbers, and only those, in magenta
+    assert "magenta in the picture" in found["text"]
+    image = _pixels(doc["png"])
+    magenta = (0xD5, 0x3F, 0x8C)
+    cell = image.shape[0] // board.shape[0]
+    marked = {board.index(r // cell, c // cell)
+              for r, c in zip(*((image[..., :3] == magenta).all(axis=2)).nonzero(), strict=True)}
+    assert marked == numbers
+
+
+def _pixels(png: str):
+    """A base64 PNG's pixels as bytes (rows x cols x channels)."""
+    import base64
+    import io
+
+    from matplotlib.image import imread
+
+    image = imread(io.BytesIO(base64.b64decode(png)), format="png")
+    return (image * 255).round().astype("uint8")
+
+
+def test_a_satisfiable_formula_marks_nothing(client):
+    doc = client.post("/api/reduce", json={"text": "p cnf 1 1\n1 0\n"}).json()
+    assert doc["decision"]["satisfiable"] is True
+    image = _pixels(doc["png"])
+    assert not (image[..., :3] == (0xD5, 0x3F, 0x8C)).all(axis=2).any()

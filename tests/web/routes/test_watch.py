@@ -37,13 +37,37 @@ def read_events(client, session_id, sink=None):
     return found
 
 
+def drain(sink, wait=0.0):
+    """The events in ``sink`` now (after ``wait`` seconds), as names."""
+    time.sleep(wait)
+    names = []
+    while not sink.empty():
+        names.append(sink.get()[0])
+    return names
+
+
+def next_move(sink):
+    """The next ``move`` event from ``sink`` (its ``next`` announcement is skipped)."""
+    name, data = sink.get(timeout=30)
+    while name == "next":
+        name, data = sink.get(timeout=30)
+    return name, data
+
+
 def test_watched_games_are_the_benchmarks_games_and_are_stored(client, db):
     seed, games = 17, 3
     session = client.post("/api/watch", json={"level": "beginner", "strategy": "exact",
                                               "delay_ms": 0, "games": games,
                                               "seed": seed}).json()
     events = read_events(client, session["id"])
-    assert [n for n, _ in events if n != "move"] == ["game", "end"] * games
+    assert [n for n, _ in events if n not in ("next", "move")] == ["game", "end"] * games
+    # every move is told before it is played: "next" (nothing changed yet), then "move"
+    told = [(n, d) for n, d in events if n in ("next", "move")]
+    assert [n for n, _ in told] == ["next", "move"] * (len(told) // 2)
+    for (_, plan), (_, played) in zip(told[::2], told[1::2], strict=True):
+        assert {k: plan[k] for k in ("game", "move", "kind", "cell", "reason")} == {
+            k: played[k] for k in ("game", "move", "kind", "cell", "reason")}
+        assert "changes" not in plan
     rules = level("beginner")
     ends = [d for n, d in events if n == "end"]
     for index in range(games):
@@ -89,16 +113,18 @@ def test_pause_step_resume_and_stop_act_between_moves(client):
     reader = threading.Thread(target=read_events, args=(client, session["id"], sink))
     reader.start()
     assert sink.get(timeout=30)[0] == "game"
-    assert sink.empty() or sink.get(timeout=0.5) is None  # paused: no move comes
+    name, data = sink.get(timeout=30)
+    assert name == "next" and data["move"] == 0  # the first move is told...
+    assert "move" not in drain(sink, 0.5)  # ...but, paused, not played
     for expected in range(3):
         client.post(url + "/control", json={"action": "step"})
-        name, data = sink.get(timeout=30)
+        name, data = next_move(sink)
         assert name == "move" and data["move"] == expected
-        time.sleep(0.2)
-        assert sink.empty()  # one step, one move
+        assert "move" not in drain(sink, 0.2)  # one step, one move
     client.post(url + "/control", json={"action": "resume", "delay_ms": 0})
     seen = [sink.get(timeout=30) for _ in range(5)]
-    assert all(name in ("move", "end", "game") for name, _ in seen)
+    assert all(name in ("next", "move", "end", "game") for name, _ in seen)
+    assert "move" in {name for name, _ in seen}  # resumed: moves come by themselves
     stopped = client.post(url + "/control", json={"action": "stop"}).json()
     assert stopped["stopped"]
     reader.join(timeout=30)
@@ -120,14 +146,13 @@ def test_each_step_is_one_move_across_the_end_of_a_game(client):
     for index in range(2):
         for _ in range(play_game(rules, StrategySpec("exact"), seed, index).moves):
             client.post(url + "/control", json={"action": "step"})
-            name, data = sink.get(timeout=30)
+            name, data = next_move(sink)
             while name != "move":
-                name, data = sink.get(timeout=30)
+                name, data = next_move(sink)
             assert data["game"] == index
         assert sink.get(timeout=30)[0] == "end"
         if index == 0:
-            time.sleep(0.3)
-            assert sink.empty()  # no new game before the next step
+            assert drain(sink, 0.3) == []  # no new game before the next step
     reader.join(timeout=30)
     assert not reader.is_alive()  # both games played, step by step
 
@@ -140,6 +165,7 @@ def test_the_pace_changes_at_once(client):
     reader = threading.Thread(target=read_events, args=(client, session["id"], sink))
     reader.start()
     assert sink.get(timeout=30)[0] == "game"
+    assert sink.get(timeout=30)[0] == "next"
     assert sink.get(timeout=30)[0] == "move"  # a game's first move waits for nothing
     assert client.post(url + "/control", json={"action": "pace", "delay_ms": 0}
                        ).json()["delay_ms"] == 0

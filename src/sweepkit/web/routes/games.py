@@ -3,13 +3,14 @@ before the reply that ends it is sent, so killing the server loses no finished g
 
 from __future__ import annotations
 
+import secrets
 from collections import Counter
 from typing import Any
 
 from fastapi import APIRouter, HTTPException
 from pydantic import Field
 
-from sweepkit.game import Game, GameOverError, HiddenLayoutError, MoveError
+from sweepkit.game import Game, GameOverError, HiddenLayoutError, MoveError, Status
 from sweepkit.generate import MAX_DENSITY, NoGuessError, NoGuessLayouts
 from sweepkit.moves import MoveKind
 from sweepkit.rules import LEVELS, FirstClick
@@ -26,10 +27,12 @@ from sweepkit.web.deps import (
     MoveIn,
     Owner,
     locked,
+    owns,
     rules_of,
     save,
 )
 from sweepkit.web.live import PausableClock
+from sweepkit.web.loss import loss_verdict
 
 router = APIRouter(prefix="/api", tags=["play"])
 
@@ -66,25 +69,30 @@ def new_game(spec: NewGame, live: Live, owner: Owner) -> dict[str, Any]:
         raise HTTPException(422, str(exc)) from None
     layouts = NoGuessLayouts(seconds=NO_GUESS_SECONDS) if spec.no_guess else None
     clock = PausableClock()
-    game = Game(rules, spec.seed, layouts=layouts, clock=clock)
+    # The seed is drawn here, as the game would, so that the board can be shared by it.
+    seed = spec.seed if spec.seed is not None else secrets.randbelow(2**63)
+    game = Game(rules, seed, layouts=layouts, clock=clock)
     # A board chosen by its seed can be known before it is played: not a record.
     assists = Counter(seeded=1) if spec.seed is not None else None
-    return live.add_game(game, player, spec.level, assists, clock=clock,
-                         owner=owner).state_json()
+    # A no-guess board is searched for within a time budget: its seed may not deal it again.
+    return live.add_game(game, player, spec.level, assists, clock=clock, owner=owner,
+                         seed=None if spec.no_guess else seed).state_json()
 
 
 @router.get("/games/{game_id}")
-def game_state(game_id: str, live: Live, book: Book) -> dict[str, Any]:
-    """A game's state: its cells (the mines only once it is over) and figures."""
+def game_state(game_id: str, live: Live, book: Book, key: Key = None) -> dict[str, Any]:
+    """A game's state: its cells (the mines only once it is over) and figures, and
+    whether it is ``yours`` (the asking browser started it: else the page is read-only)."""
     with locked(live, game_id, book) as game:
-        return game.state_json()
+        return {**game.state_json(), "yours": owns(game, key)}
 
 
 @router.post("/games/{game_id}/moves")
 def move(game_id: str, spec: MoveIn, live: Live, book: Book, key: Key = None
          ) -> dict[str, Any]:
     """Make a move; the cells it changed and the game's status. The move that ends the
-    game stores it first."""
+    game stores it first; the move that loses it says too whether the death was forced
+    (``loss``: :func:`~sweepkit.web.loss.loss_verdict`)."""
     with locked(live, game_id, key=key) as game:
         rules = game.game.rules
         if not (0 <= spec.row < rules.rows and 0 <= spec.col < rules.cols):
@@ -103,7 +111,10 @@ def move(game_id: str, spec: MoveIn, live: Live, book: Book, key: Key = None
             raise HTTPException(422, str(exc)) from None
         if game.game.over and game.saved_id is None:
             save(game, book)
-        return {"changes": changes, "wasted": result.wasted, "state": game.status_json()}
+        reply = {"changes": changes, "wasted": result.wasted, "state": game.status_json()}
+        if game.game.status is Status.LOST:     # said at once: forced, or avoidable
+            reply["loss"] = loss_verdict(game.game)
+        return reply
 
 
 @router.post("/games/{game_id}/restart", status_code=201)
@@ -131,7 +142,9 @@ def restart(game_id: str, live: Live, key: Key = None) -> dict[str, Any]:
 @router.post("/games/{game_id}/undo")
 def undo(game_id: str, live: Live, key: Key = None) -> dict[str, Any]:
     """Take back the last move (recorded as an assist); the whole state, since a move
-    can open thousands of cells."""
+    can open thousands of cells. After a loss it takes back the move that lost (practice):
+    the game plays on with one more death, and when it ends it is stored in place of the
+    loss, assisted. A win stands (409)."""
     with locked(live, game_id, key=key) as game:
         if game.clock.paused:
             raise HTTPException(409, "the game is paused: resume it first")

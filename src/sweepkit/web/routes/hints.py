@@ -12,20 +12,26 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException
 
-from sweepkit.analysis.budget import SERVICE_TABLE, AnalysisLimit, limits
+from sweepkit.analysis.budget import SERVICE_TABLE, AnalysisLimit, attempt, limits
+from sweepkit.analysis.explain import explain
 from sweepkit.analysis.probability import analyse
+from sweepkit.game import Status
 from sweepkit.moves import MoveKind
 from sweepkit.position import MINE, Position
 from sweepkit.serialize import hint_json
 from sweepkit.strategies.hint import Hint, hint
 from sweepkit.web.deps import Book, Key, Live, check_owner, find, locked, save
 from sweepkit.web.live import LiveGame, LiveGames
+from sweepkit.web.loss import before_loss
 
 router = APIRouter(prefix="/api", tags=["hints"])
 
 HINT_SECONDS = 5.0
 """The longest a hint may analyse before it is refused (one position must never hold a
 server thread for long)."""
+
+REASON_SECONDS = 2.0
+"""The longest the overlay looks for the reasons of its certain cells (left out past it)."""
 
 
 @contextmanager
@@ -45,10 +51,14 @@ def helped(live: LiveGames, game_id: str, key: str | None) -> Iterator[LiveGame]
         game.helping.release()
 
 
-def checked(game: LiveGame, what: str) -> Position:
+def checked(game: LiveGame, what: str, *, after_loss: bool = False) -> Position:
     """The view to analyse (flags left out: they are claims); 409 when the game is over,
-    not started or paused."""
+    not started or paused. With ``after_loss``, a lost game's view is the one before its
+    losing move: what the player saw when the fatal cell was chosen (the hint and the
+    overlay on a lost position, to learn from it)."""
     if game.game.over:
+        if after_loss and game.game.status is Status.LOST:
+            return before_loss(game.game)
         raise HTTPException(409, f"the game is over: no {what} needed")
     if not game.game.log:
         raise HTTPException(409, "make the first click first: any cell is as good")
@@ -68,31 +78,39 @@ def best_move(view: Position) -> Hint:
 
 @router.post("/games/{game_id}/hint")
 def game_hint(game_id: str, live: Live, key: Key = None) -> dict[str, Any]:
-    """The hint for the game's position now; recorded as an assist."""
+    """The hint for the game's position now; recorded as an assist. On a lost game, the
+    hint for the position before its losing move (the game is over: no assist)."""
     with helped(live, game_id, key) as game:
-        view = checked(game, "hint")
+        view = checked(game, "hint", after_loss=True)
         found = best_move(view)
-        game.assists["hint"] += 1
+        if not game.game.over:
+            game.assists["hint"] += 1
         return {"hint": hint_json(found, view), "assists": dict(game.assists)}
 
 
 @router.post("/games/{game_id}/overlay")
 def overlay(game_id: str, live: Live, key: Key = None) -> dict[str, Any]:
     """Every covered cell's mine probability now (the heat map), as ``[index, p]``
-    pairs, with the certain safe cells and mines; recorded as an assist."""
+    pairs, with the certain safe cells and mines and, for each of those, the reason in
+    words (``reasons``: ``[index, sentence]``, left out past their own share of the
+    budget); recorded as an assist. On a lost game, the overlay of the position before its
+    losing move (no assist: the game is over)."""
     with helped(live, game_id, key) as game:
-        view = checked(game, "overlay")
+        view = checked(game, "overlay", after_loss=True)
         try:
             with limits(seconds=HINT_SECONDS, table=SERVICE_TABLE):
                 analysis = analyse(view)
                 chances = analysis.probabilities() if analysis.consistent else {}
         except AnalysisLimit as exc:
             raise HTTPException(422, f"no overlay: {exc}") from None
-        game.assists["overlay"] += 1
+        found = attempt(REASON_SECONDS, lambda: explain(view, analysis=analysis))
+        reasons = [[e.cell, e.sentence] for e in found or ()]
+        if not game.game.over:
+            game.assists["overlay"] += 1
         return {"probabilities": [[i, p] for i, p in sorted(chances.items())],
                 "safe": sorted(analysis.safe_cells()) if analysis.consistent else [],
                 "mines": sorted(analysis.mine_cells()) if analysis.consistent else [],
-                "assists": dict(game.assists)}
+                "reasons": reasons, "assists": dict(game.assists)}
 
 
 @router.post("/games/{game_id}/computer")

@@ -109,7 +109,7 @@ def reduce_formula(spec: ReduceIn) -> dict[str, Any]:
         "rows": rows, "cols": cols, "covered": len(position.unknown_cells()),
         "terminals": {name: list(divmod(cell, cols))
                       for name, cell in reduced.terminals.items()},
-        "png": base64.b64encode(reduced_png(reduced)).decode("ascii"),
+        "png": None,           # drawn last: the contradicting numbers are marked on it
         "board": "\n".join(reduced.comments()) + "\n" + format_board(position),
         "decision": None,
     }
@@ -135,6 +135,10 @@ def reduce_formula(spec: ReduceIn) -> dict[str, Any]:
                 "minimal": contradiction.minimal,
                 "text": contradiction_text(contradiction, reduced, system)},
         }
+        if contradiction is not None:
+            answer["decision"]["contradiction"]["text"] += " They are magenta in the picture."
+    marked = () if not spec.decide or contradiction is None else contradiction.numbers
+    answer["png"] = base64.b64encode(reduced_png(reduced, contradicting=marked)).decode("ascii")
     return answer
 
 

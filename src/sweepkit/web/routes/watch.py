@@ -1,6 +1,8 @@
 """Watch the computer play: start a session, follow its moves as server-sent events
-(``game``, ``move`` with the reason and the mine probability, ``end`` with the figures and
-the live statistics, ``error``), and pause, step, resume, change the pace or stop it.
+(``game``; ``next``, the move about to be played with its reason and mine probability,
+sent before the pace's wait; ``move``, the same move played, with the cells it changed;
+``end`` with the figures and the live statistics; ``error``), and pause, step, resume,
+change the pace or stop it.
 
 Each finished game is stored as the strategy's (a player of kind ``computer``), with its
 guesses and the hardest thing it needed, before its ``end`` event is sent.
@@ -23,7 +25,7 @@ from sweepkit.analysis.budget import SERVICE_TABLE, AnalysisLimit, limits
 from sweepkit.bench.result import game_seed, strategy_rng, summarise
 from sweepkit.figures import game_figures
 from sweepkit.game import Game, Status
-from sweepkit.play import Step, steps
+from sweepkit.play import Plan, Step, planned_steps
 from sweepkit.rules import Rules
 from sweepkit.serialize import reason_json, record_json
 from sweepkit.store.played import GameBook, PlayedGame
@@ -36,7 +38,7 @@ from sweepkit.strategies import (
     make_strategy,
 )
 from sweepkit.web.deps import BoardSpec, Book, rules_of
-from sweepkit.web.live import move_changes
+from sweepkit.web.live import move_changes, shown_elapsed
 from sweepkit.web.watch import MAX_DELAY_MS, ThinkClock, WatchSession, WatchSessions
 
 router = APIRouter(prefix="/api", tags=["watch"])
@@ -176,9 +178,10 @@ async def events(session: Annotated[WatchSession, Depends(unwatched)], book: Boo
 
 async def play_one(session: WatchSession, book: GameBook, after_a_game: bool = False
                    ) -> AsyncIterator[ServerSentEvent]:
-    """One game of the session: a ``game`` event, its moves, its ``end``. After a game
-    the last position stays on screen for one turn (the pace, or the next step while
-    paused); that turn then makes the new game's first move."""
+    """One game of the session: a ``game`` event, its moves, its ``end``. Each move is
+    thought first and told (``next``: the page outlines it), then played once the turn
+    comes (``move``). After a game the last position stays on screen for one turn (the
+    pace, or the next step while paused); that turn then makes the new game's first move."""
     turn = False
     if after_a_game:
         turn = await session.wait_turn(first=False)
@@ -188,16 +191,21 @@ async def play_one(session: WatchSession, book: GameBook, after_a_game: bool = F
     layout_seed = game_seed(session.seed, index)
     clock = ThinkClock()
     game = Game(session.rules, layout_seed, clock=clock)
-    moves = steps(game, build(session), rng=strategy_rng(layout_seed))
+    moves = planned_steps(game, build(session), rng=strategy_rng(layout_seed))
     started = datetime.now(UTC).isoformat(timespec="milliseconds")
     yield ServerSentEvent(event="game", data={"game": index, "game_seed": str(layout_seed),
                                               "session": session.as_json()})
-    # a game over waits for no turn: the next one is the next game's
-    while not game.over and (turn or await session.wait_turn(first=not game.log)):
-        turn = False
-        clock.run()
+    while not game.over:
         try:
-            step = await to_thread.run_sync(next_step, moves)
+            plan = await think(clock, moves)
+            if plan is None:
+                break
+            yield ServerSentEvent(event="next", data=plan_json(index, game, plan))
+            # a game over waits for no turn: the next one is the next game's
+            if not (turn or await session.wait_turn(first=not game.log)):
+                return
+            turn = False
+            step = await think(clock, moves)
         except (StrategyError, AnalysisLimit, ValueError) as exc:
             session.stopped = True
             yield ServerSentEvent(event="error", data={"game": index, "message": str(exc)})
@@ -208,10 +216,7 @@ async def play_one(session: WatchSession, book: GameBook, after_a_game: bool = F
             yield ServerSentEvent(event="error", data={
                 "game": index, "message": f"the strategy failed: {type(exc).__name__}"})
             return
-        finally:
-            clock.halt()
-        if step is None:
-            break
+        assert isinstance(step, Step)
         yield ServerSentEvent(event="move", data=move_json(index, game, step))
     if not game.over:  # stopped mid-game: nothing to store
         return
@@ -230,10 +235,29 @@ async def play_one(session: WatchSession, book: GameBook, after_a_game: bool = F
         "stats": session.stats.as_json()})
 
 
-def next_step(moves: Iterator[Step]) -> Step | None:
-    """The next move of a watched game, thought under the move budget; None at the end."""
+async def think(clock: ThinkClock, moves: Iterator[Plan | Step]) -> Plan | Step | None:
+    """The next item of a watched game (a move chosen, or played), off the event loop,
+    on the game's clock and under the move budget; None at the end."""
+    clock.run()
+    try:
+        return await to_thread.run_sync(next_step, moves)
+    finally:
+        clock.halt()
+
+
+def next_step(moves: Iterator[Plan | Step]) -> Plan | Step | None:
+    """The next item of a watched game, thought under the move budget; None at the end."""
     with limits(seconds=MOVE_SECONDS, table=SERVICE_TABLE):
         return next(moves, None)
+
+
+def plan_json(index: int, game: Game, plan: Plan) -> dict[str, Any]:
+    """The move about to be played: its number, kind, cell and reason (nothing changed
+    yet)."""
+    action = plan.decision.action
+    return {"game": index, "move": plan.number, "kind": str(action.kind),
+            "cell": list(game.rules.coord(action.cell)),
+            "reason": reason_json(plan.decision.reason)}
 
 
 def move_json(index: int, game: Game, step: Step) -> dict[str, Any]:
@@ -244,5 +268,5 @@ def move_json(index: int, game: Game, step: Step) -> dict[str, Any]:
         "cell": list(rules.coord(action.cell)),
         "changes": move_changes(game, step.result, action.cell),
         "reason": reason_json(reason), "status": str(game.status),
-        "mines_left": game.mines_left, "elapsed": round(game.elapsed, 3),
+        "mines_left": game.mines_left, "elapsed": shown_elapsed(game),
     }

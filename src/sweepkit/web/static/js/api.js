@@ -32,10 +32,11 @@ function detailOf(body, status) {
 
 /**
  * Call the API: `path` under /api ("/games/..."), `body` sent as JSON (or as is, with the
- * content `type`, when `raw`); answers the parsed JSON, or the text when `text`. Throws
- * ApiError with a message for people. Every page's calls go through here.
+ * content `type`, when `raw`); answers the parsed JSON, or the text when `text`, or the
+ * bytes (a Blob) when `blob`. Throws ApiError with a message for people. Every page's calls
+ * go through here.
  */
-export async function call(method, path, body, { raw = false, type, text = false } = {}) {
+export async function call(method, path, body, { raw = false, type, text = false, blob = false } = {}) {
   const headers = {};
   let payload;
   if (body !== undefined) {
@@ -49,6 +50,7 @@ export async function call(method, path, body, { raw = false, type, text = false
     throw new ApiError("The server cannot be reached. Is `sweepkit web` still running?", 0);
   }
   if (text && response.ok) return response.text();
+  if (blob && response.ok) return response.blob();
   let data = null;
   try {
     data = await response.json();
@@ -88,3 +90,15 @@ export const moveJob = (id, kind, row, col) =>
 /** GET a job's state ({status, result, error}); DELETE cancels it. */
 export const getJob = (id) => call("GET", `/jobs/${encodeURIComponent(id)}`);
 export const cancelJob = (id) => call("DELETE", `/jobs/${encodeURIComponent(id)}`);
+
+/** POST share: {link, by, state}; the link (relative to the play page) deals a fresh game
+ * on the board to whoever opens it, never the live game. */
+export const shareGame = (id) => call("POST", gamePath(id, "share"));
+
+/** POST fresh: a new game of this browser's own on the board of game `id` (anyone's). */
+export const freshGame = (id, player) =>
+  call("POST", gamePath(id, "fresh"), player ? { player } : {});
+
+/** POST /api/games/shared: a new game on the board a `#board=` link carries. */
+export const sharedBoard = (token, player) =>
+  call("POST", "/games/shared", player ? { token, player } : { token });

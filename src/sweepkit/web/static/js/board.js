@@ -117,6 +117,9 @@ export class Board {
       if (d.note) notes.push(d.note);
     }
     el.setAttribute("aria-label", notes.length ? `${label}, ${notes.join(", ")}` : label);
+    // hovering says the same in words: a chance, or why a cell is certain
+    if (notes.length) el.title = notes.join(", ");
+    else if (el.hasAttribute("title")) el.removeAttribute("title");
   }
 
   /** Replace a layer of decorations (a Map index → decoration; empty or null clears it);

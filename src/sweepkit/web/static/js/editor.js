@@ -1,82 +1,34 @@
 /**
- * The position editor and analyser: a grid of `.board` characters edited by mouse and
- * keyboard (role=grid, roving focus), read from and written to `.board` text, analysed
- * exactly by POST /api/analyse (safe cells, mines, the best move, every covered cell's
- * probability, the layout count, or the numbers that contradict each other), exported as
- * `.board` text or a PNG, and played on a random consistent layout (POST /api/analyse/play).
+ * The position editor and analyser: a grid of `.board` characters edited by mouse, touch
+ * and keyboard (role=grid, roving focus; drag to paint with a tool, the wheel steps
+ * numbers), with undo and redo, kept in the browser as it changes and under names, read
+ * from and written to `.board` text and MBF files (picked, pasted or dropped), checked as
+ * it is edited (Analyse is off, with the reason, while the position is impossible),
+ * analysed exactly by POST /api/jobs/analyse (safe cells, mines, the best move, every
+ * covered cell's probability, the layout count, or the numbers that contradict each
+ * other), exported as `.board`, MBF or PNG, and played on a random consistent layout
+ * (POST /api/analyse/play).
  */
 
 import { Board } from "./board.js";
-import { $, api, download, guarded, initPage, percent, playerName, playUrl,
+import { MAX, parseBoard } from "./board-text.js";
+import { problems } from "./editor-check.js";
+import { carriesBoard, downloadMbf, readBoardFile } from "./editor-files.js";
+import { History } from "./editor-history.js";
+import { bindPainting } from "./editor-paint.js";
+import { drawPosition } from "./editor-png.js";
+import { bindSavedPanel } from "./editor-saved.js";
+import { autosave, loadAutosave } from "./editor-store.js";
+import { $, api, appUrl, download, guarded, initPage, percent, playerName, playUrl,
   showError, UserError } from "./pages.js";
+import { showCount } from "./sci.js";
 
 const JOB_POLL_MS = 60; // how often a running analysis is asked how it is doing
 const CYCLE = ["?", "0", "1", "2", "3", "4", "5", "6", "7", "8", "*"];
-const MAX = 200;
-
-/** Parse `.board` text into {rows, cols, cells (array of ?,0-8,*,-), mines}; throws Error. */
-export function parseBoard(text) {
-  let mines = null;
-  let shape = null; // [rows, cols, line] of a `shape:` header
-  const rows = [];
-  const lines = text.split(/\r?\n/);
-  lines.forEach((raw, n) => {
-    const line = raw.trim();
-    if (!line || line.startsWith("#")) return;
-    const header = /^([a-z]+)\s*:\s*(.*)$/i.exec(line);
-    if (header && !rows.length) {
-      const [, key, value] = header;
-      if (key.toLowerCase() === "mines") {
-        if (!/^\d+$/.test(value.trim())) throw new Error(`line ${n + 1}: mines must be a whole number`);
-        mines = Number(value.trim());
-      } else if (key.toLowerCase() === "topology") {
-        if (value.trim() !== "grid") throw new Error(`line ${n + 1}: the editor takes grid boards`);
-      } else if (key.toLowerCase() === "shape") {
-        const sizes = value.trim().split(/\s*x\s*/i);
-        if (sizes.length < 2 || !sizes.every((v) => /^\d+$/.test(v) && Number(v) >= 1)) {
-          throw new Error(`line ${n + 1}: shape ${JSON.stringify(value.trim())} is not two ` +
-            "or more sizes joined by x (such as 9x9)");
-        }
-        if (sizes.length > 2) {
-          throw new Error(`line ${n + 1}: the editor takes 2-D boards, not shape ${sizes.join("x")}`);
-        }
-        shape = [Number(sizes[0]), Number(sizes[1]), n + 1];
-      } else {
-        throw new Error(`line ${n + 1}: unknown header ${JSON.stringify(key)}`);
-      }
-      return;
-    }
-    const row = [];
-    let col = 0;
-    for (const ch of raw) {
-      col += 1;
-      if (/\s/.test(ch)) continue;
-      if (ch === "?" || ch === ".") row.push("?");
-      else if (ch === "*" || ch === "F" || ch === "B") row.push("*");
-      else if (ch === "-" || (ch >= "0" && ch <= "8")) row.push(ch);
-      else throw new Error(`line ${n + 1}, column ${col}: ${JSON.stringify(ch)} is not a cell`);
-    }
-    if (rows.length && row.length !== rows[0].length) {
-      throw new Error(`line ${n + 1}: ${row.length} cells where the first row has ${rows[0].length}`);
-    }
-    rows.push(row);
-  });
-  if (!rows.length) throw new Error("the text has no rows");
-  const cells = rows.flat();
-  if (mines !== null && mines > cells.length) {
-    throw new Error(`mines: ${mines} exceeds the ${cells.length} cells of the board`);
-  }
-  const known = cells.filter((ch) => ch === "*").length;
-  if (mines !== null && mines < known) {
-    throw new Error(`mines: ${mines} is fewer than the board's ${known} known mines`);
-  }
-  if (shape && (shape[0] !== rows.length || shape[1] !== rows[0].length)) {
-    throw new Error(`line ${shape[2]}: shape ${shape[0]}x${shape[1]} but the board is ` +
-      `${rows.length}x${rows[0].length}`);
-  }
-  if (rows.length > MAX || rows[0].length > MAX) throw new Error(`the editor takes up to ${MAX}×${MAX}`);
-  return { rows: rows.length, cols: rows[0].length, cells, mines };
-}
+const WHEEL = ["?", "0", "1", "2", "3", "4", "5", "6", "7", "8"]; // the wheel's steps
+/** The mine density of a new board whose size is no level's: intermediate's, 40 in 256. */
+const DENSITY = 40 / 256;
+const TOOLS = new Set(["cycle", ...CYCLE, "-"]);
 
 class Editor {
   constructor() {
@@ -89,58 +41,328 @@ class Editor {
     this.analysis = null;
     this.job = null; // the id of the running analysis job, if any
     this.textDirty = false;
+    this.history = new History();
+    this.levels = {}; // the server's levels: a new board of a level's size gets its mines
+    this.bad = new Set(); // the cells that make the position impossible
+    this.invalid = false;
   }
 
-  start() {
+  async start() {
     initPage();
-    this.reset(9, 9);
+    try {
+      this.levels = (await api("GET", "/config")).levels || {};
+    } catch {
+      this.levels = {}; // a new board then gets the default density
+    }
+    const kept = loadAutosave();
+    if (!(kept && this.restore(kept))) this.newBoard(9, 9);
+    this.history.reset(this.state());
+    this.updateUndo();
     $("size-form").addEventListener("submit", (e) => {
       e.preventDefault();
       const rows = Math.min(MAX, Math.max(1, Number($("rows").value) || 9));
       const cols = Math.min(MAX, Math.max(1, Number($("cols").value) || 9));
-      this.reset(rows, cols);
+      this.newBoard(rows, cols);
+      this.commit();
     });
-    $("mines").addEventListener("input", () => this.edited());
-    this.grid.addEventListener("click", (e) => {
-      const i = this.indexOf(e.target);
-      if (i < 0) return;
-      this.setFocus(i);
-      this.set(i, CYCLE[(CYCLE.indexOf(this.cells[i]) + 1) % CYCLE.length]);
+    $("mines").addEventListener("input", () => {
+      this.edited();
+      this.commit("mines");
     });
-    this.grid.addEventListener("contextmenu", (e) => {
-      const i = this.indexOf(e.target);
-      if (i < 0) return;
+    $("mines").addEventListener("wheel", (e) => {
+      if (e.deltaY === 0) return;
       e.preventDefault();
-      this.setFocus(i);
-      this.set(i, this.cells[i] === "*" ? "?" : "*");
+      this.stepMines(e.deltaY < 0 ? 1 : -1);
+    }, { passive: false });
+    bindPainting(this.grid, {
+      indexOf: (node) => this.indexOf(node),
+      begin: (i, button) => {
+        this.setFocus(i);
+        if (button === 2) return this.cells[i] === "*" ? "?" : "*";
+        const tool = $("tool").value;
+        if (tool === "cycle") return CYCLE[(CYCLE.indexOf(this.cells[i]) + 1) % CYCLE.length];
+        return TOOLS.has(tool) ? tool : null;
+      },
+      paint: (i, value) => this.set(i, value),
+      end: () => this.commit(),
+      wheel: (i, step) => {
+        this.setFocus(i);
+        const at = Math.max(0, WHEEL.indexOf(this.cells[i]));
+        this.set(i, WHEEL[Math.min(WHEEL.length - 1, Math.max(0, at + step))]);
+        this.commit(`wheel ${i}`);
+      },
     });
     this.grid.addEventListener("keydown", (e) => this.key(e));
-    this.grid.addEventListener("focusin", (e) => this.describe(this.indexOf(e.target)));
+    this.grid.addEventListener("focusin", (e) => {
+      const i = this.indexOf(e.target);
+      if (i >= 0 && i !== this.focus) this.setFocus(i, false); // the keys edit the cell in focus
+      this.describe(i);
+    });
     this.grid.addEventListener("mouseover", (e) => {
       const i = this.indexOf(e.target);
       if (i >= 0) this.describe(i);
     });
+    $("undo").addEventListener("click", () => this.undo());
+    $("redo").addEventListener("click", () => this.redo());
+    document.addEventListener("keydown", (e) => this.shortcut(e));
     $("board-text").addEventListener("input", () => {
       this.textDirty = true;
     });
     $("load-text").addEventListener("click", () => this.loadText());
     $("board-file").addEventListener("change", async () => {
       const file = $("board-file").files[0];
-      if (!file) return;
-      $("board-text").value = await file.text();
-      this.loadText();
+      if (file) await this.importFile(file);
+      $("board-file").value = "";
     });
+    document.addEventListener("paste", (e) => this.paste(e));
+    this.bindDrop($("main"));
     $("analyse").addEventListener("click", () => this.analyse());
     $("analyse-cancel").addEventListener("click", () => this.cancelAnalysis());
     $("export-board").addEventListener("click", () =>
       download("position.board", this.text(), "text/plain"),
     );
+    $("export-mbf").addEventListener("click", () => this.exportMbf());
     $("export-png").addEventListener("click", () => this.png());
     $("play").addEventListener("click", () => this.play());
+    $("make-link").addEventListener("click", () => this.makeLink());
+    $("copy-link").addEventListener("click", () => this.copyLink());
+    bindSavedPanel(() => this.state(), (state) => {
+      if (!this.restore(state)) return false;
+      this.commit();
+      return true;
+    });
+    window.addEventListener("hashchange", () => this.openLink());
+    await this.openLink();
   }
 
-  reset(rows, cols) {
+  /** Say what just happened (undone, loaded, saved...) in the status line. */
+  note(text) {
+    $("editor-note").textContent = text;
+  }
+
+  // -- states: undo, redo, autosave ------------------------------------------------------
+
+  /** The editor's state as a string: the size, the cells and the mine count as typed
+   * (one step of undo; what the browser keeps). */
+  state() {
+    return JSON.stringify({ rows: this.rows, cols: this.cols, cells: this.cells.join(""),
+      mines: $("mines").value });
+  }
+
+  /** Show a state (from undo or the browser's storage); false when it is not one. */
+  restore(state) {
+    let s;
+    try {
+      s = JSON.parse(state);
+    } catch {
+      return false;
+    }
+    const size = (n) => Number.isInteger(n) && n >= 1 && n <= MAX;
+    if (!s || !size(s.rows) || !size(s.cols) || typeof s.cells !== "string" ||
+        s.cells.length !== s.rows * s.cols || /[^?*\-0-8]/.test(s.cells)) return false;
+    $("mines").value = typeof s.mines === "string" || typeof s.mines === "number" ? s.mines : "";
+    if (s.rows === this.rows && s.cols === this.cols && this.els.length === s.cells.length) {
+      this.cells = Array.from(s.cells);
+      this.edited();
+    } else {
+      this.build(s.rows, s.cols, Array.from(s.cells));
+    }
+    return true;
+  }
+
+  /** An edit is complete: one step of undo (merged with the last when `merge` is its key
+   * too), and the position kept in the browser. */
+  commit(merge = null) {
+    this.note("");
+    const state = this.state();
+    this.history.record(state, merge);
+    autosave(state);
+    this.updateUndo();
+  }
+
+  updateUndo() {
+    $("undo").disabled = !this.history.canUndo;
+    $("redo").disabled = !this.history.canRedo;
+  }
+
+  undo() {
+    const state = this.history.undo();
+    if (state !== null && this.restore(state)) {
+      autosave(state);
+      this.note("Undone.");
+    }
+    this.updateUndo();
+  }
+
+  redo() {
+    const state = this.history.redo();
+    if (state !== null && this.restore(state)) {
+      autosave(state);
+      this.note("Redone.");
+    }
+    this.updateUndo();
+  }
+
+  /** Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo (⌘ on a Mac), except in a text field,
+   * which keeps its own. */
+  shortcut(e) {
+    if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+    const key = e.key.toLowerCase();
+    if (key !== "z" && key !== "y") return;
+    const t = e.target;
+    if (t instanceof HTMLTextAreaElement || (t instanceof HTMLInputElement && t.type !== "number")) {
+      return;
+    }
+    e.preventDefault();
+    if (key === "y" || e.shiftKey) this.redo();
+    else this.undo();
+  }
+
+  // -- files: picked, pasted, dropped ----------------------------------------------------
+
+  /** Read a `.board` or MBF file into the editor; a bad one is said in words, with its name,
+   * and changes nothing. */
+  async importFile(file) {
+    await guarded(async () => {
+      let read;
+      try {
+        read = await readBoardFile(file);
+      } catch (exc) {
+        throw new UserError(`${file.name}: ${exc.message}. Nothing was changed.`);
+      }
+      if (!this.loadFrom(read.text, `${file.name}: `)) return;
+      const known = this.cells.filter((ch) => ch === "*").length;
+      this.note(read.kind === "MBF"
+        ? `Read ${file.name} (MBF): its ${known} mines are shown as known mines, every ` +
+          "other cell covered, with the mine count set: each covered cell is certainly " +
+          "safe, and Play deals exactly this layout."
+        : `Read ${file.name}.`);
+    });
+  }
+
+  /** Ctrl+V outside a text field: `.board` text pasted into the editor. */
+  paste(e) {
+    const t = e.target;
+    if (t instanceof HTMLTextAreaElement || t instanceof HTMLInputElement) return;
+    const text = e.clipboardData?.getData("text/plain") || "";
+    if (!text.trim()) return;
+    e.preventDefault();
+    if (this.loadFrom(text, "The pasted text: ")) this.note("Pasted .board text loaded.");
+  }
+
+  /** A `.board` or MBF file (or `.board` text) dropped anywhere on `zone`. */
+  bindDrop(zone) {
+    zone.addEventListener("dragover", (e) => {
+      if (!carriesBoard(e)) return;
+      e.preventDefault();
+      zone.classList.add("dropping");
+    });
+    zone.addEventListener("dragleave", (e) => {
+      if (!zone.contains(e.relatedTarget)) zone.classList.remove("dropping");
+    });
+    zone.addEventListener("drop", async (e) => {
+      zone.classList.remove("dropping");
+      if (!carriesBoard(e)) return;
+      e.preventDefault();
+      const file = e.dataTransfer.files[0];
+      if (file) {
+        await this.importFile(file);
+        return;
+      }
+      const text = e.dataTransfer.getData("text/plain");
+      if (this.loadFrom(text, "The dropped text: ")) this.note("Dropped .board text loaded.");
+    });
+  }
+
+  /** Download the position as MBF: its known mines (the format holds nothing else). */
+  async exportMbf() {
+    if (this.textDirty && !this.loadText()) return;
+    await guarded(async () => {
+      await downloadMbf(this.text());
+      const known = this.cells.filter((ch) => ch === "*").length;
+      this.note(`position.mbf holds the ${known} known mine${known === 1 ? "" : "s"}; ` +
+        "numbers, safe cells and the mine count are not part of MBF.");
+    });
+  }
+
+  /** The token of an editor link (`#position=TOKEN`), or null. */
+  linkToken() {
+    const hash = new URLSearchParams(window.location.hash.slice(1));
+    return hash.has("position") ? hash.get("position") : null;
+  }
+
+  /** Load the position a link carries (the server reads it: one format, one codec); a
+   * malformed link is said in words and the board is left as it was. */
+  async openLink() {
+    const token = this.linkToken();
+    if (token === null) return;
+    await guarded(async () => {
+      const { board } = await api("POST", "/links/position/open", { token });
+      $("board-text").value = board;
+      if (this.loadText()) $("cell-info").textContent = "The position of the link is loaded.";
+    });
+  }
+
+  /** A link that opens this position here, shown in a field and copied where allowed. */
+  async makeLink() {
+    if (this.textDirty && !(await this.loadText())) return;
+    await guarded(async () => {
+      const { link } = await api("POST", "/links/position", { board: this.text() });
+      $("position-link").value = appUrl(link);
+      $("link-line").hidden = false;
+      $("position-link").focus();
+      $("position-link").select();
+      await this.copyLink();
+    });
+  }
+
+  async copyLink() {
+    const link = $("position-link").value;
+    let copied = false;
+    try {
+      if (link && navigator.clipboard?.writeText) {
+        await navigator.clipboard.writeText(link);
+        copied = true;
+      }
+    } catch {
+      copied = false;
+    }
+    $("link-note").textContent = copied
+      ? "Link copied to the clipboard."
+      : "Copy the link from the field.";
+  }
+
+  /** The mine count of a new rows×cols board: a level's own when the size is a level's
+   * (either way round), else intermediate's density (40 mines in 256 cells), rounded; with
+   * the reason in words. */
+  defaultMines(rows, cols) {
+    for (const [name, l] of Object.entries(this.levels)) {
+      if ((l.rows === rows && l.cols === cols) || (l.rows === cols && l.cols === rows)) {
+        return { mines: l.mines, why: `${name}'s count on ${l.rows}×${l.cols}` };
+      }
+    }
+    const cells = rows * cols;
+    const mines = Math.min(cells - 1, Math.max(cells > 1 ? 1 : 0, Math.round(cells * DENSITY)));
+    return { mines, why: `intermediate's density (40 mines in 256 cells), rounded, on ${
+      rows}×${cols}` };
+  }
+
+  /** An empty board: every cell unknown, the mine count reset to the size's default. */
+  newBoard(rows, cols) {
+    const { mines, why } = this.defaultMines(rows, cols);
+    $("mines").value = mines;
     this.build(rows, cols, Array(rows * cols).fill("?"));
+    $("mines-note").textContent = `Mines set to ${mines}: ${why}.`;
+  }
+
+  /** The mine count one up or down (from the known mines when none is given). */
+  stepMines(step) {
+    const m = this.mines();
+    const known = this.cells.filter((ch) => ch === "*").length;
+    const next = m === null || !Number.isInteger(m) ? known : Math.max(0, m + step);
+    $("mines").value = next;
+    this.edited();
+    this.commit("mines");
   }
 
   build(rows, cols, cells) {
@@ -182,7 +404,33 @@ class Editor {
     $("layouts-line").hidden = true;
     $("best-line").hidden = true;
     $("contradiction").hidden = true;
+    $("layouts-exact").hidden = true;
     $("explanations").innerHTML = "";
+    this.check();
+  }
+
+  /** Check the position as it stands: Analyse is off, with the reasons, while it is
+   * impossible, and the cells at fault are marked (!); the mines left are counted. */
+  check() {
+    const found = problems(this.rows, this.cols, this.cells, this.mines());
+    const bad = new Set(found.flatMap((p) => p.cells));
+    const before = this.bad;
+    this.bad = bad;
+    for (const i of new Set([...before, ...bad])) {
+      if (before.has(i) !== bad.has(i) && i < this.els.length) this.paint(i);
+    }
+    this.invalid = found.length > 0;
+    if (!this.job) $("analyse").disabled = this.invalid;
+    const shown = found.slice(0, 3).map((p) => p.text).join("; ");
+    const more = found.length > 3 ? ` (and ${found.length - 3} more)` : "";
+    $("invalid").hidden = !this.invalid;
+    $("invalid").textContent = this.invalid
+      ? `Analyse is off until the position is possible: ${shown}${more}.` : "";
+    const m = this.mines();
+    const known = this.cells.filter((ch) => ch === "*").length;
+    $("mines-left").textContent = m === null || !Number.isInteger(m)
+      ? `Known mines: ${known}; mines left: — (no mine count)`
+      : `Known mines: ${known}; mines left: ${m - known}`;
   }
 
   set(i, ch) {
@@ -238,6 +486,10 @@ class Editor {
       }
       text = `<span class="p">${symbol}</span>`;
     }
+    if (this.bad.has(i)) {
+      cls += " an-contra";
+      label += ", impossible";
+    }
     if (a && !a.consistent && a.contradiction) {
       if (a.contradiction.numbers.some(([rr, cc]) => rr === r && cc === c)) {
         cls += " an-contra";
@@ -285,25 +537,29 @@ class Editor {
       this.setFocus(r * this.cols);
     } else if (e.key === "End") {
       this.setFocus(r * this.cols + this.cols - 1);
-    } else if (e.key.length === 1 && e.key >= "0" && e.key <= "8") {
-      this.set(i, e.key);
-    } else if (e.key === "?") {
-      this.set(i, "?");
-    } else if (e.key === "f" || e.key === "F" || e.key === "*") {
-      this.set(i, "*");
-    } else if (e.key === "-") {
-      this.set(i, "-");
-    } else if (e.key === "Delete" || e.key === "Backspace") {
-      this.set(i, "?");
-    } else if (e.key === " " || e.key === "Enter") {
-      this.set(i, CYCLE[(CYCLE.indexOf(this.cells[i]) + 1) % CYCLE.length]);
+    } else if (e.ctrlKey || e.metaKey || e.altKey) {
+      return; // shortcuts (undo, redo) are the page's
     } else {
-      return;
+      const value = this.keyValue(e.key, this.cells[i]);
+      if (value === null) return;
+      this.set(i, value);
+      this.commit();
     }
     e.preventDefault();
     this.els[this.focus].focus();
   }
 
+  /** The value a key gives a cell that holds `current` (null: not an editing key). */
+  keyValue(key, current) {
+    if (key.length === 1 && key >= "0" && key <= "8") return key;
+    if (key === "?" || key === "Delete" || key === "Backspace") return "?";
+    if (key === "f" || key === "F" || key === "*") return "*";
+    if (key === "-") return "-";
+    if (key === " " || key === "Enter") return CYCLE[(CYCLE.indexOf(current) + 1) % CYCLE.length];
+    return null;
+  }
+
+  /** The mine count typed (null when none; NaN when it is not a number). */
   mines() {
     const v = $("mines").value.trim();
     return v === "" ? null : Number(v);
@@ -320,18 +576,33 @@ class Editor {
     return `${lines.join("\n")}\n`;
   }
 
-  /** Read the textarea into the grid; false (with the reason shown) when it is malformed. */
-  loadText() {
+  /** Load `.board` text from a file, a paste or a drop; when it is malformed, the reason
+   * is shown and the text field keeps what it held. */
+  loadFrom(text, where) {
+    const before = $("board-text").value;
+    const dirty = this.textDirty;
+    $("board-text").value = text;
+    if (this.loadText(where)) return true;
+    $("board-text").value = before;
+    this.textDirty = dirty;
+    return false;
+  }
+
+  /** Read the textarea into the grid (one step of undo); false (with the reason shown,
+   * after `where`) when it is malformed. */
+  loadText(where = "") {
     let parsed;
     try {
       parsed = parseBoard($("board-text").value);
     } catch (exc) {
-      showError(`The text is not a position: ${exc.message}. Nothing was changed.`);
+      showError(`${where}The text is not a position: ${exc.message}. Nothing was changed.`);
       return false;
     }
     showError(null);
     $("mines").value = parsed.mines === null ? "" : parsed.mines;
     this.build(parsed.rows, parsed.cols, parsed.cells);
+    $("mines-note").textContent = "";
+    this.commit();
     return true;
   }
 
@@ -341,6 +612,7 @@ class Editor {
    */
   async analyse() {
     if (this.textDirty && !(await this.loadText())) return;
+    if (this.invalid) return; // the reason is shown beside the button
     await guarded(async () => {
       $("analysis-summary").textContent = "Analysing…";
       $("analyse-cancel").hidden = false;
@@ -356,7 +628,7 @@ class Editor {
       } finally {
         this.job = null;
         $("analyse-cancel").hidden = true;
-        $("analyse").disabled = false;
+        $("analyse").disabled = this.invalid;
         $("analysis-summary").textContent = "";
       }
       if (job.status === "cancelled") {
@@ -380,7 +652,8 @@ class Editor {
     const safe = a.safe.length;
     const mines = a.mines_certain.length;
     $("layouts-line").hidden = !a.consistent;
-    $("layouts").textContent = a.layouts;
+    showCount($("layouts"), $("layouts-exact"), a.layouts);
+    if (!a.consistent) $("layouts-exact").hidden = true;
     $("contradiction").hidden = a.consistent;
     if (!a.consistent) {
       $("analysis-summary").textContent = "No layout of mines fits these numbers.";
@@ -413,51 +686,7 @@ class Editor {
 
   /** Draw the grid (and the analysis) on a canvas, and download it as a PNG. */
   png() {
-    const size = 28;
-    const canvas = document.createElement("canvas");
-    canvas.width = this.cols * size + 2;
-    canvas.height = this.rows * size + 2;
-    const g = canvas.getContext("2d");
-    const colours = ["#000", "#1747c9", "#17692b", "#c4161c", "#2e2a8f", "#8a1515", "#0b6e6a",
-      "#1b1b1b", "#5c5c5c"];
-    g.fillStyle = "#c3c9d1";
-    g.fillRect(0, 0, canvas.width, canvas.height);
-    g.textAlign = "center";
-    g.textBaseline = "middle";
-    for (let i = 0; i < this.cells.length; i++) {
-      const x = (i % this.cols) * size + 1;
-      const y = Math.floor(i / this.cols) * size + 1;
-      const ch = this.cells[i];
-      const p = this.analysis?.consistent
-        ? this.analysis.probability[Math.floor(i / this.cols)][i % this.cols] : null;
-      g.fillStyle = ch === "?" || ch === "*" ? "#c9ced6" : "#e9ecef";
-      if (ch === "?" && p === 0) g.fillStyle = "#bfe8c8";
-      if (ch === "?" && p === 1) g.fillStyle = "#f5c2c0";
-      g.fillRect(x + 1, y + 1, size - 2, size - 2);
-      g.font = `bold ${Math.round(size * 0.6)}px sans-serif`;
-      if (ch >= "1" && ch <= "8") {
-        g.fillStyle = colours[Number(ch)];
-        g.fillText(ch, x + size / 2, y + size / 2 + 1);
-      } else if (ch === "*") {
-        g.fillStyle = "#c4161c";
-        g.beginPath();
-        g.moveTo(x + size * 0.35, y + size * 0.2);
-        g.lineTo(x + size * 0.75, y + size * 0.38);
-        g.lineTo(x + size * 0.35, y + size * 0.56);
-        g.fill();
-        g.fillStyle = "#1b1b1b";
-        g.fillRect(x + size * 0.33, y + size * 0.2, 2, size * 0.58);
-        g.fillRect(x + size * 0.22, y + size * 0.74, size * 0.45, 3);
-      } else if (ch === "-") {
-        g.fillStyle = "#4a5260";
-        g.fillText("–", x + size / 2, y + size / 2);
-      } else if (ch === "?" && p !== null && p !== undefined) {
-        g.fillStyle = "#1b1f24";
-        g.font = `${Math.round(size * 0.36)}px monospace`;
-        g.fillText(p === 0 ? "✓" : p === 1 ? "✗" : String(Math.round(p * 100)),
-          x + size / 2, y + size / 2);
-      }
-    }
+    const canvas = drawPosition(this.rows, this.cols, this.cells, this.analysis);
     canvas.toBlob((blob) => download("position.png", blob, "image/png"), "image/png");
   }
 

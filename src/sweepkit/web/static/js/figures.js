@@ -41,6 +41,16 @@ export function showFigures(panel, state) {
   badge.className = "style-badge";
   badge.textContent = f.flagged ? "Style: flagging" : "Style: NF (no flags)";
   panel.append(badge);
+  panel.querySelector(".review-link")?.remove();
+  if (state.record_id !== null && state.record_id !== undefined) {
+    // the stored game, judged move by move on the review page
+    const link = document.createElement("a");
+    link.className = "review-link";
+    link.id = "review-link";
+    link.href = `static/review.html?game=${encodeURIComponent(state.record_id)}`;
+    link.textContent = "Review this game";
+    panel.append(link);
+  }
   panel.hidden = false;
 }
 

@@ -1,24 +1,29 @@
 /**
  * Mouse, touch and keyboard on the board, turned into the controller's few verbs:
  *
- * - `primary(i, via)`: a left click / Space: reveal, or chord on an open number (`via` is
- *   "key" for the keyboard, whose moves are also announced in words);
+ * - `primary(i, via)`: a left click / Space: reveal, or chord on an open number when the
+ *   settings allow it (`via` is "key" for the keyboard, whose moves are also announced);
  * - `secondary(i)`: a right click / F: flag (or cycle flag → ? → covered);
- * - `chord(i)`: both buttons, middle button, D;
+ * - `chord(i)`: both buttons, middle button, a double-click on a number, D;
  * - `tap(i)` and `hold(i)`: touch, which the controller maps through flag mode;
  * - `pressing(on)`: a button is held on the board (the face looks surprised);
  * - `command(action)`: the board-independent keys (new game, restart, zoom);
- * - `cellSize()` and `zoomTo(px, x, y)`: a two-finger pinch resizes the cells.
+ * - `cellSize()`, `boardPoint(x, y)` and `zoomTo(px, x, y, anchor)`: a two-finger pinch
+ *   resizes the cells, keeping the board point first under the fingers under them.
  *
- * The handlers are delegated: one listener per event type on the grid, none per cell.
+ * Which mouse gestures chord is the player's choice (`settings.chords(method)`: left on a
+ * number, both buttons, middle button, double-click; or none); a gesture turned off does
+ * nothing of a chord, not even its preview. The handlers are delegated: one listener per
+ * event type on the grid, none per cell.
  */
 
 import { keyName } from "./settings.js";
 
 const MOVE_TOLERANCE = 10; // px a finger may drift before a touch becomes a scroll
 
-/** Mouse: left release reveals, right press flags, both buttons (or middle) chord. */
-export function attachMouse(board, ctl) {
+/** Mouse: left release reveals, right press flags, both buttons (or middle) chord; a
+ * press that will chord shows its preview (the number's covered neighbours pressed). */
+export function attachMouse(board, ctl, settings) {
   const grid = board.grid;
   let left = false; // the left button went down on the board
   let chording = false; // both buttons (or the middle one) are held
@@ -27,7 +32,10 @@ export function attachMouse(board, ctl) {
   const pressAt = (i) => {
     if (i < 0) board.release();
     else if (chording) board.press([i, ...board.neighbours(i)]);
-    else board.press([i]);
+    // a left press on a number chords at its release: the same preview as a chord's
+    else if (left && board.isOpenNumber(i) && settings.chords("left")) {
+      board.press(board.neighbours(i));
+    } else board.press([i]);
   };
 
   grid.addEventListener("contextmenu", (e) => e.preventDefault());
@@ -53,7 +61,8 @@ export function attachMouse(board, ctl) {
     if (i < 0) return;
     if (e.button === 1) e.preventDefault(); // no autoscroll on a middle-button chord
     if (!ctl.canPlay()) return;
-    const both = (e.buttons & 3) === 3 || (left && e.button === 2);
+    if (e.button === 1 && !settings.chords("middle")) return;
+    const both = settings.chords("both") && ((e.buttons & 3) === 3 || (left && e.button === 2));
     if (e.button === 1 || both) {
       chording = true;
       left = false;
@@ -66,6 +75,12 @@ export function attachMouse(board, ctl) {
     } else if (e.button === 2) {
       ctl.secondary(i);
     }
+  });
+  // A double-click on a number chords (when a single left click does not already).
+  grid.addEventListener("dblclick", (e) => {
+    const i = at(e);
+    if (i < 0 || !settings.chords("double") || settings.chords("left")) return;
+    if (board.isOpenNumber(i) && ctl.canPlay()) ctl.chord(i);
   });
   grid.addEventListener("mouseover", (e) => {
     if (left || chording) pressAt(at(e));
@@ -118,7 +133,7 @@ export function attachTouch(board, ctl, delay) {
   const grid = board.grid;
   let touch = null; // {id, x, y, i, held}
   let timer = 0;
-  let pinch = null; // {distance, size}: two fingers down on the board
+  let pinch = null; // {distance, size, anchor}: two fingers down on the board
 
   const spread = (touches) => {
     const [a, b] = touches;
@@ -141,7 +156,12 @@ export function attachTouch(board, ctl, delay) {
     (e) => {
       if (e.touches.length === 2) {
         cancel();
-        pinch = { distance: spread(e.touches).distance, size: ctl.cellSize() };
+        const start = spread(e.touches);
+        pinch = {
+          distance: start.distance,
+          size: ctl.cellSize(),
+          anchor: ctl.boardPoint(start.x, start.y), // the point between the fingers
+        };
         return;
       }
       if (e.touches.length > 1) return cancel();
@@ -170,7 +190,7 @@ export function attachTouch(board, ctl, delay) {
     (e) => {
       if (pinch && e.touches.length === 2) {
         const now = spread(e.touches);
-        ctl.zoomTo((pinch.size * now.distance) / pinch.distance, now.x, now.y);
+        ctl.zoomTo((pinch.size * now.distance) / pinch.distance, now.x, now.y, pinch.anchor);
         return;
       }
       if (!touch) return;
@@ -208,16 +228,41 @@ const ARROWS = {
   ArrowRight: [0, 1],
 };
 
+/** Whether a key event is typed into a field (where keys keep their own meaning). */
+const inField = (target) =>
+  Boolean(target?.closest("input, select, textarea, [contenteditable]"));
+
 /**
  * Keyboard: arrows (and Home/End) move the roving focus; the bound keys act on the
- * focused cell or, for new game / restart / zoom, anywhere but in a form field.
+ * focused cell or, for new game / restart / zoom, anywhere but in a form field. From
+ * page load, before anything has the focus, the board's keys work on its focused cell
+ * (which then takes the focus): no Tab is needed first. Ctrl+Z (Cmd+Z) undoes, anywhere
+ * but in a field.
  */
 export function attachKeyboard(board, ctl, settings) {
   document.addEventListener("keydown", (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
-    if (document.querySelector("dialog[open]")) return;
+    if (e.defaultPrevented || document.querySelector("dialog[open]")) return;
     const target = e.target instanceof Element ? e.target : null;
-    const i = target ? board.indexOf(target) : -1;
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === "z") {
+      if (inField(target)) return; // the field's own undo
+      e.preventDefault();
+      ctl.command("undo");
+      return;
+    }
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    let i = target ? board.indexOf(target) : -1;
+    // Nothing focused yet (the page just loaded, or a click on the page's background):
+    // the board's focused cell is meant.
+    const unfocused = !target || target === document.body || target === document.documentElement;
+    if (i < 0 && unfocused && board.cells.length) {
+      const action = settings.actionFor(keyName(e));
+      const boardKey = ARROWS[e.key] || e.key === "Home" || e.key === "End" ||
+        action === "reveal" || action === "flag" || action === "chord";
+      if (boardKey) {
+        i = board.focusIndex;
+        board.setFocus(i);
+      }
+    }
     if (i >= 0) {
       const arrow = ARROWS[e.key];
       if (arrow) {
@@ -243,7 +288,7 @@ export function attachKeyboard(board, ctl, settings) {
       else ctl.chord(i, "key");
       return;
     }
-    if (target && target.closest("input, select, textarea, [contenteditable]")) return;
+    if (inField(target)) return;
     e.preventDefault();
     ctl.command(action);
   });

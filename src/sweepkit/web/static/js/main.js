@@ -38,6 +38,7 @@ const ASSIST_LABELS = {
   seeded: "board chosen by its seed",
   restart: "board played again",
   from_position: "played from a position",
+  shared: "board shared",
 };
 
 const JOB_ENDS = ["done", "failed", "cancelled"];
@@ -79,6 +80,7 @@ class App {
     this.overlayOn = false; // the probability overlay, redrawn after every move while on
     this.job = null; // the id of the job making a no-guess board, while it runs
     this.offerAction = null; // what the offer button (#offer) does
+    this.readOnly = false; // someone else's game, opened by its address: watched, not played
   }
 
   async start() {
@@ -91,7 +93,7 @@ class App {
     this.initForm();
     this.initTools();
     initPanels(this.settings);
-    attachMouse(this.board, this);
+    attachMouse(this.board, this, this.settings);
     attachTouch(this.board, this, () => this.settings.longPress);
     attachKeyboard(this.board, this, this.settings);
     window.addEventListener("unhandledrejection", (e) => {
@@ -105,8 +107,18 @@ class App {
       return;
     }
     this.applyConfig();
+    window.addEventListener("hashchange", () => {
+      const token = this.boardToken();
+      if (token !== null) this.openSharedBoard(token);
+    });
     const gameId = new URLSearchParams(window.location.search).get("game");
-    if (gameId) await this.openGame(gameId);
+    const token = this.boardToken();
+    if (token !== null) {
+      if (!(await this.openSharedBoard(token))) {
+        this.urlProblem = $("error").textContent; // said again once the form's game loads
+        await this.startGame(this.specFromForm());
+      }
+    } else if (gameId) await this.openGame(gameId);
     else {
       const fromUrl = this.specFromUrl();
       if (fromUrl && !(await this.startGame(fromUrl))) {
@@ -311,7 +323,8 @@ class App {
       const name = state.level ? LEVEL_LABELS[state.level] || state.level : "Custom";
       this.announce(
         `Game opened: ${name}, ${state.rows} × ${state.cols}, ${state.mines} mines, ` +
-          `${state.status}${state.paused ? ", paused" : ""}; player ${state.player}.`,
+          `${state.status}${state.paused ? ", paused" : ""}; player ${state.player}` +
+          `${this.readOnly ? "; someone else's game, read-only" : ""}.`,
       );
     } catch (err) {
       if (generation !== this.generation) return;
@@ -327,12 +340,13 @@ class App {
   keepGameInUrl(id) {
     const url = new URL(window.location.href);
     url.search = "";
+    url.hash = ""; // a shared board's link is spent: the game has its own address now
     url.searchParams.set("game", id);
     window.history.replaceState(null, "", url);
   }
 
   async restart() {
-    if (!this.game) return;
+    if (!this.game || this.readOnly) return;
     const generation = ++this.generation;
     try {
       const state = await api.restartGame(this.game.id);
@@ -353,10 +367,13 @@ class App {
   load(state, announce, sameGame = false) {
     const { cells, ...status } = state;
     this.game = status;
+    this.readOnly = state.yours === false; // only GET /api/games/{id} says whose it is
     if (!sameGame) this.queue = Promise.resolve();
+    this.hideShare();
     this.clearError();
     this.clearOffer();
     this.hideHint();
+    this.hideLoss();
     const hadFocus = this.board.grid.contains(document.activeElement);
     this.board.build(state.rows, state.cols, cells);
     if (hadFocus) this.board.setFocus(this.board.focusIndex); // N or R from the keyboard
@@ -381,7 +398,15 @@ class App {
 
   canPlay() {
     const g = this.game;
-    return Boolean(g) && (g.status === "ready" || g.status === "playing") && !g.paused;
+    return Boolean(g) && !this.readOnly && (g.status === "ready" || g.status === "playing") &&
+      !g.paused;
+  }
+
+  /** Undo is offered from the first move on, and after a loss (practice), never after a
+   * win, while paused or in someone else's game. */
+  canUndo() {
+    const g = this.game;
+    return Boolean(g) && !this.readOnly && !g.paused && (g.moves ?? 1) > 0 && g.status !== "won";
   }
 
   over() {
@@ -422,8 +447,12 @@ class App {
     this.board.apply(reply.changes || []);
     this.minimap.update(reply.changes || []);
     this.update(reply.state, true);
-    if (this.over()) this.board.setLayer("overlay", null);
-    else if (this.overlayOn && this.game.status === "playing") {
+    if (reply.loss) this.showLoss(reply.loss);
+    if (this.over()) {
+      this.board.setLayer("overlay", null); // the loss shown as it is: the button asks again
+      this.overlayOn = false;
+      $("overlay").setAttribute("aria-pressed", "false");
+    } else if (this.overlayOn && this.game.status === "playing") {
       await this.fetchOverlay(generation);
     }
   }
@@ -502,12 +531,108 @@ class App {
     });
   }
 
+  // -- sharing ----------------------------------------------------------------------
+
+  /** The token of a shared board's link (`#board=TOKEN`), or null. */
+  boardToken() {
+    const hash = new URLSearchParams(window.location.hash.slice(1));
+    return hash.has("board") ? hash.get("board") : null;
+  }
+
+  /** Start a fresh game on the board a `#board=` link carries (true once loaded; false
+   * with the server's reason shown: a malformed or oversized link). */
+  async openSharedBoard(token) {
+    const generation = ++this.generation;
+    this.cancelJob();
+    this.busy(true);
+    try {
+      const state = await api.sharedBoard(token, $("player").value.trim());
+      if (generation !== this.generation) return false;
+      this.load(state, false);
+      this.keepGameInUrl(state.id);
+      this.announce(`A shared board: ${state.rows} × ${state.cols}, ${state.mines} mines, ` +
+        "a fresh game of your own.");
+      return true;
+    } catch (err) {
+      if (generation === this.generation) this.showError(err);
+      return false;
+    } finally {
+      if (generation === this.generation) this.busy(false);
+    }
+  }
+
+  /** Ask for the board's link and show it, copied to the clipboard where allowed. Made
+   * while the game is on, the server marks the game assisted (the link shows the board). */
+  async share() {
+    if (!this.game || this.readOnly) return;
+    let reply;
+    try {
+      reply = await api.shareGame(this.game.id);
+    } catch (err) {
+      this.showError(err);
+      return;
+    }
+    const link = new URL(reply.link, window.location.href).href;
+    // A link by seed tells the seed: the game's line may say it too.
+    const seed = reply.by === "seed" ? new URL(link).searchParams.get("seed") : null;
+    this.update(seed ? { ...reply.state, seed } : reply.state, false);
+    $("share-link").value = link;
+    $("share-panel").hidden = false;
+    $("share").setAttribute("aria-expanded", "true");
+    const how = reply.by === "seed"
+      ? "It deals a fresh game with this seed and first-click rule (the same first click " +
+        "gives the same board)."
+      : "It carries the board itself: a fresh game on exactly this layout.";
+    const mark = reply.state.assists?.shared ? " Shared while playing, this game counts as assisted." : "";
+    $("share-note").textContent = `${how}${mark}`;
+    $("share-link").focus();
+    $("share-link").select();
+    await this.copyShare();
+  }
+
+  /** Copy the link (the field stays, to copy by hand where the clipboard is refused). */
+  async copyShare() {
+    const link = $("share-link").value;
+    if (!link) return;
+    let copied = false;
+    try {
+      if (navigator.clipboard?.writeText) {
+        await navigator.clipboard.writeText(link);
+        copied = true;
+      }
+    } catch {
+      copied = false;
+    }
+    this.announce(copied ? "Link copied to the clipboard." : "The link is in the field: copy it from there.");
+  }
+
+  hideShare() {
+    $("share-panel").hidden = true;
+    $("share").setAttribute("aria-expanded", "false");
+  }
+
+  /** The read-only view's way on: a fresh game of your own on the same board. */
+  async playSame() {
+    if (!this.game) return;
+    const generation = ++this.generation;
+    try {
+      const state = await api.freshGame(this.game.id, $("player").value.trim());
+      if (generation !== this.generation) return;
+      this.load(state, false);
+      this.keepGameInUrl(state.id);
+      this.announce("A fresh game of your own on the same board.");
+      this.board.setFocus(this.board.focusIndex);
+    } catch (err) {
+      if (generation === this.generation) this.showError(err);
+    }
+  }
+
   // -- help while playing -----------------------------------------------------------
 
   /** Queue a help request ("hint", "overlay", "undo", "pause", "resume", "computer"),
    * after the moves already sent; its reply is drawn. */
   help(what) {
-    if (!this.game) return this.queue;
+    if (!this.game || this.readOnly) return this.queue;
     const id = this.game.id;
     const generation = this.generation;
     this.queue = this.queue.then(async () => {
@@ -529,9 +654,18 @@ class App {
         this.game.assists = reply.assists;
         this.showAssists();
         this.showHint(reply.hint, "Hint");
+        if (this.game.status === "lost") {
+          $("hint-text").textContent += " (This is for the position before the losing move.)";
+        }
       } else if (what === "undo") {
+        const wasLost = this.game.status === "lost";
         this.load(reply, false, true);
-        this.announce("The last move is taken back.");
+        this.announce(
+          wasLost
+            ? `The losing move is taken back: death ${reply.deaths}. Play on as practice; ` +
+                "this game will not count for best times."
+            : "The last move is taken back.",
+        );
       } else if (what === "pause" || what === "resume") {
         const fromBoard = this.board.grid.contains(document.activeElement);
         this.update(reply, false);
@@ -576,6 +710,11 @@ class App {
     const layer = new Map();
     const safe = new Set(reply.safe || []);
     const mines = new Set(reply.mines || []);
+    const reasons = new Map(reply.reasons || []); // a certain cell's reason in words
+    // on a lost game the overlay is the position before the losing move: it shows on the
+    // mines the loss uncovered too (the fatal cell's chance above all)
+    const covered = this.game?.status !== "lost";
+    const why = (i, what) => (reasons.has(i) ? `${what}: ${reasons.get(i)}` : what);
     for (const [i, p] of reply.probabilities || []) {
       if (safe.has(i) || mines.has(i)) continue;
       layer.set(i, {
@@ -583,22 +722,28 @@ class App {
         text: percentText(p),
         note: `mine chance ${percentWords(p)}`,
         vars: { "--p": String(p) },
-        covered: true,
+        covered,
       });
     }
-    for (const i of safe) layer.set(i, { cls: "ov-safe", text: "✓", note: "certainly safe", covered: true });
+    for (const i of safe) {
+      layer.set(i, { cls: "ov-safe", text: "✓", note: why(i, "certainly safe"), covered });
+    }
     for (const i of mines) {
-      layer.set(i, { cls: "ov-mine", text: "✗", note: "certainly a mine", covered: true });
+      layer.set(i, { cls: "ov-mine", text: "✗", note: why(i, "certainly a mine"), covered });
     }
     this.board.setLayer("overlay", layer);
   }
 
   toggleOverlay() {
+    if (this.readOnly) return;
     this.overlayOn = !this.overlayOn;
     $("overlay").setAttribute("aria-pressed", String(this.overlayOn));
     if (!this.overlayOn) {
       this.board.setLayer("overlay", null);
       this.announce("Probabilities off.");
+    } else if (this.game?.status === "lost") {
+      this.help("overlay");
+      this.announce("Probabilities on: the chances before the losing move.");
     } else if (this.game?.status === "playing" && !this.game.paused) {
       this.help("overlay");
       this.announce("Probabilities on: each covered cell shows its chance of a mine.");
@@ -608,7 +753,7 @@ class App {
   }
 
   togglePause() {
-    if (!this.game || this.over()) return;
+    if (!this.game || this.over() || this.readOnly) return;
     this.help(this.game.paused ? "resume" : "pause");
   }
 
@@ -660,6 +805,31 @@ class App {
     this.announce(text);
   }
 
+  /** What the move that lost says at once: the death forced (no cell was certainly safe)
+   * or avoidable, the certainly safe cells of that moment marked ✓ on the board. */
+  showLoss(verdict) {
+    const cols = this.board.cols;
+    const layer = new Map();
+    for (const [r, c] of verdict.safe) {
+      layer.set(r * cols + c, { cls: "loss-safe", text: "✓", note: "was certainly safe", covered: true });
+    }
+    this.board.setLayer("loss", layer);
+    const chance = verdict.chance == null
+      ? ""
+      : ` The cell you chose had a ${percentWords(verdict.chance)} chance of a mine.`;
+    const n = verdict.safe.length;
+    $("loss-verdict").textContent = verdict.forced
+      ? `The death was forced: no covered cell was certainly safe.${chance}`
+      : `The death was avoidable: ${n} covered cell${n === 1 ? " was" : "s were"} certainly ` +
+        `safe (marked ✓).${chance}`;
+    $("loss-verdict").hidden = false;
+  }
+
+  hideLoss() {
+    this.board.setLayer("loss", null);
+    $("loss-verdict").hidden = true;
+  }
+
   /** Close the hint panel; with `refocus` (its Close button, Escape) the focus goes back
    * to the board's cell rather than to the top of the page. */
   hideHint(refocus = false) {
@@ -687,12 +857,39 @@ class App {
     const over = this.over();
     const paused = Boolean(g?.paused);
     const ready = g?.status === "ready"; // before the first click help is refused
+    // a lost position keeps its hint and overlay (the position before the losing move)
+    const lost = g?.status === "lost";
     for (const id of ["hint", "overlay", "computer"]) {
-      $(id).disabled = !g || over || paused || ready;
+      $(id).disabled = !g || (over && !(lost && id !== "computer")) || paused || ready;
     }
-    $("undo").disabled = !g || over || paused;
-    $("pause").disabled = !g || over || ready;
+    const readOnly = this.readOnly;
+    if (readOnly) for (const id of ["hint", "overlay", "computer"]) $(id).disabled = true;
+    $("undo").disabled = !this.canUndo();
+    $("pause").disabled = !g || over || ready || readOnly;
     $("pause").setAttribute("aria-pressed", String(paused && !over));
+    $("restart").disabled = !g || readOnly;
+    $("flag-mode").disabled = readOnly;
+    $("share").disabled = !g || readOnly || !g.shareable;
+    $("read-only").hidden = !readOnly;
+    // someone else's board is dealt again only once its game is over (the server says 409)
+    $("play-same").hidden = !(readOnly && g?.shareable && over);
+  }
+
+  /** The line under the bar: the board, its first-click rule, and its seed once the seed
+   * tells nothing (the game is over, or the seed was chosen); how many deaths. */
+  showInfo() {
+    const g = this.game;
+    if (!g) return;
+    const name = g.level ? LEVEL_LABELS[g.level] || g.level : "Custom";
+    const parts = [`${name}, ${g.rows} × ${g.cols}, ${g.mines} mines`,
+      `first click: ${(RULE_LABELS[g.rule] || g.rule).toLowerCase()}`];
+    if (g.no_guess) parts.push("no guessing");
+    if (g.seed) parts.push(`seed ${g.seed}`);
+    else if (g.by_seed) parts.push("seed shown at the end");
+    $("game-info").textContent = `${parts.join(" · ")}.`;
+    const deaths = g.deaths || 0;
+    $("deaths").hidden = !deaths;
+    $("deaths").textContent = `Deaths: ${deaths} (practice)`;
   }
 
   /** Follow a GameStatus: counter, face, timer; at the end, figures and the announcement. */
@@ -710,6 +907,7 @@ class App {
     $("paused-cover").hidden = !paused;
     this.showAssists();
     this.showHelpButtons();
+    this.showInfo();
     if (g.save_error) this.showError(g.save_error); // the server kept the game but not on disk
     if (g.status === "won" || g.status === "lost") {
       const time = g.figures?.time ?? g.elapsed;
@@ -719,7 +917,8 @@ class App {
         this.announce(
           g.status === "won"
             ? `You won in ${formatTime(time)} s`
-            : `Boom: you hit a mine after ${formatTime(time)} s.`,
+            : `Boom: you hit a mine after ${formatTime(time)} s. Undo (U or Ctrl+Z) ` +
+              "takes it back to practise on, counting a death.",
         );
       }
     } else {
@@ -743,10 +942,12 @@ class App {
 
   // -- the verbs input.js calls -----------------------------------------------------
 
-  /** Left click, Space: reveal; chord on an open number. */
+  /** Left click, Space: reveal; chord on an open number (unless that way of chording is
+   * turned off in Settings: then nothing is sent). */
   primary(i, via) {
-    if (this.board.isOpenNumber(i)) this.move("chord", i, null, via);
-    else this.reveal(i, via);
+    if (!this.board.isOpenNumber(i)) this.reveal(i, via);
+    else if (this.settings.chords("left")) this.move("chord", i, null, via);
+    else if (via === "key") this.announce("A click on a number does not chord (Settings).");
   }
 
   /** Reveal; a no-guess board is made at its first click, as a job (see move). */
@@ -771,15 +972,17 @@ class App {
     }
   }
 
+  /** Both buttons, middle button, double-click (input.js checks each is on), D. */
   chord(i, via) {
-    this.move("chord", i, null, via);
+    if (this.settings.chording.on) this.move("chord", i, null, via);
+    else if (via === "key") this.announce("Chording is off (Settings).");
   }
 
   /** A tap: reveal (flag in flag mode); a satisfied number chords either way. */
   tap(i) {
     const shown = this.board.shown(i);
     if (this.board.isOpenNumber(i)) {
-      if (this.board.satisfied(i)) this.move("chord", i);
+      if (this.board.satisfied(i) && this.settings.chords("tap")) this.move("chord", i);
     } else if (this.settings.flagMode) {
       if (shown === "." || shown === "F" || shown === "?") this.secondary(i);
     } else if (shown === "." || shown === "?") {
@@ -806,7 +1009,9 @@ class App {
     else if (action === "restart") this.restart();
     else if (action === "zoomIn") this.zoom(1.2);
     else if (action === "zoomOut") this.zoom(1 / 1.2);
-    else if (action === "hint" || action === "undo" || action === "computer") {
+    else if (action === "undo") {
+      if (this.canUndo()) this.help(action);
+    } else if (action === "hint" || action === "computer") {
       if (this.canPlay()) this.help(action);
     } else if (action === "overlay") this.toggleOverlay();
     else if (action === "pause") this.togglePause();
@@ -844,22 +1049,49 @@ class App {
     this.zoomTo(this.cellSize() * factor, clientX, clientY);
   }
 
-  /** Set the cell size (clamped, in px), keeping the point (clientX, clientY) still. */
-  zoomTo(px, clientX, clientY) {
+  /** Set the cell size (clamped, in px), keeping the point of the board under (clientX,
+   * clientY) there (the box's centre when not given). `anchor`: the board point to keep
+   * there instead (a pinch holds the one its fingers first touched, see boardPoint). */
+  zoomTo(px, clientX, clientY, anchor) {
     const wrap = $("board-wrap");
     const old = this.cellSize();
     const size = Math.round(Math.min(CELL_SIZE.max, Math.max(CELL_SIZE.min, px)));
-    if (size === old) return;
     const rect = wrap.getBoundingClientRect();
-    const ox = (clientX ?? rect.left + rect.width / 2) - rect.left;
-    const oy = (clientY ?? rect.top + rect.height / 2) - rect.top;
-    const x = (wrap.scrollLeft + ox) / old;
-    const y = (wrap.scrollTop + oy) / old;
-    this.settings.cellSize = size;
-    this.settings.save();
-    this.applyCellSize();
-    wrap.scrollLeft = x * size - ox;
-    wrap.scrollTop = y * size - oy;
+    const x = clientX ?? rect.left + rect.width / 2;
+    const y = clientY ?? rect.top + rect.height / 2;
+    const at = anchor || this.boardPoint(x, y);
+    if (size !== old) {
+      this.settings.cellSize = size;
+      this.settings.save();
+      this.applyCellSize();
+    }
+    this.keepUnder(at, x, y);
+  }
+
+  /** The point of the board under (x, y), in cells from its top-left corner (fractions
+   * included): measured on the grid itself, wherever its box and the page have put it. */
+  boardPoint(x, y) {
+    const grid = this.board.grid.getBoundingClientRect();
+    const size = this.cellSize();
+    return { col: (x - grid.left) / size, row: (y - grid.top) / size };
+  }
+
+  /** Scroll so that the board point `at` is under (x, y): the board's box first, then
+   * the page for what the box cannot do. A board that fits its box cannot scroll in it:
+   * it grows from its top-left corner, and the box's scroll alone (what this once used)
+   * let the cell under the fingers drift, (5, 5) to (3, 4) on a phone's beginner board. */
+  keepUnder(at, x, y) {
+    const wrap = $("board-wrap");
+    const size = this.cellSize();
+    const off = () => {
+      const grid = this.board.grid.getBoundingClientRect();
+      return [grid.left + at.col * size - x, grid.top + at.row * size - y];
+    };
+    let [dx, dy] = off();
+    wrap.scrollLeft += dx;
+    wrap.scrollTop += dy;
+    [dx, dy] = off();
+    if (Math.abs(dx) >= 0.5 || Math.abs(dy) >= 0.5) window.scrollBy(dx, dy);
   }
 
   /** Show or fold the game options (folded by default on phones only; CSS decides). */
@@ -890,6 +1122,13 @@ class App {
       }
     });
     $("making-cancel").addEventListener("click", () => this.cancelJob());
+    $("share").addEventListener("click", () => this.share());
+    $("share-copy").addEventListener("click", () => this.copyShare());
+    $("share-close").addEventListener("click", () => {
+      this.hideShare();
+      $("share").focus();
+    });
+    $("play-same").addEventListener("click", () => this.playSame());
     $("offer-button").addEventListener("click", () => {
       const action = this.offerAction;
       this.clearOffer();

@@ -130,24 +130,30 @@ export function percent(p, digits = 1) {
 /** The address of the play page on a live game (the play page opens it with ?game=ID). */
 export const playUrl = (gameId) => appUrl(`?game=${encodeURIComponent(gameId)}`);
 
-/** A move's reason in words: {basis, technique, probability, note}. */
+/** A move's reason in words: {basis, technique, probability, note}. A note that starts
+ * with the basis's own words ("first click: corner") is not said twice. */
 export function reasonText(reason) {
   if (!reason) return "no reason recorded";
   const p = reason.probability;
   const prob = p === undefined || p === null ? "" : ` (mine probability ${percent(p)})`;
-  const note = reason.note ? `: ${reason.note}` : "";
+  const said = (label) => {
+    let note = reason.note || "";
+    if (note === label) note = "";
+    else if (note.startsWith(`${label}: `)) note = note.slice(label.length + 2);
+    return `${label}${prob}${note ? `: ${note}` : ""}`;
+  };
   switch (reason.basis) {
     case "certain":
-      return `certain, by ${reason.technique || "logic"}${note}`;
+      return said(`certain, by ${reason.technique || "logic"}`);
     case "first":
-      return `first click${prob}${note}`;
+      return said("first click");
     case "guess":
-      return `guess${prob}${note}`;
+      return said("guess");
     case "corner":
-      return `corner guess${prob}${note}`;
+      return said("corner guess");
     case "random":
-      return `random guess${prob}${note}`;
+      return said("random guess");
     default:
-      return `${reason.basis}${prob}${note}`;
+      return said(reason.basis);
   }
 }

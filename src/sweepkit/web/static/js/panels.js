@@ -1,10 +1,10 @@
 /**
- * The settings and help dialogs: question marks, the long-press delay, key bindings
- * (click Change, press the new key; Escape cancels) and the help's list of keys, which
- * always shows the bindings in force.
+ * The settings and help dialogs: question marks, the long-press delay, the ways to chord
+ * (or none), key bindings (click Change, press the new key; Escape cancels) and the
+ * help's lists of keys and chords, which always show the settings in force.
  */
 
-import { ACTIONS, keyLabel, keyName } from "./settings.js";
+import { ACTIONS, CHORD_METHODS, keyLabel, keyName } from "./settings.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -14,6 +14,7 @@ export function initPanels(settings) {
   $("open-settings").addEventListener("click", () => $("settings").showModal());
   $("open-help").addEventListener("click", () => {
     fillHelpKeys(settings);
+    fillHelpChords(settings);
     $("help").showModal();
   });
 }
@@ -35,12 +36,45 @@ function initSettingsPanel(s) {
     s.save();
     showDelay();
   });
+  initChording(s);
   $("keys-reset").addEventListener("click", () => {
     s.resetKeys();
     $("keys-note").textContent = "The keys are back to their defaults.";
     fillKeyTable(s);
   });
   fillKeyTable(s);
+}
+
+/** One checkbox per way to chord, under a master switch; each change is saved at once. */
+function initChording(s) {
+  const box = $("chord-methods");
+  const inputs = Object.entries(CHORD_METHODS).map(([method, text]) => {
+    const input = document.createElement("input");
+    input.type = "checkbox";
+    input.id = `chord-${method}`;
+    input.dataset.method = method;
+    input.checked = Boolean(s.chording[method]);
+    input.addEventListener("change", () => {
+      s.chording[method] = input.checked;
+      s.save();
+    });
+    const label = document.createElement("label");
+    label.className = "check";
+    label.append(input, ` ${text}`);
+    box.append(label);
+    return input;
+  });
+  const on = $("chord-on");
+  const show = () => {
+    for (const input of inputs) input.disabled = !on.checked;
+  };
+  on.checked = Boolean(s.chording.on);
+  show();
+  on.addEventListener("change", () => {
+    s.chording.on = on.checked;
+    s.save();
+    show();
+  });
 }
 
 function fillKeyTable(s) {
@@ -98,6 +132,24 @@ function captureKey(s, action, button) {
     $("key-table").querySelector(`button[data-action="${action}"]`)?.focus();
   };
   window.addEventListener("keydown", onKey, true);
+}
+
+/** The help's line on chording: the ways in force, or that it is off. */
+function fillHelpChords(s) {
+  const ways = Object.entries(CHORD_METHODS)
+    .filter(([method]) => s.chords(method))
+    .map(([, text]) => text.toLowerCase());
+  const key = s.keys.chord?.length ? `the Chord key (${keyLabel(s.keys.chord[0])})` : "";
+  const by = [...ways, key].filter(Boolean);
+  const now = !s.chording.on || !by.length
+    ? "Chording is off (Settings turns it on)."
+    : `Chord now by: ${by.join("; ")} (Settings changes the ways).`;
+  $("help-chords").replaceChildren(
+    Object.assign(document.createElement("em"), { textContent: "Chord" }),
+    " — when a number's flags match it, open its other neighbours. ",
+    now,
+    " Holding a press that will chord shows the cells it would open.",
+  );
 }
 
 function fillHelpKeys(s) {

@@ -1,6 +1,7 @@
 /**
  * The player's settings, kept in localStorage under one key: theme, question marks,
- * long-press delay, key bindings, cell size, player name and the last game's form.
+ * long-press delay, key bindings, chording methods, cell size, player name and the last
+ * game's form.
  * Storage can be missing or full (private windows): then settings live for the page only.
  */
 
@@ -37,6 +38,25 @@ export const DEFAULT_KEYS = {
   computer: ["c"],
 };
 
+/** The ways to chord (open a satisfied number's other neighbours), in the order the
+ * settings and help panels list them; each can be turned off, or chording altogether. */
+export const CHORD_METHODS = {
+  left: "Left click on a number",
+  both: "Left and right buttons together",
+  middle: "Middle button",
+  double: "Double-click on a number",
+  tap: "Tap on a number (touch)",
+};
+
+export const DEFAULT_CHORDING = {
+  on: true,
+  left: true,
+  both: true,
+  middle: true,
+  double: false,
+  tap: true,
+};
+
 export const LONG_PRESS = { min: 100, max: 1000, default: 300 };
 export const CELL_SIZE = { min: 12, max: 64, mouse: 26, touch: 36 };
 
@@ -45,6 +65,7 @@ const DEFAULTS = {
   marks: false,
   longPress: LONG_PRESS.default,
   keys: DEFAULT_KEYS,
+  chording: DEFAULT_CHORDING,
   cellSize: null, // null: the default for this kind of pointer
   player: "",
   level: "beginner",
@@ -72,6 +93,11 @@ export class Settings {
     const stored = read();
     Object.assign(this, structuredClone(DEFAULTS), stored);
     this.keys = { ...structuredClone(DEFAULT_KEYS), ...(stored.keys || {}) };
+    const chording = stored.chording && typeof stored.chording === "object" ? stored.chording : {};
+    this.chording = { ...DEFAULT_CHORDING };
+    for (const key of Object.keys(DEFAULT_CHORDING)) {
+      if (typeof chording[key] === "boolean") this.chording[key] = chording[key];
+    }
     const delay = Number(this.longPress);
     this.longPress = Number.isFinite(delay)
       ? Math.min(LONG_PRESS.max, Math.max(LONG_PRESS.min, delay))
@@ -86,6 +112,11 @@ export class Settings {
     } catch {
       // No storage: the settings last as long as the page.
     }
+  }
+
+  /** Whether chording by `method` (a key of CHORD_METHODS) is on. */
+  chords(method) {
+    return Boolean(this.chording.on && this.chording[method]);
   }
 
   /** The action bound to a key name (see keyName), or null. */

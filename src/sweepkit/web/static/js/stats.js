@@ -7,6 +7,7 @@
  */
 
 import { Board } from "./board.js";
+import { packRecord, unpackRecord } from "./records.js";
 import {
   $, api, download, guarded, initPage, percent, playerName, playUrl, query, reasonText,
   UserError,
@@ -45,6 +46,10 @@ function styleOf(g) {
   frag.append(g.flagged ? tag("flags", "flags placed") : tag("NF", "no flag placed"));
   if (g.assisted) {
     frag.append(tag("assisted", `assists: ${Object.keys(g.assists || {}).join(", ")}`));
+  }
+  if (g.deaths) {
+    const n = g.deaths;
+    frag.append(tag(`${n} death${n === 1 ? "" : "s"}`, "losing moves taken back (practice)"));
   }
   return frag;
 }
@@ -270,9 +275,15 @@ class Stats {
       button.textContent = "Replay";
       button.setAttribute("aria-label", `Replay game ${g.id}`);
       button.addEventListener("click", () => guarded(() => this.openStored(g.id)));
+      const actions = document.createDocumentFragment();
+      const review = Object.assign(document.createElement("a"), {
+        href: `static/review.html?game=${g.id}`, textContent: "Review", className: "review-link",
+      });
+      review.setAttribute("aria-label", `Review game ${g.id}`);
+      actions.append(button, " ", review);
       cellRow(tr, [g.started ? g.started.slice(0, 16).replace("T", " ") : "", g.player,
         boardOf(g), g.won ? "won" : "lost", secs(g.time), g.three_bv, num(g.three_bv_per_s),
-        g.efficiency === null ? "—" : percent(g.efficiency, 0), styleOf(g), button], 4);
+        g.efficiency === null ? "—" : percent(g.efficiency, 0), styleOf(g), actions], 4);
       tr.cells[8].className = "text";
       tr.cells[9].className = "text";
     }
@@ -345,6 +356,12 @@ class Stats {
       } catch {
         $("r-started").textContent = "Copy the link below: any copy of sweepkit opens it.";
       }
+    }));
+    $("r-review").addEventListener("click", () => guarded(async () => {
+      const r = this.replay;
+      window.location.href = r.gameId !== null
+        ? `static/review.html?game=${r.gameId}`
+        : `static/review.html#replay=${await packRecord(r.record)}`;
     }));
     $("replay-file").addEventListener("change", () => guarded(async () => {
       const file = $("replay-file").files[0];
@@ -527,26 +544,6 @@ class Stats {
   resetAllowed() {
     $("reset").disabled = $("reset-confirm").value.trim() !== this.player();
   }
-}
-
-/**
- * A record packed for a link: its JSON deflated (the browser's CompressionStream) and
- * written in base64url, so an expert game's replay fits in a few kilobytes of address.
- */
-async function packRecord(record) {
-  const stream = new Blob([JSON.stringify(record)]).stream()
-    .pipeThrough(new CompressionStream("deflate-raw"));
-  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-  let text = "";
-  for (const b of bytes) text += String.fromCharCode(b);
-  return btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
-
-async function unpackRecord(packed) {
-  const text = atob(packed.replaceAll("-", "+").replaceAll("_", "/"));
-  const bytes = Uint8Array.from(text, (c) => c.charCodeAt(0));
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  return JSON.parse(await new Response(stream).text());
 }
 
 const stats = new Stats();

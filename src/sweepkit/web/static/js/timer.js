@@ -1,6 +1,8 @@
 /**
  * The game clock shown in #timer: the server's `elapsed` is the truth; between replies
- * the page counts on from the last one with performance.now(), to 0.01 s.
+ * the page counts on from the last one with performance.now(), to 0.01 s. A finished
+ * game's time comes from the server already rounded to the hundredth (its figures' time,
+ * the one the statistics show): formatTime leaves such a value as it is.
  */
 
 /** Seconds as shown: two decimals, rounded down (a running clock never shows ahead). */

@@ -1,14 +1,22 @@
 /**
  * Watch the computer play: a session (POST /api/watch) followed through its server-sent
- * events (EventSource on /api/watch/{id}/events): `game` builds a fresh board, `move`
- * applies the cells it changed and says why it was made, `end` updates the counters,
- * `error` shows the server's message. The controls post to /api/watch/{id}/control.
+ * events (EventSource on /api/watch/{id}/events): `game` builds a fresh board, `next`
+ * outlines the move about to be played and says why (a guess outlined differently from a
+ * certain move), `move` applies the cells it changed and leaves a guess's cell marked,
+ * `end` updates the counters, `error` shows the server's message. The controls post to
+ * /api/watch/{id}/control.
  */
 
 import { Board } from "./board.js";
 import { $, api, appUrl, guarded, initPage, percent, reasonText, showError } from "./pages.js";
 
 const RULES = { none: "unprotected", safe: "safe", opening: "opening" };
+
+/** Whether a move's reason is a guess (anything but a certain move: the first click too). */
+export const isGuess = (reason) => Boolean(reason) && reason.basis !== "certain";
+
+/** "reveal (3, 4): certain, by subset" — a move in words. */
+const moveWords = (m) => `${m.kind} (${m.cell[0]}, ${m.cell[1]}): ${reasonText(m.reason)}`;
 
 class Watch {
   constructor() {
@@ -17,6 +25,7 @@ class Watch {
     this.source = null;
     this.totals = { moves: 0, guesses: 0 }; // the finished games' (the server's counters)
     this.gameGuesses = 0;
+    this.guessed = new Map(); // cell → decoration: this game's guesses
     this.paceTimer = 0;
     this.stoppedByUser = false;
   }
@@ -94,6 +103,7 @@ class Watch {
     const source = new EventSource(appUrl(`api/watch/${encodeURIComponent(session.id)}/events`));
     this.source = source;
     source.addEventListener("game", (e) => this.onGame(JSON.parse(e.data)));
+    source.addEventListener("next", (e) => this.onNext(JSON.parse(e.data)));
     source.addEventListener("move", (e) => this.onMove(JSON.parse(e.data)));
     source.addEventListener("end", (e) => this.onEnd(JSON.parse(e.data)));
     source.addEventListener("error", (e) => {
@@ -113,28 +123,45 @@ class Watch {
 
   onGame(data) {
     const s = data.session;
-    this.board.setLayer("move", null);
-    this.board.build(s.rows, s.cols, ".".repeat(s.rows * s.cols));
+    this.board.build(s.rows, s.cols, ".".repeat(s.rows * s.cols)); // and no decorations
+    this.guessed = new Map(); // this game's guesses, marked on the board
+    $("played-text").textContent = "";
     this.gameGuesses = 0; // this game's, on top of the finished games
     $("game-number").textContent = `(game ${data.game + 1})`;
     $("mines-left").textContent = String(s.mines).padStart(3, "0");
     $("elapsed").textContent = "0.00";
   }
 
+  /** The move about to be played: outlined (dashed with "?" when it is a guess, solid
+   * with ◉ when certain; said in the cell's name too) and explained. */
+  onNext(m) {
+    const i = m.cell[0] * this.board.cols + m.cell[1];
+    const guess = isGuess(m.reason);
+    const what = guess ? "a guess" : "certain";
+    this.board.setLayer("move", new Map([[i, {
+      cls: guess ? "hl-move hl-move-guess" : "hl-move",
+      note: `the computer's next move: ${m.kind}, ${what}`,
+    }]]));
+    $("move-text").textContent = `Next, move ${m.move}: ${moveWords(m)}.`;
+  }
+
   onMove(m) {
+    this.board.setLayer("move", null);
     this.board.apply(m.changes);
-    const [r, c] = m.cell;
-    const i = r * this.board.cols + c;
-    // outlined, marked ◉ and named: not by colour alone
-    this.board.setLayer("move", new Map([[i, { cls: "hl-move", note: "the computer's last move" }]]));
+    const i = m.cell[0] * this.board.cols + m.cell[1];
+    if (isGuess(m.reason)) {
+      // a guess stays marked ("?" in the corner, "guess" in the cell's name) all game
+      const p = m.reason.probability;
+      const chance = typeof p === "number" ? ` (mine probability ${percent(p)})` : "";
+      this.guessed.set(i, { cls: "hl-guess", note: `guess${chance}` });
+      this.board.setLayer("guesses", new Map(this.guessed));
+    }
     // the counters count this game's moves (m.move: its place in the log, from 0) and
     // guesses as they come; the finished games' from the server's totals at each game's end
-    if (m.kind === "reveal" && m.reason && m.reason.basis !== "certain") this.gameGuesses += 1;
+    if (m.kind === "reveal" && isGuess(m.reason)) this.gameGuesses += 1;
     $("c-moves").textContent = this.totals.moves + m.move + 1;
     $("c-guesses").textContent = this.totals.guesses + this.gameGuesses;
-    $("move-text").textContent = `Move ${m.move}: ${m.kind} (${r}, ${c}) — ${reasonText(
-      m.reason,
-    )}.`;
+    $("played-text").textContent = `Played, move ${m.move}: ${moveWords(m)}.`;
     $("mines-left").textContent = String(m.mines_left).padStart(3, "0");
     $("elapsed").textContent = Number(m.elapsed).toFixed(2);
   }

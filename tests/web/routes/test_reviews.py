@@ -1,0 +1,98 @@
+"""Reviews through the API, over a real SQLite file: a stored lost game reviewed as a job
+gives exactly the library's review (the same layouts rolled out), from its id, its record
+or an export entry; the job reports progress and can be cancelled; bad requests get a
+4xx that says why."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from sweepkit.bench.review import Tolerances, review_game
+from sweepkit.game import Game
+from sweepkit.rules import level
+from sweepkit.serialize import record_from_json, record_json
+from sweepkit.web.reviews import review_json
+
+PATIENCE = 120.0
+"""Seconds a test waits for a job before calling it hung (not a speed limit)."""
+
+
+def finished(client, job_id):
+    deadline = time.monotonic() + PATIENCE
+    while True:
+        state = client.get(f"/api/reviews/{job_id}").json()
+        if state["status"] not in ("queued", "running"):
+            return state
+        assert time.monotonic() < deadline, f"review hung: {state}"
+        time.sleep(0.02)
+
+
+@pytest.fixture
+def lost(client):
+    """A beginner game lost through the API on its second click (the first opens a 0),
+    stored; its id."""
+    twin = Game(level("beginner", "opening"), 7)
+    twin.reveal(4, 4)
+    mine = twin.reveal_layout(cheat=True).known_mines()[0]
+    game = client.post("/api/games", json={"level": "beginner", "seed": 7,
+                                           "rule": "opening"}).json()
+    url = f"/api/games/{game['id']}/moves"
+    client.post(url, json={"kind": "reveal", "row": 4, "col": 4})
+    state = client.post(url, json={"kind": "reveal", "row": mine // 9,
+                                   "col": mine % 9}).json()["state"]
+    assert state["status"] == "lost"
+    (row,) = client.get("/api/stats/games").json()["games"]
+    return row["id"]
+
+
+def test_a_stored_loss_reviewed_as_a_job_is_the_librarys_review(client, lost):
+    body = {"game_id": lost, "seconds": 20, "games": 6}
+    job = client.post("/api/reviews", json=body)
+    assert job.status_code == 202 and job.json()["kind"] == "review"
+    done = finished(client, job.json()["id"])
+    assert done["status"] == "done" and done["progress"]["stage"] == "rollouts"
+    review = done["result"]
+    first, fatal = review["moves"]
+    assert first["verdict"] == "certain" and fatal["lost"] and fatal["guess"]
+    assert fatal["win_before"]["games"] == 6 and review["status"] == "lost"
+    death = review["summary"]["death"]
+    assert death["move"] == 1 and death["forced"] == (not fatal["safe_cells"])
+    record = record_from_json(client.get(f"/api/stats/games/{lost}").json()["record"])
+    assert review == review_json(review_game(record, seconds=20, games=6), Tolerances())
+    # the same game sent as a record, or as an export entry, reviews the same
+    doc = record_json(record)
+    for sent in (doc, {"player": "someone", "record": doc}):
+        again = client.post("/api/reviews", json={"record": sent, "seconds": 20,
+                                                  "games": 6}).json()
+        assert finished(client, again["id"])["result"] == review
+
+
+def test_a_review_can_be_cancelled(client, lost):
+    job = client.post("/api/reviews", json={"game_id": lost, "seconds": 20,
+                                            "games": 2000}).json()
+    assert client.delete(f"/api/jobs/{job['id']}").status_code == 200
+    assert finished(client, job["id"])["status"] == "cancelled"
+
+
+@pytest.mark.parametrize(("body", "code", "words"), [
+    ({}, 422, "one of them"),
+    ({"game_id": 999}, 404, "no stored game 999"),
+    ({"record": {"rules": {}}}, 422, "not a game record"),
+    ({"game_id": 1, "seconds": 100}, 422, "seconds"),
+    ({"game_id": 1, "best": 0.2, "reasonable": 0.1}, 422, "must not be above"),
+])
+def test_bad_reviews_are_refused_with_a_reason(client, body, code, words):
+    reply = client.post("/api/reviews", json=body)
+    assert reply.status_code == code and words in reply.json()["detail"]
+
+
+def test_an_unfinished_game_or_another_job_is_no_review(client):
+    game = Game(level("beginner"), 3)
+    game.reveal(4, 4)
+    reply = client.post("/api/reviews", json={"record": record_json(game.record(cheat=True))})
+    assert reply.status_code == 422 and "only finished games" in reply.json()["detail"]
+    assert client.get("/api/reviews/nope").status_code == 404
+    other = client.post("/api/jobs/analyse", json={"board": "mines: 1\n1?\n??\n"}).json()
+    assert client.get(f"/api/reviews/{other['id']}").status_code == 404
