@@ -42,28 +42,37 @@ CaDiCaL 2.6 s, Glucose 4 3.1 s, Minisat 2.2 4.4 s, MapleChrono 5.2 s. CaDiCaL it
 it takes a conflict budget, so a deadline is kept between slices of search).
 
 The whole ``sweepkit check`` on these boards (CPU seconds, one process per board, the
-boards of ``benchmarks/bench_reductions.py --contradictions --keep``, ``--shrink 120`` so
-that every set is shrunk to an irreducible one; the same sets before and after)::
+boards of ``benchmarks/bench_reductions.py --contradictions``, ``--shrink 120`` so that
+every set is shrunk to an irreducible one; "first" is this module's first version, "then"
+the wires joined and the shrinking as below, "now" with the changes of session 20)::
 
-    variables   before s   after s   numbers   minimal   peak MB
-    1                0.5       0.6       179       yes        51
-    2                0.5       0.5     1,330       yes        54
-    3                0.8       0.8     5,178       yes        73
-    8                5.0       4.4    29,650       yes       254
-    9                6.4       4.0    32,079       yes       304
-    10               9.9       5.9    40,868       yes       390
-    11               9.8       6.2    46,694       yes       441
-    12              13.9      10.1    56,445       yes       518
-    13              19.2      10.5    63,822       yes       609
-    14              27.4      14.4    73,859       yes       721
+    variables         first s   then s   now s   numbers   minimal   peak MB
+    1                     0.5      0.6     0.3       179       yes        36
+    2                     0.5      0.5     0.3     1,330       yes        39
+    3                     0.8      0.8     0.5     5,178       yes        55
+    10 (issue's)            -        -     4.2    39,073       yes       301
+    8                     5.0      4.4     2.7    29,650       yes       197
+    9                     6.4      4.0     2.9    32,079       yes       243
+    10                    9.9      5.9     3.6    40,868       yes       298
+    11                    9.8      6.2     4.9    46,503       yes       355
+    12                   13.9     10.1     7.2    56,445       yes       407
+    13                   19.2     10.5     8.6    63,822       yes       470
+    14                   27.4     14.4    11.7    73,859       yes       546
 
-(median of the ten 8.1 s before, 5.1 s after). Where the time went at 14 variables before
-(pyinstrument): about half of it naming the gadgets crossed (every number against every
-gadget, now a look-up row by row), then reading and building the board's equations (~5 s, untouched:
-:func:`~sweepkit.constraints.build_system` is shared), joining the wires and the first
-refutation (~2 s), shrinking (~8 s: 1,713 solver calls, 1,538 of them satisfiable, each
-followed by model rotation). The garbage collector is paused for the command (a tenth of
-it) and rotation flips a model in place.
+(median of the eleven now 3.6 s, the largest 11.7 s). Where the time went at 14 variables
+first (pyinstrument): about half of it naming the gadgets crossed (every number against
+every gadget, now a look-up row by row), then reading and building the board's equations
+(~5 s), joining the wires and the first refutation (~2 s), shrinking (~8 s: 1,713 solver
+calls, 1,538 of them satisfiable, each followed by model rotation). Then, at 10 variables:
+reading the board 0.6 s, its equations 1.2 s, its components 0.5 s (unused here), the
+shrinking 2.3 s (939 solver calls 1.3 s; reading each model into a byte per variable for
+the rotation, with numpy imported for it, 0.5 s; the models themselves 0.5 s). What
+session 20 changed: ``check`` builds the equations without the components on this route
+(:func:`~sweepkit.constraints.build_system`'s ``components=False``); the rotation reads
+the model only where an item needs it and goes on through items already known necessary
+(extended rotation: 814 solver calls become 699 at 10 variables); rows are read in bulk
+and the neighbour-count check of the reader looks at the board's edge only. The garbage
+collector is paused for the command (a tenth of it).
 
 >>> from sweepkit.constraints import build_system
 >>> from sweepkit.position import Position
