@@ -9,8 +9,6 @@ collection imports.
 - Doctests: a module of ``src/`` with no ``>>>`` has no doctest, so it is not imported
   for collection (the web stack, Dask and the players stay unloaded by a run that does not
   test them).
-- Order: the ``slow`` and ``browser`` tests are handed out first, so that the workers
-  end on short tests instead of one of them finishing a long one alone.
 - Compiled caches are kept (in ``__pycache__``, which git ignores) even where the
   environment sets ``PYTHONDONTWRITEBYTECODE``: without them every run, every xdist worker
   and every process a test starts compiles the package again, and pytest rewrites every
@@ -42,8 +40,3 @@ def pytest_ignore_collect(collection_path: Path) -> bool | None:
         return ">>>" not in collection_path.read_text(encoding="utf-8")
     return None
 
-
-def pytest_collection_modifyitems(items: list) -> None:
-    """The long tests (``slow``, ``browser``) first, in their order, then the rest."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None
-               and item.get_closest_marker("browser") is None)

@@ -249,6 +249,10 @@ def test_a_game_opened_by_its_id(open_page, server):
     assert other.locator("#error").is_hidden()
     assert call(server, "GET", f"/games/{state['id']}")["cells"] == state["cells"]
     page.goto(f"/?game={state['id']}")
+    # the page loads the game after its own start: wait for that game's board, not just
+    # for the page (on a loaded machine the board was read before it was drawn)
+    page.wait_for_function(f"() => window.sweepkit?.game?.id === {state['id']!r}")
+    page.wait_for_selector("#board .cell")
     idle(page)
     names = labels(page)
     words = {".": "hidden", "F": "flagged", "0": "blank"}
