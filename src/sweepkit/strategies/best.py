@@ -258,12 +258,7 @@ class BestStrategy(ExactStrategy):
 
     def rank(self, evaluator: Evaluator) -> list[Ranked]:
         """The guesses considered, best first (module doc, step 4)."""
-        probabilities = evaluator.probabilities
-        cells = evaluator.position.cells
-        open_cells = {c: p for c, p in probabilities.items()
-                      if p < 1 and cells[c] == UNKNOWN}
-        if not open_cells:
-            raise StrategyError("no covered cell left to probe")
+        open_cells = self._open_cells(evaluator)
         levels = sorted(set(open_cells.values()))
         safest = 1 - levels[0]
         floor = safest * (1 - self.tolerance) if self.guess == "two-step" else safest
@@ -297,6 +292,17 @@ class BestStrategy(ExactStrategy):
         # the classes not looked at rank after, by the quick values alone
         return ranked + [Ranked(c, (float("-inf"), c.safety, c.quick)) for c in unlooked]
 
+    @staticmethod
+    def _open_cells(evaluator: Evaluator) -> dict[int, float]:
+        """The covered cells that may be safe, with their mine probabilities (what
+        :meth:`rank` and :meth:`_rank_top` choose among); StrategyError when none is left."""
+        cells = evaluator.position.cells
+        open_cells = {c: p for c, p in evaluator.probabilities.items()
+                      if p < 1 and cells[c] == UNKNOWN}
+        if not open_cells:
+            raise StrategyError("no covered cell left to probe")
+        return open_cells
+
     def _prunable(self) -> bool:
         """Whether :meth:`_rank_top` finds the guess :meth:`rank` would rank first: in the
         two-step mode without ``owed`` (the default budgets)."""
@@ -327,12 +333,7 @@ class BestStrategy(ExactStrategy):
 
         Returns the classes with the best value, ranked as :meth:`rank` ranks them (the
         others it would rank after these are not given)."""
-        probabilities = evaluator.probabilities
-        cells = evaluator.position.cells
-        open_cells = {c: p for c, p in probabilities.items()
-                      if p < 1 and cells[c] == UNKNOWN}
-        if not open_cells:
-            raise StrategyError("no covered cell left to probe")
+        open_cells = self._open_cells(evaluator)
         safest = 1 - min(open_cells.values())
         floor = safest * (1 - self.tolerance)
         by_safety: dict[float, list[int]] = {}
