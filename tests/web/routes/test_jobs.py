@@ -12,9 +12,14 @@ PATIENCE = 120.0
 
 
 def finished(client, job):
+    return finished_at(client, f"/api/jobs/{job['id']}")
+
+
+def finished_at(client, path: str) -> dict:
+    """The state a job's address gives once it is no longer queued or running."""
     deadline = time.monotonic() + PATIENCE
     while True:
-        state = client.get(f"/api/jobs/{job['id']}").json()
+        state = client.get(path).json()
         if state["status"] not in ("queued", "running"):
             return state
         assert time.monotonic() < deadline, f"job hung: {state}"

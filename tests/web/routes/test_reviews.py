@@ -5,8 +5,6 @@ or an export entry; the job reports progress and can be cancelled; bad requests 
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from sweepkit.bench.review import Tolerances, review_game
@@ -14,19 +12,11 @@ from sweepkit.game import Game
 from sweepkit.rules import level
 from sweepkit.serialize import record_from_json, record_json
 from sweepkit.web.reviews import review_json
-
-PATIENCE = 120.0
-"""Seconds a test waits for a job before calling it hung (not a speed limit)."""
+from tests.web.routes.test_jobs import finished_at
 
 
 def finished(client, job_id):
-    deadline = time.monotonic() + PATIENCE
-    while True:
-        state = client.get(f"/api/reviews/{job_id}").json()
-        if state["status"] not in ("queued", "running"):
-            return state
-        assert time.monotonic() < deadline, f"review hung: {state}"
-        time.sleep(0.02)
+    return finished_at(client, f"/api/reviews/{job_id}")
 
 
 @pytest.fixture
