@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from sweepkit.analysis.budget import AnalysisTimeout, limits
 from sweepkit.position import MINE, SAFE, UNKNOWN, Position
 from sweepkit.search import OptimalPlayError, TooManyLayouts, TooManyStates, optimal_play
-from sweepkit.search.optimal import GameTree, board_symmetries
+from sweepkit.search.optimal import GameTree, board_symmetries, fresh_tree
 from tests import brute
 from tests.examples import examples
 from tests.search import brute_play
@@ -124,6 +124,29 @@ def test_a_tree_kept_through_a_game_answers_as_a_fresh_search(game):
         kept, fresh = tree.play(position), optimal_play(position)
         assert (kept.wins, kept.total, kept.best_moves) == (
             fresh.wins, fresh.total, fresh.best_moves), str(position)
+
+
+def test_a_first_search_remembered_gives_the_same_answers(monkeypatch):
+    import sweepkit.search.optimal as optimal_module
+
+    monkeypatch.setattr(optimal_module, "_fresh", type(optimal_module._fresh)())
+    first = Position.from_rows(["1???", "????", "????", "????"], mines=4)
+    later = Position.from_rows(["1?1?", "????", "????", "????"], mines=4)
+    one, found = fresh_tree(first)
+    two, again = fresh_tree(first)  # remembered: a copy of the tree, the same answer
+    assert two is not one and found == again and found is not None
+    assert (found.wins, found.total, found.best_moves) == (
+        optimal_play(first).wins, optimal_play(first).total, optimal_play(first).best_moves)
+    for tree in (one, two):  # each goes on alone, and both answer as a fresh search
+        assert tree.play(later).best_moves == optimal_play(later).best_moves
+    assert len(one._exact) == len(two._exact)
+    # a search past its budget is remembered as such
+    assert fresh_tree(first, max_states=3)[1] is None
+    assert fresh_tree(first, max_states=3)[1] is None
+    assert len(optimal_module._fresh) == 2
+    monkeypatch.setattr(optimal_module, "FRESH_TREES", 1)
+    fresh_tree(later)
+    assert list(optimal_module._fresh) == [(later, optimal_module.DEFAULT_MAX_LAYOUTS, None)]
 
 
 def test_a_tree_refuses_positions_of_another_game():

@@ -150,8 +150,10 @@ def test_endgame_moves_are_optimal_by_the_brute_force_game_tree(position):
 
 
 def test_an_endgame_search_past_its_budget_waits_for_half_the_layouts(monkeypatch):
+    import sweepkit.search.optimal as optimal_module
     import sweepkit.strategies.best as best_module
 
+    monkeypatch.setattr(optimal_module, "FRESH_TREES", 0)  # every search is made
     searched: list[int] = []
     real = best_module.GameTree.play
 
@@ -175,8 +177,10 @@ def test_an_endgame_search_past_its_budget_waits_for_half_the_layouts(monkeypatc
 
 
 def test_the_endgame_search_is_kept_for_the_later_guesses_of_a_game(monkeypatch):
+    import sweepkit.search.optimal as optimal_module
     import sweepkit.strategies.best as best_module
 
+    monkeypatch.setattr(optimal_module, "FRESH_TREES", 0)  # every tree is built
     built: list[Position] = []
     real = best_module.GameTree.__init__
 

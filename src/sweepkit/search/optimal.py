@@ -79,7 +79,10 @@ on the largest board* (https://codegolf.stackexchange.com/questions/34276).
 
 from __future__ import annotations
 
+import copy
 import operator
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -327,11 +330,22 @@ class GameTree:
         getters = [operator.itemgetter(*perm) for perm in board_symmetries(position)[1:]]
         if not symmetry or size < 2:
             getters = []
-        self._exact: dict[bytes, int] = {}  # canonical key -> wins
-        self._upper: dict[bytes, int] = {}  # canonical key -> an upper bound of its wins
-        self._budget = [0, None]  # states expanded by this play, and the most it may expand
-        self._move_value = _searcher(size, self._live, getters, self._exact, self._upper,
-                                     self._budget)
+        self._getters = getters
+        self._start({}, {})
+
+    def _start(self, exact: dict[bytes, int], upper: dict[bytes, int]) -> None:
+        """Take ``exact`` and ``upper`` as the values and bounds found so far."""
+        self._exact = exact  # canonical key -> wins
+        self._upper = upper  # canonical key -> an upper bound of its wins
+        self._budget: list = [0, None]  # states expanded by a play, and the most it may
+        self._move_value = _searcher(len(self._root), self._live, self._getters, exact,
+                                     upper, self._budget)
+
+    def copy(self) -> GameTree:
+        """A tree that knows what this one knows now and goes on on its own."""
+        twin = copy.copy(self)
+        twin._start(dict(self._exact), dict(self._upper))
+        return twin
 
     def layouts_of(self, position: Position) -> int | None:
         """The bitset of the tree's layouts that explain ``position``, or ``None`` when it
@@ -390,6 +404,48 @@ class GameTree:
         wins = best if options else total  # no safe cell left to reveal: the game is won
         return OptimalPlay(wins, total, tuple(sorted(best_moves)),
                            len(self._exact) + len(self._upper))
+
+
+FRESH_TREES = 16
+"""How many first searches :func:`fresh_tree` remembers."""
+
+_fresh: OrderedDict[tuple[Position, int, int | None], tuple[GameTree, OptimalPlay | None]] = (
+    OrderedDict())
+_fresh_lock = threading.Lock()  # the web server's threads share it
+
+
+def fresh_tree(position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
+               max_states: int | None = None) -> tuple[GameTree, OptimalPlay | None]:
+    """A new tree for ``position`` and its first search: ``(tree, result)``, the result
+    ``None`` when the search ran past ``max_states``; raises as :class:`GameTree` does.
+
+    What a first search finds, and what the tree knows after it, depend on nothing but the
+    arguments, so the last :data:`FRESH_TREES` are remembered and a position searched
+    afresh again gets a copy of that tree and the same answer without a search: the games
+    of a rollout all search the same positions first.
+
+    >>> position = Position.from_rows(["1??", "???"], mines=2)
+    >>> tree, result = fresh_tree(position)
+    >>> again, same = fresh_tree(position)
+    >>> same == result and again is not tree
+    True
+    """
+    key = (position, max_layouts, max_states)
+    with _fresh_lock:
+        found = _fresh.get(key)
+        if found is not None:
+            _fresh.move_to_end(key)
+            return found[0].copy(), found[1]
+    tree = GameTree(position, max_layouts=max_layouts)
+    try:
+        result: OptimalPlay | None = tree.play(position, max_states)
+    except TooManyStates:
+        result = None
+    with _fresh_lock:
+        _fresh[key] = (tree.copy(), result)
+        while len(_fresh) > FRESH_TREES:
+            _fresh.popitem(last=False)
+    return tree, result
 
 
 def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[int, ...]]],
@@ -542,5 +598,5 @@ def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[
     return move_value
 
 
-__all__ = ["DEFAULT_MAX_LAYOUTS", "GameTree", "OptimalPlay", "OptimalPlayError", "TooManyLayouts",
-           "TooManyStates", "board_symmetries", "optimal_play"]
+__all__ = ["DEFAULT_MAX_LAYOUTS", "FRESH_TREES", "GameTree", "OptimalPlay", "OptimalPlayError",
+           "TooManyLayouts", "TooManyStates", "board_symmetries", "fresh_tree", "optimal_play"]

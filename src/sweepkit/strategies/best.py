@@ -71,7 +71,7 @@ from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.analysis.probability import Analysis
 from sweepkit.moves import Action, Decision, Reason
 from sweepkit.position import UNKNOWN, Position
-from sweepkit.search.optimal import GameTree, OptimalPlayError
+from sweepkit.search.optimal import GameTree, OptimalPlayError, fresh_tree
 from sweepkit.strategies.base import FirstMove, StrategyError, unopened
 from sweepkit.strategies.exact import ExactStrategy
 from sweepkit.strategies.forced import forced_groups
@@ -404,11 +404,14 @@ class BestStrategy(ExactStrategy):
         if self._gave_up is not None and analysis.total * RETRY_FACTOR > self._gave_up:
             return None  # a search this large gave up already this game: not again yet
         try:
-            if self._tree is None or self._tree.layouts_of(work) is None:
-                self._tree = GameTree(work, max_layouts=self.endgame)
-            result = self._tree.play(work, max_states=self.endgame_states)
-        except OptimalPlayError:  # too many states, or a tree too deep: the heuristic
-            self._gave_up = analysis.total  # decides, until the layouts have shrunk
+            if self._tree is not None and self._tree.layouts_of(work) is not None:
+                result = self._tree.play(work, max_states=self.endgame_states)
+            else:
+                self._tree, result = fresh_tree(work, self.endgame, self.endgame_states)
+        except OptimalPlayError:
+            result = None
+        if result is None:  # too many states, or a tree too deep: the heuristic decides,
+            self._gave_up = analysis.total  # until the layouts have shrunk
             return None
         moves = [c for c in result.best_moves if c in evaluator.probabilities]
         if not moves:
