@@ -18,7 +18,11 @@ the guess is chosen in this order:
 3. **Pseudo 50/50s** (``pseudo``): a cell that is a mine only where it is one side of a
    2×1 or 2×2 pattern no number can ever tell apart (:mod:`.owed`) risks nothing that is
    not lost anyway; it is guessed next.
-4. **The heuristic** (``guess``), over the non-dead cells (a dead cell can only lose or
+4. **Chain 50/50s** (``chains``): cells tied by "one mine in these two" numbers into two
+   ways that no cell outside can tell apart, or only one covered cell can (:mod:`.chains`):
+   a real chain's cell, else a pseudo one's, is guessed next, the one the heuristic
+   below ranks first among them (live cells before dead ones).
+5. **The heuristic** (``guess``), over the non-dead cells (a dead cell can only lose or
    tell nothing; it is guessed only when every cell is dead), with the values of
    :mod:`.guesses`:
 
@@ -73,6 +77,7 @@ from sweepkit.moves import Action, Decision, Reason
 from sweepkit.position import UNKNOWN, Position
 from sweepkit.search.optimal import GameTree, OptimalPlayError, fresh_tree
 from sweepkit.strategies.base import FirstMove, StrategyError, unopened
+from sweepkit.strategies.chains import chain_fifty_fiftys
 from sweepkit.strategies.exact import ExactStrategy
 from sweepkit.strategies.forced import forced_groups
 from sweepkit.strategies.guesses import Candidate, Evaluator
@@ -85,13 +90,13 @@ GUESS_MODES = ("p", "quick", "local", "ps", "pse", "two-step")
 BUDGETS: dict[str, dict[str, Any]] = {
     "fast": {"guess": "local", "lookahead": 0, "tolerance": 0.0, "fifty_fifty": True,
              "endgame": 0, "endgame_states": 0, "discount": 1.0, "pseudo": False,
-             "owed": 0.0},
+             "owed": 0.0, "chains": False},
     "normal": {"guess": "two-step", "lookahead": 12, "tolerance": 0.1, "fifty_fifty": True,
                "endgame": 1000, "endgame_states": 1000, "discount": 0.97, "pseudo": False,
-               "owed": 0.0},
+               "owed": 0.0, "chains": False},
     "max": {"guess": "two-step", "lookahead": 1_000_000, "tolerance": 0.15, "fifty_fifty": True,
             "endgame": 20_000, "endgame_states": 10_000, "discount": 0.97, "pseudo": False,
-            "owed": 0.0},
+            "owed": 0.0, "chains": False},
 }
 """The presets of ``budget``: strength traded for speed (``docs/results.md`` measures
 each)."""
@@ -181,7 +186,8 @@ class BestStrategy(ExactStrategy):
                  lookahead: int | None = None, fifty_fifty: bool | None = None,
                  endgame: int | None = None, endgame_states: int | None = None,
                  discount: float | None = None, pseudo: bool | None = None,
-                 owed: float | None = None, use_mine_count: bool = True,
+                 owed: float | None = None, chains: bool | None = None,
+                 use_mine_count: bool = True,
                  flag_mines: bool = False, techniques: bool = True) -> None:
         super().__init__("corner" if first == ANALYSED else first,
                          use_mine_count=use_mine_count, flag_mines=flag_mines,
@@ -191,7 +197,7 @@ class BestStrategy(ExactStrategy):
         given = {"guess": guess, "tolerance": tolerance, "fifty_fifty": fifty_fifty,
                  "endgame": endgame, "endgame_states": endgame_states,
                  "lookahead": lookahead, "discount": discount, "pseudo": pseudo,
-                 "owed": owed}
+                 "owed": owed, "chains": chains}
         options.update({k: v for k, v in given.items() if v is not None})
         if options["guess"] not in GUESS_MODES:
             raise ValueError(f"unknown guess mode {options['guess']!r} (expected one of "
@@ -206,6 +212,7 @@ class BestStrategy(ExactStrategy):
         self.discount: float = float(options["discount"])
         self.pseudo: bool = bool(options["pseudo"])
         self.owed: float = float(options["owed"])
+        self.chains: bool = bool(options["chains"])
         if not 0 <= self.discount <= 1:
             raise ValueError(f"discount: expected a number from 0 to 1, got {discount!r}")
         if not 0 <= self.owed <= 1:
@@ -246,6 +253,8 @@ class BestStrategy(ExactStrategy):
             decision, step = self._forced(evaluator, rng), "forced guess"
         if decision is None and self.pseudo:
             decision, step = self._pseudo(evaluator, rng), "pseudo 50/50"
+        if decision is None and self.chains:
+            decision, step = self._chain(evaluator, rng), "chain 50/50"
         if decision is not None and not alternatives:
             return Considered(decision, step, [])
         ranked = (self.rank(evaluator) if alternatives or self.full_ranking
@@ -262,7 +271,7 @@ class BestStrategy(ExactStrategy):
         return Considered(decision, step, ranked)
 
     def rank(self, evaluator: Evaluator) -> list[Ranked]:
-        """The guesses considered, best first (module doc, step 4)."""
+        """The guesses considered, best first (module doc, step 5)."""
         open_cells = self._open_cells(evaluator)
         levels = sorted(set(open_cells.values()))
         safest = 1 - levels[0]
@@ -442,6 +451,47 @@ class BestStrategy(ExactStrategy):
         return Decision(Action.reveal(cell), Reason.guessed(
             risk, "pseudo 50/50: a mine here only in layouts of a 2x1 or 2x2 pattern no "
                   "number can ever tell apart, so the risk is owed anyway; taken first"))
+
+    def _chain(self, evaluator: Evaluator, rng: random.Random) -> Decision | None:
+        """A cell of a chain 50/50 (:mod:`.chains`), real chains before pseudo ones, if the
+        position has one: among its live cells (all, when every one is dead) the one
+        :meth:`_pick` ranks first."""
+        found = chain_fifty_fiftys(evaluator.analysis, self._whatif, evaluator.probabilities)
+        for real in (True, False):
+            group = [ch for ch in found if ch.real == real]
+            cells = [c for ch in group for c in ch.guessable
+                     if evaluator.probabilities.get(c, 1) < 1]
+            if cells:
+                break
+        else:
+            return None
+        cell, risk = self._pick(evaluator, cells, rng)
+        chain = next(ch for ch in group if cell in ch.guessable)
+        kind = ("a real 50/50: no cell outside can ever tell its two ways apart" if real
+                else "a pseudo 50/50: a mine here only where its frame is full and no "
+                     "cell outside can tell the two ways apart")
+        return Decision(Action.reveal(cell), Reason.guessed(
+            risk, f"chain 50/50: {len(chain.cells)} cells tied by numbers into two ways, "
+                  f"{kind}; the risk is owed anyway; taken first"))
+
+    def _pick(self, evaluator: Evaluator, cells: Sequence[int],
+              rng: random.Random) -> tuple[int, float]:
+        """The cell of ``cells`` the heuristic ranks first (the safest live class, then
+        by the guess mode's values, ties at random), a dead one only when all are dead,
+        and its mine probability."""
+        candidates = evaluator.candidates(cells)
+        live = [c for c in candidates if not c.dead] or candidates
+        safest = max(c.safety for c in live)
+        live = [c for c in live if c.safety == safest]
+        if self.guess in ("ps", "pse", "two-step") and len(live) > 1:
+            for c in live:
+                evaluator.look_ahead(c)
+            keys = {id(c): self._key(c) for c in live}
+        else:
+            keys = {id(c): (c.safety, c.local, c.quick) for c in live}
+        top = max(keys.values())
+        cell = rng.choice([x for c in live if keys[id(c)] == top for x in c.cells])
+        return cell, evaluator.probabilities[cell]
 
 
 BOUND_MARGIN = 1e-9
