@@ -57,6 +57,17 @@ end) or two open chains joined by such a number by their shape; here the test of
 cell is the exact count, and two chains joined by a loose link are the same search.
 Both take real before pseudo, and both prefer living cells (it then picks the best by
 its secondary safety; here by ``best``'s ranking).
+
+>>> from sweepkit.analysis.probability import analyse
+>>> from sweepkit.position import Position
+>>> view = Position.from_rows(["*33*", "*??*", "*??*", "????"], mines=8)
+>>> [chain] = chain_fifty_fiftys(analyse(view), IncrementalAnalyser(keep_mines=False))
+
+The 3s above need one mine in (1, 1) or (1, 2); the cells beside the pair are flags, the
+two below touch both: nothing outside the pair will ever tell where its mine is.
+
+>>> chain.real, [view.coord(c) for c in chain.cells], chain.frame == (0, 3, 4, 7, 8, 11)
+(True, [(1, 1), (1, 2)], True)
 """
 
 from __future__ import annotations
