@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from sweepkit.analysis.budget import AnalysisTimeout, limits
 from sweepkit.position import MINE, SAFE, UNKNOWN, Position
 from sweepkit.search import OptimalPlayError, TooManyLayouts, TooManyStates, optimal_play
-from sweepkit.search.optimal import board_symmetries
+from sweepkit.search.optimal import GameTree, board_symmetries, fresh_tree
 from tests import brute
 from tests.examples import examples
 from tests.search import brute_play
@@ -88,6 +88,83 @@ def test_symmetry_changes_no_answer(position):
     assert (with_symmetry.wins, with_symmetry.total, with_symmetry.best_moves) == (
         without.wins, without.total, without.best_moves)
     assert with_symmetry.states <= without.states
+
+
+@st.composite
+def games_played_on(draw) -> tuple[Position, list[Position]]:
+    """A tiny position and the positions that follow it in one game: cells of a layout
+    that explains it shown one by one, with flood fill, as the game shows them."""
+    position = draw(tiny_positions(max_rows=3, max_cols=4))
+    layouts = brute.explanations(position)
+    mines = draw(st.sampled_from(sorted(layouts, key=sorted)))
+    table = position.neighbour_table()
+    later, cells = [], list(position.cells)
+    covered = [i for i, v in enumerate(cells) if v < 0 and i not in mines]
+    for cell in draw(st.lists(st.sampled_from(covered), max_size=3)) if covered else []:
+        stack = [cell]
+        while stack:
+            c = stack.pop()
+            if cells[c] >= 0:
+                continue
+            cells[c] = sum(1 for j in table[c] if j in mines)
+            if cells[c] == 0:
+                stack.extend(table[c])
+        later.append(Position(position.shape, tuple(cells), position.mines))
+    return position, later
+
+
+@settings(max_examples=examples(120), deadline=None)
+@given(games_played_on())
+def test_a_tree_kept_through_a_game_answers_as_a_fresh_search(game):
+    """The values a tree found for one position serve the positions after it: the same
+    answers as a search from scratch (itself checked against the brute force above)."""
+    first, later = game
+    tree = GameTree(first)
+    for position in [first, *later, *reversed(later)]:
+        kept, fresh = tree.play(position), optimal_play(position)
+        assert (kept.wins, kept.total, kept.best_moves) == (
+            fresh.wins, fresh.total, fresh.best_moves), str(position)
+
+
+def test_a_first_search_remembered_gives_the_same_answers(monkeypatch):
+    import sweepkit.search.optimal as optimal_module
+
+    monkeypatch.setattr(optimal_module, "_fresh", type(optimal_module._fresh)())
+    first = Position.from_rows(["1???", "????", "????", "????"], mines=4)
+    later = Position.from_rows(["1?1?", "????", "????", "????"], mines=4)
+    one, found = fresh_tree(first)
+    two, again = fresh_tree(first)  # remembered: a copy of the tree, the same answer
+    assert two is not one and found == again and found is not None
+    assert (found.wins, found.total, found.best_moves) == (
+        optimal_play(first).wins, optimal_play(first).total, optimal_play(first).best_moves)
+    for tree in (one, two):  # each goes on alone, and both answer as a fresh search
+        assert tree.play(later).best_moves == optimal_play(later).best_moves
+    assert len(one._exact) == len(two._exact)
+    # a search past its budget is remembered as such
+    assert fresh_tree(first, max_states=3)[1] is None
+    assert fresh_tree(first, max_states=3)[1] is None
+    assert len(optimal_module._fresh) == 2
+    monkeypatch.setattr(optimal_module, "FRESH_TREES", 1)
+    fresh_tree(later)
+    assert list(optimal_module._fresh) == [(later, optimal_module.DEFAULT_MAX_LAYOUTS, None)]
+    monkeypatch.setattr(optimal_module, "FRESH_LAYOUTS", found.total - 1)  # too big to keep
+    fresh_tree(first)
+    assert list(optimal_module._fresh) == [(later, optimal_module.DEFAULT_MAX_LAYOUTS, None)]
+
+
+def test_a_tree_refuses_positions_of_another_game():
+    tree = GameTree(Position.from_rows(["1??", "???"], mines=2))
+    for other in (Position.from_rows(["2??", "???"], mines=2),  # a number changed
+                  Position.from_rows(["1??", "???"], mines=1),  # another mine count
+                  Position.from_rows(["???", "???"], mines=2),  # a number taken away
+                  Position.from_rows(["1??", "???", "???"], mines=2),  # another board
+                  Position.from_rows(["1?*", "???"], mines=2)):  # a mine that is not certain
+
+        assert tree.layouts_of(other) is None
+        with pytest.raises(OptimalPlayError, match="not a later position"):
+            tree.play(other)
+    # the 1 on the right leaves one layout: mines at the two cells marked here
+    assert tree.play(Position.from_rows(["1?1", "*?*"], mines=2)).total == 1
 
 
 def test_hand_checked_cases():

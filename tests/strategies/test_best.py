@@ -150,16 +150,18 @@ def test_endgame_moves_are_optimal_by_the_brute_force_game_tree(position):
 
 
 def test_an_endgame_search_past_its_budget_waits_for_half_the_layouts(monkeypatch):
+    import sweepkit.search.optimal as optimal_module
     import sweepkit.strategies.best as best_module
 
+    monkeypatch.setattr(optimal_module, "FRESH_TREES", 0)  # every search is made
     searched: list[int] = []
-    real = best_module.optimal_play
+    real = best_module.GameTree.play
 
-    def spy(position, **limits):
+    def spy(tree, position, max_states=None):
         searched.append(analyse(position).total)
-        return real(position, **limits)
+        return real(tree, position, max_states)
 
-    monkeypatch.setattr(best_module, "optimal_play", spy)
+    monkeypatch.setattr(best_module.GameTree, "play", spy)
     strategy = BestStrategy(endgame=100_000, endgame_states=20)
     strategy.start(Position.covered((5, 5)))
     rng = random.Random(1)
@@ -172,6 +174,35 @@ def test_an_endgame_search_past_its_budget_waits_for_half_the_layouts(monkeypatc
     strategy.start(Position.covered((5, 5)))  # a new game forgets
     strategy.moves(big, rng)
     assert searched == [6120, 1260, 6120]
+
+
+def test_the_endgame_search_is_kept_for_the_later_guesses_of_a_game(monkeypatch):
+    import sweepkit.search.optimal as optimal_module
+    import sweepkit.strategies.best as best_module
+
+    monkeypatch.setattr(optimal_module, "FRESH_TREES", 0)  # every tree is built
+    built: list[Position] = []
+    real = best_module.GameTree.__init__
+
+    def spy(tree, position, **limits):
+        built.append(position)
+        real(tree, position, **limits)
+
+    monkeypatch.setattr(best_module.GameTree, "__init__", spy)
+    strategy = BestStrategy()
+    strategy.start(Position.covered((4, 4)))
+    rng = random.Random(2)
+    first = Position.from_rows(["1???", "????", "????", "????"], mines=4)
+    later = Position.from_rows(["1?1?", "????", "????", "????"], mines=4)
+    other = Position.from_rows(["2???", "????", "????", "????"], mines=4)
+    for position in (first, later):  # the second is a state of the first one's search
+        assert "exact endgame" in strategy.moves(position, rng)[0].reason.note
+    assert built == [first]
+    strategy.moves(other, rng)  # not a later position of that game: searched afresh
+    assert built == [first, other]
+    strategy.start(Position.covered((4, 4)))  # a new game forgets
+    strategy.moves(later, rng)
+    assert built == [first, other, later]
 
 
 def checked_game(seed: int, strategy: BestStrategy, rules_name: str):

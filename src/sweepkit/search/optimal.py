@@ -69,7 +69,7 @@ The problem statement and two of the test cases (the 4×4 board with 4 mines: 96
 1820; a 4×5 position: 285 of 360) are those of the Code Golf challenge *Optimal Minesweeper
 on the largest board* (https://codegolf.stackexchange.com/questions/34276).
 
->>> from sweepkit.position import Position
+>>> from sweepkit.position import MINE, SAFE, Position
 >>> result = optimal_play(Position.from_rows(["??"], mines=1))
 >>> result.wins, result.total, result.best_moves
 (1, 2, (0, 1))
@@ -79,7 +79,10 @@ on the largest board* (https://codegolf.stackexchange.com/questions/34276).
 
 from __future__ import annotations
 
+import copy
 import operator
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -88,7 +91,7 @@ from typing import NamedTuple
 from sweepkit.analysis.board_count import count_layouts
 from sweepkit.analysis.budget import check
 from sweepkit.analysis.enumerate import enumerate_layouts
-from sweepkit.position import Position
+from sweepkit.position import MINE, SAFE, Position
 
 DEFAULT_MAX_LAYOUTS = 100_000
 """The most layouts :func:`optimal_play` takes on by default: the bitsets stay small
@@ -273,31 +276,191 @@ def optimal_play(position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
     >>> r.wins, r.total, r.best_moves
     (1, 2, (1, 3))
     """
-    if position.mines is None:
-        raise OptimalPlayError("optimal play needs the mine count (a 'mines: N' header)")
-    total = count_layouts(position)
-    if total == 0:
-        raise OptimalPlayError("the position is inconsistent: no layout explains it")
-    if total > max_layouts:
-        shown = (f"{total:,}" if total.bit_length() <= 200
-                 else f"more than 10^{(total.bit_length() - 1) * 30103 // 100000}")
-        raise TooManyLayouts(f"the position has {shown} layouts, more than the limit of "
-                             f"{max_layouts:,} for an exact search")
-    layouts = list(enumerate_layouts(position))
-    assert len(layouts) == total, (len(layouts), total)
-    size = position.size
-    root = bytes(v if v >= 0 else COVERED for v in position.cells)
-    # the per-cell bitsets of the covered cells only: the search asks about no other
-    top = _table(_outcome_rows(position, layouts), size,
-                 [c for c in range(size) if root[c] == COVERED])
-    everything = (1 << total) - 1
-    # the only cells a move can reveal: covered, and safe in some layout (a known mine, or
-    # any cell a mine in every layout, never is); the search looks at no other
-    live = [c for c in range(size) if root[c] == COVERED and top.mines[c] != everything]
+    return GameTree(position, max_layouts, symmetry).play(position, max_states)
 
-    getters = [operator.itemgetter(*perm) for perm in board_symmetries(position)[1:]]
-    if not symmetry or size < 2:
-        getters = []
+
+class GameTree:
+    """The layouts of a position and the values of the information states searched from
+    it, kept for the positions that follow it in a game.
+
+    A state's value depends only on its key (the cells shown and their numbers), the board
+    and the mine count, not on the position the search started from: its layouts are
+    those of the board that show what the key shows. So a later position of the same game
+    (the same board and mine count, every number shown before still shown, more cells
+    shown) is a state of this tree: :meth:`play` searches it with every value and bound
+    found before, and gives what :func:`optimal_play` gives on it (the same ``wins``,
+    ``total`` and ``best_moves``; ``states`` counts the tree's states so far). A player
+    that searches at every guess of its endgame does the work of one search, not one a
+    guess.
+
+    >>> tree = GameTree(Position.from_rows(["1??", "???"], mines=2))
+    >>> tree.play(tree.position).best_moves
+    (1, 2, 4, 5)
+    >>> later = Position.from_rows(["1?1", "???"], mines=2)
+    >>> mine, fresh = tree.play(later), optimal_play(later)
+    >>> (mine.wins, mine.total, mine.best_moves) == (fresh.wins, fresh.total, fresh.best_moves)
+    True
+    """
+
+    def __init__(self, position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
+                 symmetry: bool = True) -> None:
+        if position.mines is None:
+            raise OptimalPlayError("optimal play needs the mine count (a 'mines: N' header)")
+        total = count_layouts(position)
+        if total == 0:
+            raise OptimalPlayError("the position is inconsistent: no layout explains it")
+        if total > max_layouts:
+            shown = (f"{total:,}" if total.bit_length() <= 200
+                     else f"more than 10^{(total.bit_length() - 1) * 30103 // 100000}")
+            raise TooManyLayouts(f"the position has {shown} layouts, more than the limit of "
+                                 f"{max_layouts:,} for an exact search")
+        layouts = list(enumerate_layouts(position))
+        assert len(layouts) == total, (len(layouts), total)
+        size = position.size
+        self.position = position
+        self._root = bytes(v if v >= 0 else COVERED for v in position.cells)
+        # the per-cell bitsets of the covered cells only: no search asks about any other
+        self._top = _table(_outcome_rows(position, layouts), size,
+                           [c for c in range(size) if self._root[c] == COVERED])
+        everything = (1 << total) - 1
+        # the only cells a move can reveal: covered, and safe in some layout (a known mine,
+        # or any cell a mine in every layout, never is); the search looks at no other
+        self._live = [c for c in range(size)
+                      if self._root[c] == COVERED and self._top.mines[c] != everything]
+        getters = [operator.itemgetter(*perm) for perm in board_symmetries(position)[1:]]
+        if not symmetry or size < 2:
+            getters = []
+        self._getters = getters
+        self._start({}, {})
+
+    def _start(self, exact: dict[bytes, int], upper: dict[bytes, int]) -> None:
+        """Take ``exact`` and ``upper`` as the values and bounds found so far."""
+        self._exact = exact  # canonical key -> wins
+        self._upper = upper  # canonical key -> an upper bound of its wins
+        self._budget: list = [0, None]  # states expanded by a play, and the most it may
+        self._move_value = _searcher(len(self._root), self._live, self._getters, exact,
+                                     upper, self._budget)
+
+    def copy(self) -> GameTree:
+        """A tree that knows what this one knows now and goes on on its own."""
+        twin = copy.copy(self)
+        twin._start(dict(self._exact), dict(self._upper))
+        return twin
+
+    def layouts_of(self, position: Position) -> int | None:
+        """The bitset of the tree's layouts that explain ``position``, or ``None`` when it
+        is not this board with more shown (then a new tree must be built for it), or when
+        its known mines and safe cells are not certain among those layouts."""
+        first = self.position
+        if (position.shape, position.topology, position.mines) != (
+                first.shape, first.topology, first.mines):
+            return None
+        root, table = self._root, self._top
+        bits = (1 << len(table.rows)) - 1
+        for c, v in enumerate(position.cells):
+            was = root[c]
+            if was != COVERED:
+                if v != was:
+                    return None
+            elif v >= 0:
+                bits &= dict(table.numbers[c]).get(v, 0)
+            elif v == MINE:
+                if bits & ~table.mines[c]:
+                    return None
+            elif v == SAFE and bits & table.mines[c]:
+                return None
+        return bits or None
+
+    def play(self, position: Position, max_states: int | None = None) -> OptimalPlay:
+        """Optimal play from ``position``, this tree's position or a later one
+        (:meth:`layouts_of`); raises as :func:`optimal_play` does, and
+        :class:`OptimalPlayError` for a position that is not of this tree."""
+        layouts = self.layouts_of(position)
+        if layouts is None:
+            raise OptimalPlayError("the position is not a later position of this tree's game")
+        key = bytes(v if v >= 0 else COVERED for v in position.cells)
+        table, mines = self._top, self._top.mines
+        total = layouts.bit_count()
+        self._budget[:] = [0, max_states]
+        options = []
+        for c in self._live:
+            if key[c] == COVERED:
+                safe = total - (layouts & mines[c]).bit_count()
+                if safe:
+                    options.append((safe, c))
+        options.sort(key=lambda o: (-o[0], o[1]))
+        try:
+            best, best_moves = 0, []
+            for safe, c in options:
+                if safe < best:
+                    break
+                won = self._move_value(layouts, key, c, safe, best - 1, table)  # exact >= best
+                if won > best:
+                    best, best_moves = won, [c]
+                elif won == best:
+                    best_moves.append(c)
+        except RecursionError:
+            raise OptimalPlayError("the game tree is too deep for this search") from None
+        wins = best if options else total  # no safe cell left to reveal: the game is won
+        return OptimalPlay(wins, total, tuple(sorted(best_moves)),
+                           len(self._exact) + len(self._upper))
+
+
+FRESH_TREES = 16
+"""How many first searches :func:`fresh_tree` remembers."""
+
+FRESH_LAYOUTS = 2_000
+"""The most layouts a first search :func:`fresh_tree` remembers may have: a tree keeps a
+row of every layout's numbers (and its values), so the memory stays a few megabytes (a
+large endgame, ``--budget max``'s 20,000 layouts, is not kept)."""
+
+_fresh: OrderedDict[tuple[Position, int, int | None], tuple[GameTree, OptimalPlay | None]] = (
+    OrderedDict())
+_fresh_lock = threading.Lock()  # the web server's threads share it
+
+
+def fresh_tree(position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
+               max_states: int | None = None) -> tuple[GameTree, OptimalPlay | None]:
+    """A new tree for ``position`` and its first search: ``(tree, result)``, the result
+    ``None`` when the search ran past ``max_states``; raises as :class:`GameTree` does.
+
+    What a first search finds, and what the tree knows after it, depend on nothing but the
+    arguments, so the last :data:`FRESH_TREES` are remembered (those of at most
+    :data:`FRESH_LAYOUTS` layouts) and a position searched
+    afresh again gets a copy of that tree and the same answer without a search: the games
+    of a rollout all search the same positions first.
+
+    >>> position = Position.from_rows(["1??", "???"], mines=2)
+    >>> tree, result = fresh_tree(position)
+    >>> again, same = fresh_tree(position)
+    >>> same == result and again is not tree
+    True
+    """
+    key = (position, max_layouts, max_states)
+    with _fresh_lock:
+        found = _fresh.get(key)
+        if found is not None:
+            _fresh.move_to_end(key)
+            return found[0].copy(), found[1]
+    tree = GameTree(position, max_layouts=max_layouts)
+    try:
+        result: OptimalPlay | None = tree.play(position, max_states)
+    except TooManyStates:
+        result = None
+    if len(tree._top.rows) <= FRESH_LAYOUTS:
+        with _fresh_lock:
+            _fresh[key] = (tree.copy(), result)
+            while len(_fresh) > FRESH_TREES:
+                _fresh.popitem(last=False)
+    return tree, result
+
+
+def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[int, ...]]],
+              exact: dict[bytes, int], upper: dict[bytes, int], budget: list
+              ) -> Callable[[int, bytes, int, int, int, _Table], int]:
+    """The search of the module doc over the cells ``live``, storing values in ``exact``
+    and bounds in ``upper``, counting expanded states in ``budget[0]`` against
+    ``budget[1]``: returns its ``move_value``."""
 
     def canonical(key: bytes) -> bytes:
         best = key
@@ -306,10 +469,6 @@ def optimal_play(position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
             if image < best:
                 best = image
         return best
-
-    exact: dict[bytes, int] = {}  # canonical key -> wins
-    upper: dict[bytes, int] = {}  # canonical key -> an upper bound of its wins
-    expanded = [0]  # states expanded so far (closed_value calls), against max_states
 
     def closed_parts(layouts_: int, key: bytes, table: _Table
                      ) -> tuple[int, list[tuple[int, int, bytes]]]:
@@ -417,9 +576,9 @@ def optimal_play(position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
         """Wins of a closed state of ``count >= 3`` layouts (its best move's) when they
         exceed ``alpha``; otherwise an upper bound of them that does not."""
         check()
-        expanded[0] += 1
-        if max_states is not None and expanded[0] > max_states:
-            raise TooManyStates(f"the search needs more than {max_states:,} states")
+        budget[0] += 1
+        if budget[1] is not None and budget[0] > budget[1]:
+            raise TooManyStates(f"the search needs more than {budget[1]:,} states")
         if count >= _RENUMBER and layouts_.bit_length() > 2 * count:
             table = _table([table.rows[k] for k in _members(layouts_)], size,
                            [c for c in live if key[c] == COVERED])
@@ -443,23 +602,9 @@ def optimal_play(position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
             best = max(best, move_value(layouts_, key, c, safe, bound, table))
         return best
 
-    options = [(total - top.mines[c].bit_count(), c) for c in live]
-    options.sort(key=lambda o: (-o[0], o[1]))
-    try:
-        best, best_moves = 0, []
-        for safe, c in options:
-            if safe < best:
-                break
-            won = move_value(everything, root, c, safe, best - 1, top)  # exact when >= best
-            if won > best:
-                best, best_moves = won, [c]
-            elif won == best:
-                best_moves.append(c)
-    except RecursionError:
-        raise OptimalPlayError("the game tree is too deep for this search") from None
-    wins = best if options else total  # no safe cell left to reveal: the game is won
-    return OptimalPlay(wins, total, tuple(sorted(best_moves)), len(exact) + len(upper))
+    return move_value
 
 
-__all__ = ["DEFAULT_MAX_LAYOUTS", "OptimalPlay", "OptimalPlayError", "TooManyLayouts",
-           "TooManyStates", "board_symmetries", "optimal_play"]
+__all__ = ["DEFAULT_MAX_LAYOUTS", "FRESH_LAYOUTS", "FRESH_TREES", "GameTree", "OptimalPlay",
+           "OptimalPlayError", "TooManyLayouts", "TooManyStates", "board_symmetries",
+           "fresh_tree", "optimal_play"]

@@ -9,7 +9,10 @@ the guess is chosen in this order:
    information states of :func:`sweepkit.search.optimal_play`, within ``endgame_states``
    expanded states (a budget of work, not of time, so a game replays exactly whatever the
    machine's load); past it the heuristic below decides, and the game's next search waits
-   until the layouts left are half as many (:data:`RETRY_FACTOR`).
+   until the layouts left are half as many (:data:`RETRY_FACTOR`). The search is kept for
+   the game's later guesses (:class:`sweepkit.search.optimal.GameTree`): their positions
+   are states of it, searched with every value found before, and the budget counts only
+   the states a guess expands anew.
 2. **Forced guesses** (``fifty_fifty``): a group of cells no other move can inform
    (:mod:`.forced`) must be guessed sooner or later; it is guessed first.
 3. **Pseudo 50/50s** (``pseudo``): a cell that is a mine only where it is one side of a
@@ -68,7 +71,7 @@ from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.analysis.probability import Analysis
 from sweepkit.moves import Action, Decision, Reason
 from sweepkit.position import UNKNOWN, Position
-from sweepkit.search.optimal import OptimalPlayError, optimal_play
+from sweepkit.search.optimal import GameTree, OptimalPlayError, fresh_tree
 from sweepkit.strategies.base import FirstMove, StrategyError, unopened
 from sweepkit.strategies.exact import ExactStrategy
 from sweepkit.strategies.forced import forced_groups
@@ -209,6 +212,7 @@ class BestStrategy(ExactStrategy):
             raise ValueError(f"owed: expected a weight from 0 to 1, got {owed!r}")
         self._whatif = IncrementalAnalyser(use_mine_count, keep_mines=False)
         self._gave_up: int | None = None  # layouts of the last endgame search past budget
+        self._tree: GameTree | None = None  # the endgame's search, kept for later guesses
 
     def moves(self, view: Position, rng: random.Random) -> Sequence[Decision]:
         """The next move(s); with ``first="analysed"`` the first click too is chosen as
@@ -221,6 +225,7 @@ class BestStrategy(ExactStrategy):
         super().start(view)
         self._whatif.reset()
         self._gave_up = None
+        self._tree = None
 
     # -- the guess -------------------------------------------------------------------------
 
@@ -399,10 +404,14 @@ class BestStrategy(ExactStrategy):
         if self._gave_up is not None and analysis.total * RETRY_FACTOR > self._gave_up:
             return None  # a search this large gave up already this game: not again yet
         try:
-            result = optimal_play(work, max_layouts=self.endgame,
-                                  max_states=self.endgame_states)
-        except OptimalPlayError:  # too many states, or a tree too deep: the heuristic
-            self._gave_up = analysis.total  # decides, until the layouts have shrunk
+            if self._tree is not None and self._tree.layouts_of(work) is not None:
+                result = self._tree.play(work, max_states=self.endgame_states)
+            else:
+                self._tree, result = fresh_tree(work, self.endgame, self.endgame_states)
+        except OptimalPlayError:
+            result = None
+        if result is None:  # too many states, or a tree too deep: the heuristic decides,
+            self._gave_up = analysis.total  # until the layouts have shrunk
             return None
         moves = [c for c in result.best_moves if c in evaluator.probabilities]
         if not moves:

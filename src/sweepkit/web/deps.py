@@ -31,6 +31,21 @@ log = logging.getLogger("sweepkit.web")
 MAX_ROWS = MAX_COLS = 200
 """The largest board the web app serves (the page says so; the API refuses bigger)."""
 
+
+
+def check_served(shape: tuple[int, ...], subject: str, use: str, grid: bool = True) -> None:
+    """422 unless a board of ``shape`` is one the app serves: 2-D (on a grid) and at most
+    :data:`MAX_ROWS` x :data:`MAX_COLS`; the message names the board (``subject``, e.g.
+    "the board") and what the app does with one (``use``, e.g. "analyses")."""
+    if len(shape) != 2 or not grid:
+        kind = f"has {len(shape)} dimensions" if len(shape) != 2 else "is not on a grid"
+        raise HTTPException(422, f"{subject} {kind}; the app {use} 2-D grid boards")
+    rows, cols = shape
+    if rows > MAX_ROWS or cols > MAX_COLS:
+        raise HTTPException(422, f"{subject} is {rows}x{cols}; the app {use} up to "
+                                 f"{MAX_ROWS}x{MAX_COLS}")
+
+
 LEVEL_NAMES = ("beginner", "intermediate", "expert")
 """The levels the page offers."""
 
@@ -193,5 +208,6 @@ def save(game: LiveGame, book: GameBook) -> None:
 
 
 __all__ = ["DEFAULT_PLAYER", "LEVEL_NAMES", "MAX_COLS", "MAX_ROWS", "MAX_SEED", "OWNER_COOKIE",
-           "BoardSpec", "Book", "Key", "Live", "MoveIn", "Owner", "check_owner", "find",
+           "BoardSpec", "Book", "Key", "Live", "MoveIn", "Owner", "check_owner", "check_served",
+           "find",
            "game_book", "live_games", "locked", "owns", "rules_of", "save"]

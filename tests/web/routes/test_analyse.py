@@ -55,7 +55,9 @@ def test_an_inconsistent_board_names_its_contradiction(client):
 
 @pytest.mark.parametrize(("body", "words"), [
     ({"board": "0x\n??\n"}, "line 1, column 2, cell (0, 1)"),
-    ({"board": "\n".join(["?" * 10] * 201)}, "up to 200x200"),
+    ({"board": "\n".join(["?" * 10] * 201)}, "the board is 201x10; the app analyses up to 200x200"),
+    ({"board": "shape: 2x2x2\n? ?\n? ?\n\n? ?\n? ?\n"},
+     "the board has 3 dimensions; the app analyses 2-D"),
     ({"board": "??\n??\n", "mines": 9}, "mines:"),
     ({"board": "?" * 200_001}, "at most 200000 characters"),
 ])

@@ -53,7 +53,7 @@ def test_malformed_files_are_refused_in_words(client):
         bytes([9, 9, 0, 1, 9, 9]): "mine 1 (bytes 4-5) is at x=9, y=9, off the 9x9 board",
         bytes([9, 9, 0, 2, 3, 3, 3, 3]): "mine 2 (bytes 6-7) at x=3, y=3 is mine 1 again",
         bytes([0, 9, 0, 0]): "the board is 0x9",
-        bytes([201, 1, 0, 0]): "the MBF board is 1x201; the editor takes up to 200x200",
+        bytes([201, 1, 0, 0]): "the MBF board is 1x201; the app edits up to 200x200",
     }
     for data, message in cases.items():
         answer = client.post("/api/mbf/to-board", content=data, headers=OCTETS)

@@ -30,7 +30,7 @@ from sweepkit.rules import FirstClick, Rules
 from sweepkit.serialize import analysis_json, hint_json, position_json
 from sweepkit.store.played import MAX_NAME, player_name
 from sweepkit.strategies.hint import hint
-from sweepkit.web.deps import DEFAULT_PLAYER, MAX_COLS, MAX_ROWS, Live, Owner
+from sweepkit.web.deps import DEFAULT_PLAYER, Live, Owner, check_served
 from sweepkit.web.live import PausableClock
 
 router = APIRouter(prefix="/api", tags=["analysis"])
@@ -75,11 +75,7 @@ def position_of(spec: BoardIn) -> Position:
         raise HTTPException(422, f"the board: {exc}") from None
     except ValueError as exc:
         raise HTTPException(422, f"mines: {exc}") from None
-    if len(position.shape) != 2 or position.topology != "grid":
-        raise HTTPException(422, "the editor takes 2-D grid boards")
-    if position.rows > MAX_ROWS or position.cols > MAX_COLS:
-        raise HTTPException(422, f"the board is {position.rows}x{position.cols}; the app "
-                                 f"analyses up to {MAX_ROWS}x{MAX_COLS}")
+    check_served(position.shape, "the board", "analyses", position.topology == "grid")
     return position
 
 

@@ -12,7 +12,7 @@ from fastapi import APIRouter, HTTPException, Request, Response
 
 from sweepkit.boardfile import format_board
 from sweepkit.mbf import MAX_BYTES, MbfError, read_mbf, write_mbf
-from sweepkit.web.deps import MAX_COLS, MAX_ROWS
+from sweepkit.web.deps import check_served
 from sweepkit.web.routes.analyse import BoardIn, position_of
 
 router = APIRouter(prefix="/api/mbf", tags=["analysis"])
@@ -38,9 +38,7 @@ async def mbf_to_board(request: Request) -> dict[str, Any]:
         position = read_mbf(data)
     except MbfError as exc:
         raise HTTPException(422, f"the file is not an MBF board: {exc}") from None
-    if position.rows > MAX_ROWS or position.cols > MAX_COLS:
-        raise HTTPException(422, f"the MBF board is {position.rows}x{position.cols}; the "
-                                 f"editor takes up to {MAX_ROWS}x{MAX_COLS}")
+    check_served(position.shape, "the MBF board", "edits")
     return {"board": format_board(position), "rows": position.rows, "cols": position.cols,
             "mines": position.mines}
 

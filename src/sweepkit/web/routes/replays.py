@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 from sweepkit.game import GameRecord
 from sweepkit.serialize import RecordError, record_from_json
 from sweepkit.store.played import MAX_NAME, player_name
-from sweepkit.web.deps import DEFAULT_PLAYER, MAX_COLS, MAX_ROWS, Book, Live, Owner
+from sweepkit.web.deps import DEFAULT_PLAYER, Book, Live, Owner, check_served
 from sweepkit.web.replays import play_from, replay_frames
 from sweepkit.web.routes.stats import GameId, stored
 
@@ -50,18 +50,14 @@ def record_of(doc: Any) -> GameRecord:
     if (reason := too_long(record)) is not None:
         raise HTTPException(422, f"the record is too long to replay: {reason}")
     two_dimensional(record)
-    if record.rules.rows > MAX_ROWS or record.rules.cols > MAX_COLS:
-        raise HTTPException(422, f"the board is {record.rules.rows}x{record.rules.cols}; "
-                                 f"the app replays up to {MAX_ROWS}x{MAX_COLS}")
     return record
 
 
 def two_dimensional(record: GameRecord) -> None:
-    """422 for a record of a board of three or more dimensions: the app plays and replays
-    2-D boards (an older version could save one; it stays in the statistics)."""
-    if record.rules.outer:
-        raise HTTPException(422, f"the board has {len(record.rules.outer) + 2} dimensions; "
-                                 f"the app plays and replays 2-D boards")
+    """422 for a record of a board the app does not serve: of three or more dimensions (an
+    older version could save one; it stays in the statistics), or bigger than it plays."""
+    rules = record.rules
+    check_served((*rules.outer, rules.rows, rules.cols), "the board", "plays and replays")
 
 
 def frames(record: GameRecord) -> dict[str, Any]:

@@ -31,11 +31,10 @@ from sweepkit.store.played import MAX_NAME, player_name
 from sweepkit.web.deps import (
     DEFAULT_PLAYER,
     LEVEL_NAMES,
-    MAX_COLS,
-    MAX_ROWS,
     Key,
     Live,
     Owner,
+    check_served,
     locked,
 )
 from sweepkit.web.links import MAX_TOKEN, LinkError, decode_board, encode_board
@@ -140,11 +139,7 @@ def shared_layout(token: str) -> Position:
         layout = parse_board(text)
     except (LinkError, BoardFormatError) as exc:
         raise HTTPException(422, f"this link's board cannot be read: {exc}") from None
-    if len(layout.shape) != 2 or layout.topology != "grid":
-        raise HTTPException(422, "this link's board is not a 2-D grid: the app plays those")
-    if layout.rows > MAX_ROWS or layout.cols > MAX_COLS:
-        raise HTTPException(422, f"this link's board is {layout.rows}x{layout.cols}; the app "
-                                 f"plays up to {MAX_ROWS}x{MAX_COLS}")
+    check_served(layout.shape, "this link's board", "plays", layout.topology == "grid")
     if UNKNOWN in layout.cells:
         row, col = layout.coord(layout.cells.index(UNKNOWN))
         raise HTTPException(422, f"this link's board leaves cell ({row}, {col}) unknown: a "
