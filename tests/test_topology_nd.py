@@ -25,11 +25,12 @@ shapes = st.lists(st.integers(1, 4), min_size=1, max_size=5).map(tuple)
 
 
 def by_coordinates(shape: tuple[int, ...], coord: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """The neighbours of a cell as coordinates: one step at most in every dimension."""
-    return [tuple(x + d for x, d in zip(coord, step, strict=True))
-            for step in itertools.product((-1, 0, 1), repeat=len(shape))
-            if any(step) and all(0 <= x + d < n for x, d, n in zip(coord, step, shape,
-                                                                    strict=True))]
+    """The neighbours of a cell as coordinates: one step at most in every dimension, on
+    the board, less the cell itself (each dimension's 1 to 3 positions tried once, not the
+    3**d steps each cell: this brute force was two thirds of the test)."""
+    within = [[y for y in (x - 1, x, x + 1) if 0 <= y < n]
+              for x, n in zip(coord, shape, strict=True)]
+    return [near for near in itertools.product(*within) if near != coord]
 
 
 @settings(deadline=None)

@@ -144,3 +144,25 @@ def test_only_large_mostly_tied_components_are_contracted_by_default():
     assert wired(chain)
     assert not wired(Component(chain.sizes[:10], chain.rows[:9], chain.boxes[:10],
                                chain.numbers[:9]))
+
+
+def test_a_component_is_contracted_once_while_it_lives_and_by_identity():
+    """The witness and the count of one system share the contraction; a component equal
+    by its key but of other cells has its own (a contraction holds the cells); the entry
+    goes with its component."""
+    import gc
+
+    from sweepkit.analysis import contract as module
+
+    wire = Component((1, 1, 1, 1, 2), (((0, 1), 1), ((1, 2), 1), ((2, 3), 1), ((3, 4), 1)),
+                     ((0,), (1,), (2,), (3,), (4, 5)), (6, 7, 8, 9))
+    moved = Component(wire.sizes, wire.rows, ((10,), (11,), (12,), (13,), (14, 15)),
+                      wire.numbers)
+    first = module.contracted(wire)
+    assert module.contracted(wire) is first and first == contract(wire)
+    again = module.contracted(moved)
+    assert again is not first and again.component.boxes != first.component.boxes
+    key = id(wire)
+    del wire, first
+    gc.collect()
+    assert key not in module._CONTRACTED

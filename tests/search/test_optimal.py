@@ -147,6 +147,9 @@ def test_a_first_search_remembered_gives_the_same_answers(monkeypatch):
     monkeypatch.setattr(optimal_module, "FRESH_TREES", 1)
     fresh_tree(later)
     assert list(optimal_module._fresh) == [(later, optimal_module.DEFAULT_MAX_LAYOUTS, None)]
+    monkeypatch.setattr(optimal_module, "FRESH_LAYOUTS", found.total - 1)  # too big to keep
+    fresh_tree(first)
+    assert list(optimal_module._fresh) == [(later, optimal_module.DEFAULT_MAX_LAYOUTS, None)]
 
 
 def test_a_tree_refuses_positions_of_another_game():

@@ -4,32 +4,69 @@ to a real game too (a random game id would only ever meet a 404)."""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+
 import pytest
 import schemathesis
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis.checks import not_a_server_error
 
+import sweepkit.web.routes
 from sweepkit.web.app import create_app
 from tests.examples import examples
 
 
+def route_operations() -> list[tuple[str, str]]:
+    """Every ``(method, path)`` of the routers in :mod:`sweepkit.web.routes`, read from the
+    schema of an app holding only them (no database: the fuzz test is parametrized by
+    them at collection); ``test_every_operation_of_the_app_is_fuzzed`` holds it equal to
+    the real app's."""
+    app = FastAPI()
+    for module in pkgutil.iter_modules(sweepkit.web.routes.__path__):
+        router = getattr(importlib.import_module(f"sweepkit.web.routes.{module.name}"),
+                         "router", None)
+        if router is not None:
+            app.include_router(router)
+    return sorted((method.upper(), path) for path, item in app.openapi()["paths"].items()
+                  for method in item)
+
+
+OPERATIONS = route_operations()
+
+
+@pytest.fixture(scope="module")
+def schema(tmp_path_factory):
+    """The app's schema, one app for all the operations fuzzed in a worker (as when they
+    were one test)."""
+    app = create_app(tmp_path_factory.mktemp("fuzz") / "fuzz.db")
+    return schemathesis.openapi.from_asgi("/openapi.json", app)
+
+
+def test_every_operation_of_the_app_is_fuzzed(schema):
+    found = sorted((result.ok().method.upper(), result.ok().path)
+                   for result in schema.get_all_operations())
+    assert found == OPERATIONS
+    assert len(OPERATIONS) >= 5  # config, new game, state, move, restart
+
+
 @pytest.mark.slow
-def test_no_generated_request_gets_a_server_error(tmp_path):
-    app = create_app(tmp_path / "fuzz.db")
-    schema = schemathesis.openapi.from_asgi("/openapi.json", app)
-    operations = [result.ok() for result in schema.get_all_operations()]
-    assert len(operations) >= 5  # config, new game, state, move, restart
-    for operation in operations:
+@pytest.mark.parametrize(("method", "path"), OPERATIONS,
+                         ids=[f"{method} {path}" for method, path in OPERATIONS])
+def test_no_generated_request_gets_a_server_error(schema, method, path):
+    """One test an operation (51 of them, 0.3 to 6 s each), so the workers share them."""
+    operation = schema[path][method]
 
-        @given(case=operation.as_strategy())
-        @settings(max_examples=examples(40), deadline=None, suppress_health_check=list(HealthCheck),
-                  database=None)
-        def call(case):
-            case.call_and_validate(checks=[not_a_server_error])
+    @given(case=operation.as_strategy())
+    @settings(max_examples=examples(40), deadline=None, suppress_health_check=list(HealthCheck),
+              database=None)
+    def call(case):
+        case.call_and_validate(checks=[not_a_server_error])
 
-        call()
+    call()
 
 
 JSON = st.recursive(

@@ -27,7 +27,7 @@ from itertools import combinations, product
 from math import comb
 
 from sweepkit.analysis.budget import check
-from sweepkit.analysis.contract import Contraction, contract, search_contracted
+from sweepkit.analysis.contract import Contraction, contracted, search_contracted
 from sweepkit.analysis.learn import satisfy
 from sweepkit.constraints import Component
 
@@ -173,7 +173,7 @@ def clausal_witness(component: Component, budget: int | None = None
     :func:`~sweepkit.analysis.contract.search_contracted` instead (the same
     contraction, searched whole).
     SearchBudgetExceeded after ``budget`` conflicts."""
-    contraction = contract(component)
+    contraction = contracted(component)
     if contraction is None:
         return None
     encoded = to_clauses(contraction)

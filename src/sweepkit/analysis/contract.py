@@ -28,6 +28,7 @@ classes and under 2,000 equations; the box programme then counts them in the ord
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 from sweepkit.analysis.box_dp import dp_total, width_order
@@ -278,6 +279,27 @@ def contract(component: Component) -> Contraction | None:
     return Contraction(contracted, tuple(source), len(free), tuple(literal))
 
 
+_CONTRACTED: dict[int, Contraction | None] = {}
+"""Contractions by the ``id`` of their component, each dropped when its component is
+(:func:`contracted`)."""
+
+
+def contracted(component: Component) -> Contraction | None:
+    """:func:`contract` of ``component``, remembered while that very component lives: a
+    drawn board's witness and its count (one system, asked both) contract it once, not
+    twice (a third of the time of a 3-CNF board's witness and count). Kept by identity,
+    not by the abstract key: a contraction holds its component's cells."""
+    key = id(component)
+    try:
+        return _CONTRACTED[key]
+    except KeyError:
+        pass
+    found = contract(component)
+    _CONTRACTED[key] = found
+    weakref.finalize(component, _CONTRACTED.pop, key, None)
+    return found
+
+
 def west_order(component: Component, strip: int = 1) -> list[int]:
     """Boxes by their westmost cell: in vertical strips ``strip`` columns wide, left to
     right, each swept top to bottom (an n-D board's slices alike; the connectivity order
@@ -338,7 +360,7 @@ def component_total(component: Component) -> int:
 def contracted_total(component: Component) -> int:
     """Number of layouts of ``component``, contracted and counted by the box programme
     without mine numbers, its boxes in :func:`sweep_order`."""
-    contraction = contract(component)
+    contraction = contracted(component)
     if contraction is None:
         return 0
     small = contraction.component

@@ -409,6 +409,11 @@ class GameTree:
 FRESH_TREES = 16
 """How many first searches :func:`fresh_tree` remembers."""
 
+FRESH_LAYOUTS = 2_000
+"""The most layouts a first search :func:`fresh_tree` remembers may have: a tree keeps a
+row of every layout's numbers (and its values), so the memory stays a few megabytes (a
+large endgame, ``--budget max``'s 20,000 layouts, is not kept)."""
+
 _fresh: OrderedDict[tuple[Position, int, int | None], tuple[GameTree, OptimalPlay | None]] = (
     OrderedDict())
 _fresh_lock = threading.Lock()  # the web server's threads share it
@@ -420,7 +425,8 @@ def fresh_tree(position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
     ``None`` when the search ran past ``max_states``; raises as :class:`GameTree` does.
 
     What a first search finds, and what the tree knows after it, depend on nothing but the
-    arguments, so the last :data:`FRESH_TREES` are remembered and a position searched
+    arguments, so the last :data:`FRESH_TREES` are remembered (those of at most
+    :data:`FRESH_LAYOUTS` layouts) and a position searched
     afresh again gets a copy of that tree and the same answer without a search: the games
     of a rollout all search the same positions first.
 
@@ -441,10 +447,11 @@ def fresh_tree(position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
         result: OptimalPlay | None = tree.play(position, max_states)
     except TooManyStates:
         result = None
-    with _fresh_lock:
-        _fresh[key] = (tree.copy(), result)
-        while len(_fresh) > FRESH_TREES:
-            _fresh.popitem(last=False)
+    if len(tree._top.rows) <= FRESH_LAYOUTS:
+        with _fresh_lock:
+            _fresh[key] = (tree.copy(), result)
+            while len(_fresh) > FRESH_TREES:
+                _fresh.popitem(last=False)
     return tree, result
 
 
@@ -598,5 +605,6 @@ def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[
     return move_value
 
 
-__all__ = ["DEFAULT_MAX_LAYOUTS", "FRESH_TREES", "GameTree", "OptimalPlay", "OptimalPlayError",
-           "TooManyLayouts", "TooManyStates", "board_symmetries", "fresh_tree", "optimal_play"]
+__all__ = ["DEFAULT_MAX_LAYOUTS", "FRESH_LAYOUTS", "FRESH_TREES", "GameTree", "OptimalPlay",
+           "OptimalPlayError", "TooManyLayouts", "TooManyStates", "board_symmetries",
+           "fresh_tree", "optimal_play"]
