@@ -32,7 +32,7 @@ def summary(position: Position) -> tuple:
 @pytest.mark.slow
 def test_threads_sharing_the_component_cache_agree_with_one_thread():
     rng = random.Random(8)
-    positions = [midgame(rng) for _ in range(24)]
+    positions = [midgame(rng) for _ in range(12)]
     cache_clear()
     alone = [summary(p) for p in positions]
     cache_clear()

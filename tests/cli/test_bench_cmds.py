@@ -75,13 +75,13 @@ def test_worker_counts_and_dask_give_the_same_games(tmp_path):
     docs = []
     for extra in (["--workers", "1"], ["--workers", "2"], ["--workers", "2", "--dask", "local"]):
         db = tmp_path / f"w{len(docs)}.db"
-        done = bench("--strategy", "exact", "--level", "intermediate", "--games", "24",
+        done = bench("--strategy", "exact", "--level", "intermediate", "--games", "12",
                      "--seed", "9", "--db", str(db), "--json", *extra)
         assert done.returncode == 0, done.stderr
         with Store(db) as store:
             (run,) = store.runs()
             docs.append([(g.index, g.won, g.record) for g in store.games(run.id)])
-    assert docs[0] == docs[1] == docs[2] and len(docs[0]) == 24
+    assert docs[0] == docs[1] == docs[2] and len(docs[0]) == 12
 
 
 def wait_for_games(db: Path, at_least: int, timeout: float = 120) -> None:

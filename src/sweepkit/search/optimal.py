@@ -69,7 +69,7 @@ The problem statement and two of the test cases (the 4×4 board with 4 mines: 96
 1820; a 4×5 position: 285 of 360) are those of the Code Golf challenge *Optimal Minesweeper
 on the largest board* (https://codegolf.stackexchange.com/questions/34276).
 
->>> from sweepkit.position import MINE, SAFE, Position
+>>> from sweepkit.position import Position
 >>> result = optimal_play(Position.from_rows(["??"], mines=1))
 >>> result.wins, result.total, result.best_moves
 (1, 2, (0, 1))
@@ -290,8 +290,8 @@ class GameTree:
     shown) is a state of this tree: :meth:`play` searches it with every value and bound
     found before, and gives what :func:`optimal_play` gives on it (the same ``wins``,
     ``total`` and ``best_moves``; ``states`` counts the tree's states so far). A player
-    that searches at every guess of its endgame does the work of one search, not one a
-    guess.
+    that searches at every guess of its endgame builds on what its earlier searches
+    found instead of starting afresh.
 
     >>> tree = GameTree(Position.from_rows(["1??", "???"], mines=2))
     >>> tree.play(tree.position).best_moves
@@ -426,9 +426,9 @@ def fresh_tree(position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
 
     What a first search finds, and what the tree knows after it, depend on nothing but the
     arguments, so the last :data:`FRESH_TREES` are remembered (those of at most
-    :data:`FRESH_LAYOUTS` layouts) and a position searched
-    afresh again gets a copy of that tree and the same answer without a search: the games
-    of a rollout all search the same positions first.
+    :data:`FRESH_LAYOUTS` layouts), and a position searched afresh again gets a copy of
+    that tree and the same answer without a search: the games of a rollout all search the
+    same positions first.
 
     >>> position = Position.from_rows(["1??", "???"], mines=2)
     >>> tree, result = fresh_tree(position)

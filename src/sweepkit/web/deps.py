@@ -32,7 +32,6 @@ MAX_ROWS = MAX_COLS = 200
 """The largest board the web app serves (the page says so; the API refuses bigger)."""
 
 
-
 def check_served(shape: tuple[int, ...], subject: str, use: str, grid: bool = True) -> None:
     """422 unless a board of ``shape`` is one the app serves: 2-D (on a grid) and at most
     :data:`MAX_ROWS` x :data:`MAX_COLS`; the message names the board (``subject``, e.g.
@@ -209,5 +208,4 @@ def save(game: LiveGame, book: GameBook) -> None:
 
 __all__ = ["DEFAULT_PLAYER", "LEVEL_NAMES", "MAX_COLS", "MAX_ROWS", "MAX_SEED", "OWNER_COOKIE",
            "BoardSpec", "Book", "Key", "Live", "MoveIn", "Owner", "check_owner", "check_served",
-           "find",
-           "game_book", "live_games", "locked", "owns", "rules_of", "save"]
+           "find", "game_book", "live_games", "locked", "owns", "rules_of", "save"]

@@ -49,11 +49,11 @@ def record_of(doc: Any) -> GameRecord:
         raise HTTPException(422, f"not a game record: {exc}") from None
     if (reason := too_long(record)) is not None:
         raise HTTPException(422, f"the record is too long to replay: {reason}")
-    two_dimensional(record)
+    check_record_served(record)
     return record
 
 
-def two_dimensional(record: GameRecord) -> None:
+def check_record_served(record: GameRecord) -> None:
     """422 for a record of a board the app does not serve: of three or more dimensions (an
     older version could save one; it stays in the statistics), or bigger than it plays."""
     rules = record.rules
@@ -100,7 +100,7 @@ def play_from_here(spec: PlayFrom, live: Live, book: Book, owner: Owner) -> dict
     if spec.game_id is not None:
         row = stored(book, spec.game_id)
         record, level = row.game_record(), row.level
-        two_dimensional(record)
+        check_record_served(record)
     else:
         record = record_of(spec.record)
     try:

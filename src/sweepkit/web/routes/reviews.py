@@ -16,7 +16,7 @@ from sweepkit.web.deps import Book
 from sweepkit.web.jobs import Job, JobsBusy
 from sweepkit.web.reviews import run_review
 from sweepkit.web.routes.jobs import Pool, find
-from sweepkit.web.routes.replays import record_of, two_dimensional
+from sweepkit.web.routes.replays import check_record_served, record_of
 from sweepkit.web.routes.stats import stored
 
 router = APIRouter(prefix="/api", tags=["reviews"])
@@ -47,7 +47,7 @@ def finished_record(spec: ReviewIn, book: Book) -> GameRecord:
         raise HTTPException(422, "give a stored game's 'game_id' or a 'record', one of them")
     if spec.game_id is not None:
         record = stored(book, spec.game_id).game_record()
-        two_dimensional(record)
+        check_record_served(record)
     else:
         record = record_of(spec.record)
     try:
