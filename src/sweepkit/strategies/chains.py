@@ -78,7 +78,7 @@ from dataclasses import dataclass
 from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.analysis.probability import Analysis
 from sweepkit.position import MINE, SAFE, UNKNOWN
-from sweepkit.strategies.owed import MAX_CELLS
+from sweepkit.strategies.owed import MAX_CELLS, frame_cells
 
 
 @dataclass(frozen=True)
@@ -235,14 +235,7 @@ def _framed(analysis: Analysis, probabilities: dict[int, float], members: dict[i
     second = tuple(sorted(c for c, k in members.items() if k == 1))
     if len(first) != len(second):
         return None
-    seen: dict[int, int] = {}
-    for c in first:
-        for j in table[c]:
-            seen[j] = seen.get(j, 0) + 1
-    for c in second:
-        for j in table[c]:
-            seen[j] = seen.get(j, 0) - 1
-    frame = tuple(sorted(j for j, d in seen.items() if d and j not in members))
+    frame = frame_cells(table, first, second)
     missing = None
     for j in frame:
         if values[j] == MINE:

@@ -112,7 +112,7 @@ def board_patterns(shape: tuple[int, ...], topology: str,
     for a, around in enumerate(table):
         for b in around:
             if b > a:
-                frame = _frame(table, (a,), (b,))
+                frame = frame_cells(table, (a,), (b,))
                 if len(frame) <= max_frame:
                     found.append(Pattern((a,), (b,), frame))
                 for c in around:
@@ -123,15 +123,16 @@ def board_patterns(shape: tuple[int, ...], topology: str,
                             continue
                         for first, second in (((a, d), (b, c)), ((a, c), (b, d)),
                                               ((a, b), (c, d))):
-                            frame = _frame(table, first, second)
+                            frame = frame_cells(table, first, second)
                             if len(frame) <= max_frame:
                                 found.append(Pattern(first, second, frame))
     return tuple(found)
 
 
-def _frame(table: Sequence[Sequence[int]], first: tuple[int, ...],
-           second: tuple[int, ...]) -> tuple[int, ...]:
-    """The cells outside both ways that touch more cells of one than of the other."""
+def frame_cells(table: Sequence[Sequence[int]], first: tuple[int, ...],
+                second: tuple[int, ...]) -> tuple[int, ...]:
+    """The cells outside both ways that touch more cells of one than of the other (a
+    pattern's frame here, a chain's in :mod:`.chains`), ascending."""
     inside = set(first) | set(second)
     seen: dict[int, int] = {}
     for cell in first:
