@@ -4,6 +4,8 @@ before they are built, the search stopped in time, the cache of big results boun
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,6 +18,7 @@ from sweepkit.analysis.box_search import (
     SearchBudgetExceeded,
     box_order,
     has_layout,
+    search_by_row,
     search_component,
     single_equation,
 )
@@ -23,6 +26,7 @@ from sweepkit.analysis.budget import AnalysisTimeout, AnalysisTooLarge, limits
 from sweepkit.analysis.component import (
     SizedCache,
     count_component,
+    solve_by_row,
     solve_component,
     table_size,
 )
@@ -67,6 +71,36 @@ def test_forced_boxes_split_off_agree_with_the_search(position):
         solved = [solve_component(part) for part, _boxes in parts]
         assert_same_count(comp, search_component(comp), combine_split(comp, fixed, parts,
                                                                       solved))
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.one_of(positions(max_rows=5, max_cols=5), consistent_positions(max_rows=6,
+                                                                         max_cols=6)),
+       st.integers(0, 50))
+def test_a_search_by_one_row_counts_each_need_as_its_own_search(position, pick):
+    for comp in build_system(position).components:
+        row = pick % len(comp.rows)
+        bs, _need = comp.rows[row]
+        by_need = search_by_row(comp, row)
+        cached = solve_by_row(comp, row)
+        assert cached.keys() == by_need.keys()
+        for k in range(sum(comp.sizes[b] for b in bs) + 2):
+            with_k = replace(comp, rows=(*comp.rows[:row], (bs, k), *comp.rows[row + 1:]))
+            expected = dp_component(with_k)
+            if not expected.by_mines:
+                assert k not in by_need
+                continue
+            assert_same_count(with_k, expected, by_need[k])
+            assert_same_count(with_k, expected, cached[k])
+
+
+def test_a_search_by_row_past_its_budget_counts_need_by_need():
+    comp = build_system(Position.from_rows(["1-1-1-1-1", "?????????"])).components[0]
+    with pytest.raises(SearchBudgetExceeded):
+        search_by_row(comp, 0, budget=3)
+    by_need = route._each_need(comp, 0)
+    assert by_need.keys() == search_by_row(comp, 0).keys()
+    assert all(by_need[k].by_mines == c.by_mines for k, c in search_by_row(comp, 0).items())
 
 
 def test_split_finds_forced_boxes_and_independent_parts():

@@ -194,27 +194,55 @@ def search_component(component: Component, budget: int | None = None) -> Compone
     :class:`SearchBudgetExceeded` after that many search nodes. Recursive: one frame per
     box (callers keep it to components of at most a few hundred boxes).
     """
+    return _counted(component, _search(component, budget, None).get(0, {}))
+
+
+def search_by_row(component: Component, row: int, budget: int | None = None
+                  ) -> dict[int, ComponentCount]:
+    """The counts of ``component`` for every need of its equation ``row``, by need (only the
+    needs that have layouts): what :func:`search_component` gives the component with that
+    equation's need set to k, for each k, from one search that leaves the equation out
+    and sorts each layout by the mines it puts in the equation's boxes. The counts are the
+    same; the examples may be other layouts. ``budget`` as in :func:`search_component`.
+    """
+    return {k: _counted(component, rows) for k, rows in
+            sorted(_search(component, budget, row).items())}
+
+
+def _search(component: Component, budget: int | None, free: int | None
+            ) -> dict[int, dict[int, list]]:
+    """The search of :func:`search_component`, with equation ``free`` (if any) left out of
+    the bounds: per mines in ``free``'s boxes (0 without it), per mine number, the row
+    ``[layouts, one assignment, mines of each box summed]``."""
     sizes = component.sizes
     n = len(sizes)
     order = box_order(sizes, component.rows)
     box_rows, need, room = equation_tables(component)
+    in_free = [False] * n
+    if free is not None:
+        for b in component.rows[free][0]:
+            in_free[b] = True
+        box_rows = [[r for r in rs if r != free] for rs in box_rows]
     # per number of mines reached: [layouts, one assignment, mines of each box summed]; only
     # the mine numbers that have layouts get a row (no table over every possible number)
-    rows: dict[int, list] = {}
+    found: dict[int, dict[int, list]] = {}
     assign = [0] * n
-    plan = [(b, sizes[b], box_rows[b], [comb(sizes[b], k) for k in range(sizes[b] + 1)])
-            for b in order]
+    plan = [(b, sizes[b], box_rows[b], [comb(sizes[b], k) for k in range(sizes[b] + 1)],
+             in_free[b]) for b in order]
 
     nodes = [budget if budget is not None else -1]
     placed: list[tuple[int, int]] = []  # (box, mines) of the boxes holding mines
 
-    def search(pos: int, mines: int, weight: int) -> None:
+    def search(pos: int, mines: int, weight: int, held: int) -> None:
         nodes[0] -= 1
         if nodes[0] == 0:
             raise SearchBudgetExceeded
         if not nodes[0] & 1023:
             check()
         if pos == n:
+            rows = found.get(held)
+            if rows is None:
+                rows = found[held] = {}
             row = rows.get(mines)
             if row is None:
                 row = rows[mines] = [0, tuple(assign), [0] * n]
@@ -223,7 +251,7 @@ def search_component(component: Component, budget: int | None = None) -> Compone
             for b, k in placed:
                 sums[b] += weight * k
             return
-        b, size, rs, weights = plan[pos]
+        b, size, rs, weights, free_box = plan[pos]
         lo, hi = box_bounds(rs, size, need, room)
         if lo > hi:
             return
@@ -235,17 +263,23 @@ def search_component(component: Component, budget: int | None = None) -> Compone
             assign[b] = k
             if k:
                 placed.append((b, k))
-                search(pos + 1, mines + k, weight * weights[k])
+                search(pos + 1, mines + k, weight * weights[k], held + k if free_box else held)
                 placed.pop()
             else:
-                search(pos + 1, mines, weight)
+                search(pos + 1, mines, weight, held)
             for r in rs:
                 need[r] += k
         assign[b] = 0
         for r in rs:
             room[r] += size
 
-    search(0, 0, 1)
+    search(0, 0, 1, 0)
+    return found
+
+
+def _counted(component: Component, rows: dict[int, list]) -> ComponentCount:
+    """The :class:`ComponentCount` of a search's rows (:func:`_search`)."""
+    n = len(component.sizes)
     if not rows:
         return no_layout(n)
     low = min(rows)

@@ -19,6 +19,9 @@ holding :data:`LARGE_NUMBERS` numbers in all (:class:`SizedCache`: the least rec
 go first, and a result bigger than that is not kept), so one huge board cannot fill the
 memory with its solved components.
 
+:func:`solve_by_row` counts a component for every need of one of its equations at once
+(what a cell's outcomes need: :mod:`.outcomes`), cached the same way.
+
 Every route checks the open budget (:mod:`.budget`) in its loops and before it builds a large
 table, so a caller's time or size limit stops a huge component cleanly.
 
@@ -31,13 +34,19 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import replace
 from functools import lru_cache
 from threading import Lock
 from typing import NamedTuple
 
 from sweepkit.analysis import budget, strip_route
 from sweepkit.analysis.box_dp import dp_component, open_width, plan, support_width, width_order
-from sweepkit.analysis.box_search import SearchBudgetExceeded, search_component, single_equation
+from sweepkit.analysis.box_search import (
+    SearchBudgetExceeded,
+    search_by_row,
+    search_component,
+    single_equation,
+)
 from sweepkit.analysis.budget import check, check_size
 from sweepkit.analysis.poly import ComponentCount
 from sweepkit.analysis.split import Parts, SplitBoxTable, combine_split, split_forced
@@ -213,6 +222,40 @@ def solve_component(component: Component) -> ComponentCount:
     return _solve_large(component)
 
 
+def solve_by_row(component: Component, row: int) -> dict[int, ComponentCount]:
+    """The counts of ``component`` for every need k of its equation ``row`` that has
+    layouts, by k: :func:`solve_component` of the component with that need, for each k.
+    One search that sorts the layouts by the mines in the row's boxes
+    (:func:`~sweepkit.analysis.box_search.search_by_row`) when it settles the component
+    within the budgets of the needs it replaces, else one count per need. Cached by
+    structure (the row's own need does not matter)."""
+    if _small(component) and len(component.sizes) <= SEARCH_MAX_BOXES:
+        return _by_row(component, row)
+    return _each_need(component, row)
+
+
+def _each_need(component: Component, row: int) -> dict[int, ComponentCount]:
+    bs, _need = component.rows[row]
+    found = {}
+    for k in range(sum(component.sizes[b] for b in bs) + 1):
+        rows = (*component.rows[:row], (bs, k), *component.rows[row + 1:])
+        count = solve_component(replace(component, rows=rows))
+        if count.by_mines:
+            found[k] = count
+    return found
+
+
+@lru_cache(maxsize=SMALL_ENTRIES)
+def _by_row(component: Component, row: int) -> dict[int, ComponentCount]:
+    check()
+    bs, _need = component.rows[row]
+    needs = sum(component.sizes[b] for b in bs) + 1
+    try:
+        return search_by_row(component, row, budget=SEARCH_BUDGET * needs)
+    except SearchBudgetExceeded:
+        return _each_need(component, row)
+
+
 def cache_info() -> CacheInfo:
     """Hits, misses, bound and size of the component caches, both together."""
     small, large = _solve_small.cache_info(), _solve_large.cache_info()
@@ -225,6 +268,7 @@ def cache_clear() -> None:
     _solve_small.cache_clear()
     _solve_large.cache_clear()
     _split_large.cache_clear()
+    _by_row.cache_clear()
 
 
 solve_component.cache_info = cache_info  # type: ignore[attr-defined]

@@ -12,14 +12,15 @@ these tables; :func:`outcome_table` gives them for many cells, sharing the work 
 How: a safe x shows its flagged neighbours plus the mines among its unknown neighbours N.
 Only the components T holding x or a cell of N see the difference. For each k, T's equations
 with x taken out (it is safe) and one more equation (N ∩ T holds k mines) are counted by
-mine number (:func:`~sweepkit.analysis.component.solve_component`, cached by structure): a
-table P[m][k] of T's layouts with x safe, k mines in N ∩ T and m others. The other
+mine number (all k at once, by one search that sorts the layouts by k:
+:func:`~sweepkit.analysis.component.solve_by_row`, cached by structure): a table P[m][k] of
+T's layouts with x safe, k mines in N ∩ T and m others. The other
 components (their product polynomial, the full frontier product divided exactly by T's)
 and the floating pool (x aside; j of its n cells next to x in C(n, j) ways) combine with it
 as :func:`~sweepkit.analysis.combine.combine` combines them. Exact integers throughout.
-The cost per cell is at most nine counts of T's equations (one per k; an earlier version
-counted once per way of putting mines in the boxes of N, up to 2^8 and usually dozens);
-a cell whose T is a huge component pays for re-counting it that often.
+The cost per cell is one search of T's equations (an earlier version counted once per k,
+and before that once per way of putting mines in the boxes of N, up to 2^8 and usually
+dozens); past the search's budget, one count per k.
 
 >>> from sweepkit.position import Position
 >>> o = outcomes(Position.from_rows(["1?", "??"]), 3)
@@ -34,7 +35,7 @@ from dataclasses import dataclass, field, replace
 from math import comb
 
 from sweepkit.analysis.combine import BoxProbabilities, combine
-from sweepkit.analysis.component import solve_component
+from sweepkit.analysis.component import solve_by_row, solve_component
 from sweepkit.analysis.poly import ComponentCount, Poly, int_product
 from sweepkit.analysis.poly import product as poly_product
 from sweepkit.analysis.probability import Analysis, analyse
@@ -325,15 +326,23 @@ class OutcomeTable:
         if base.impossible:  # the touched equations alone: the same for every k
             return result, safe_by_k
         at = next((i for i, comp in enumerate(base.components) if NEAR in comp.numbers), None)
+        fixed = [solve_component(comp) if i != at else None
+                 for i, comp in enumerate(base.components)]
+        if at is not None:
+            comp = base.components[at]
+            row = comp.numbers.index(NEAR)
+            by_need = solve_by_row(comp, row)
         for k in range(len(near) + 1):
             components = list(base.components)
+            polys = list(fixed)
             if at is not None:
-                comp = components[at]
-                row = comp.numbers.index(NEAR)
                 bs, _need = comp.rows[row]
                 components[at] = replace(comp, rows=(*comp.rows[:row], (bs, k),
                                                      *comp.rows[row + 1:]))
-            polys = [solve_component(comp) for comp in components]
+                count = by_need.get(k)
+                if count is None:
+                    continue
+                polys[at] = count
             if not all(p.by_mines for p in polys):
                 continue
             low = sum(p.low for p in polys) - k
@@ -341,8 +350,8 @@ class OutcomeTable:
                 if w:
                     result[(low + a, k)] = result.get((low + a, k), 0) + w
             safe_by_k[k] = frozenset(
-                c for comp, p in zip(components, polys, strict=True)
-                for box, mines in zip(comp.boxes, p.box_mines, strict=True)
+                c for comp_k, p in zip(components, polys, strict=True)
+                for box, mines in zip(comp_k.boxes, p.box_mines, strict=True)
                 if not any(mines) for c in box)
             by_k[k] = (components, polys)
         return result, safe_by_k
