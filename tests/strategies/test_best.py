@@ -353,6 +353,30 @@ def test_the_discount_sends_the_first_guess_after_a_numbered_corner_to_a_far_cor
     assert top(16, 30, 99, 0.9) == {(0, 29), (15, 0), (15, 29)}
 
 
+def test_the_opening_book_sends_the_guess_after_a_numbered_corner_to_the_far_corner():
+    """docs/results.md: at expert, after the corner shows 1, the ranking takes a cell two
+    from the corner; the far corner wins more games, so ``normal`` plays it from the book.
+    Only there: not after a corner that opened, not after another first cell, not once a
+    second cell is open, and not when the exact endgame decides (small boards)."""
+    def guess(rows: list[str], mines: int, **options) -> tuple[tuple[int, ...], str]:
+        view = Position.from_rows(rows, mines=mines)
+        strategy = BestStrategy(**options)
+        strategy.start(view)
+        considered = strategy.consider(analyse(view), random.Random(3))
+        return view.coord(considered.decision.action.cell), considered.step
+
+    expert = ["1" + "?" * 29] + ["?" * 30] * 15
+    assert guess(expert, 99) == ((15, 29), "opening book")
+    cell, step = guess(expert, 99, far_corner=False)
+    assert cell in {(0, 2), (2, 0)} and step == "two-step"
+    assert guess(["?" * 29 + "2"] + ["?" * 30] * 15, 99)[0] == (15, 0)
+    assert guess(["?" * 30] * 15 + ["?" * 29 + "3"], 99)[0] == (0, 0)
+    assert guess(["?1" + "?" * 28] + ["?" * 30] * 15, 99)[1] == "two-step"
+    assert guess(["12" + "?" * 28] + ["?" * 30] * 15, 99)[1] == "two-step"
+    assert BestStrategy(budget="fast").far_corner is False
+    assert guess(["1??", "???"], 2)[1] == "exact endgame"
+
+
 @settings(max_examples=examples(300), deadline=None)
 @given(consistent_positions(max_rows=5, max_cols=6, with_mines=True),
        st.sampled_from([1.0, 0.97, 0.9]), st.integers(1, 12), st.sampled_from([0.0, 0.1, 0.3]))
