@@ -18,7 +18,8 @@ the guess is chosen in this order:
    Two-step survival ranks a cell two from the first corner just above the far corners
    when the corner shows a 1 at expert, but the far corner, which opens a new region half
    the time, wins more games: +0.58 points [+0.17, +0.99] over 30,000 paired expert
-   games (``docs/results.md``). On smaller boards the ranking takes a far corner anyway.
+   games, +0.22 [−0.20, +0.63] over 30,000 more (``docs/results.md``). On smaller boards
+   the ranking takes a far corner anyway.
 3. **Forced guesses** (``fifty_fifty``): a group of cells no other move can inform
    (:mod:`.forced`) must be guessed sooner or later; it is guessed first.
 4. **Pseudo 50/50s** (``pseudo``): a cell that is a mine only where it is one side of a
@@ -448,7 +449,7 @@ class BestStrategy(ExactStrategy):
             return None
         return Decision(Action.reveal(cell), Reason.guessed(
             risk, "opening book: after a corner that shows a number, the far corner (it "
-                  "opens a new region most often; measured in docs/results.md)"))
+                  "opens a new region half the time; measured in docs/results.md)"))
 
     def _endgame(self, evaluator: Evaluator, rng: random.Random) -> Decision | None:
         """The exact optimal move when few layouts are left, else ``None``."""

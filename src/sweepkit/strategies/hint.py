@@ -4,8 +4,8 @@ A certainly safe cell is always the hint when there is one: the easiest to see (
 simplest technique of :mod:`sweepkit.analysis.explain`, then the lowest cell), with the
 sentence that proves it; the other certain cells are the runners-up. Otherwise the ``best``
 strategy (:mod:`.best`) chooses the guess, and the hint says which rule chose it (the exact
-endgame, a forced guess, or the scores of :mod:`.guesses`) with the best-ranked other
-guesses and their scores. The web app's hints and its watch mode read these.
+endgame, the opening book, a forced guess, or the scores of :mod:`.guesses`) with the
+best-ranked other guesses and their scores. The web app's hints and its watch mode read these.
 
 >>> from sweepkit.position import Position
 >>> h = hint(Position.from_rows(["001?", "012?", "????"], mines=2))
@@ -46,7 +46,8 @@ class Alternative:
 class Hint:
     """The move to make: reveal ``cell`` (``action``), ``certain`` or a guess with mine
     ``probability``; ``rule`` names what chose it (a technique such as ``single`` for a
-    certain cell; ``exact endgame``, ``forced guess`` or the guess mode for a guess);
+    certain cell; ``exact endgame``, ``opening book``, ``forced guess`` or the guess mode
+    for a guess);
     ``reason`` says why in words; ``alternatives`` are the runners-up, best first."""
 
     cell: int
