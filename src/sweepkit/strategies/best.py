@@ -76,6 +76,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 from sweepkit.analysis.incremental import IncrementalAnalyser
@@ -149,7 +150,7 @@ def far_corner(view: Position) -> int | None:
     """
     if view.topology != "grid":
         return None
-    opened = [c for c, v in enumerate(view.cells) if v >= 0]
+    opened = list(islice((c for c, v in enumerate(view.cells) if v >= 0), 2))  # two are enough
     if len(opened) != 1 or view.cells[opened[0]] <= 0:
         return None
     coord = view.coord(opened[0])
