@@ -375,6 +375,8 @@ def test_the_opening_book_sends_the_guess_after_a_numbered_corner_to_the_far_cor
     assert guess(["12" + "?" * 28] + ["?" * 30] * 15, 99)[1] == "two-step"
     assert BestStrategy(budget="fast").far_corner is False
     assert guess(["1??", "???"], 2)[1] == "exact endgame"
+    # on a board this small the far corner's number is known (dead): the ranking decides
+    assert guess(["1???", "????"], 2, endgame=0)[1] == "two-step"
 
 
 @settings(max_examples=examples(300), deadline=None)

@@ -281,7 +281,7 @@ class BestStrategy(ExactStrategy):
         evaluator = Evaluator(analysis, self._whatif)
         decision, step = self._endgame(evaluator, rng), "exact endgame"
         if decision is None and self.far_corner:
-            decision, step = self._book(analysis), "opening book"
+            decision, step = self._book(evaluator), "opening book"
         if decision is None and self.fifty_fifty:
             decision, step = self._forced(evaluator, rng), "forced guess"
         if decision is None and self.pseudo:
@@ -437,16 +437,16 @@ class BestStrategy(ExactStrategy):
     # -- the special cases -----------------------------------------------------------------
 
     @staticmethod
-    def _book(analysis: Analysis) -> Decision | None:
+    def _book(evaluator: Evaluator) -> Decision | None:
         """The far corner after a first click in a corner that showed a number (option
         ``far_corner``), else ``None``: when the only cell open is a corner of a grid, the
-        next guess is the corner diagonally opposite (:func:`far_corner`)."""
-        work = analysis.position
-        cell = far_corner(work)
+        next guess is the corner diagonally opposite (:func:`far_corner`), unless it is
+        dead (on a board so small that its number is known: then the ranking decides)."""
+        cell = far_corner(evaluator.position)
         if cell is None:
             return None
-        risk = float(analysis.probability(cell))
-        if risk >= 1:
+        risk = evaluator.probabilities[cell]
+        if risk >= 1 or evaluator.outcome(cell).dead:
             return None
         return Decision(Action.reveal(cell), Reason.guessed(
             risk, "opening book: after a corner that shows a number, the far corner (it "
