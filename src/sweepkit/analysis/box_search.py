@@ -218,28 +218,29 @@ def _search(component: Component, budget: int | None, free: int | None
     n = len(sizes)
     order = box_order(sizes, component.rows)
     box_rows, need, room = equation_tables(component)
-    in_free = [False] * n
+    free_boxes: tuple[int, ...] = ()
     if free is not None:
-        for b in component.rows[free][0]:
-            in_free[b] = True
+        free_boxes = component.rows[free][0]
         box_rows = [[r for r in rs if r != free] for rs in box_rows]
-    # per number of mines reached: [layouts, one assignment, mines of each box summed]; only
-    # the mine numbers that have layouts get a row (no table over every possible number)
+    # per mines in the free equation's boxes, then per number of mines reached: [layouts,
+    # one assignment, mines of each box summed]; only the mine numbers that have layouts get
+    # a row (no table over every possible number)
     found: dict[int, dict[int, list]] = {}
     assign = [0] * n
-    plan = [(b, sizes[b], box_rows[b], [comb(sizes[b], k) for k in range(sizes[b] + 1)],
-             in_free[b]) for b in order]
+    plan = [(b, sizes[b], box_rows[b], [comb(sizes[b], k) for k in range(sizes[b] + 1)])
+            for b in order]
 
     nodes = [budget if budget is not None else -1]
     placed: list[tuple[int, int]] = []  # (box, mines) of the boxes holding mines
 
-    def search(pos: int, mines: int, weight: int, held: int) -> None:
+    def search(pos: int, mines: int, weight: int) -> None:
         nodes[0] -= 1
         if nodes[0] == 0:
             raise SearchBudgetExceeded
         if not nodes[0] & 1023:
             check()
         if pos == n:
+            held = sum(assign[b] for b in free_boxes) if free_boxes else 0
             rows = found.get(held)
             if rows is None:
                 rows = found[held] = {}
@@ -251,7 +252,7 @@ def _search(component: Component, budget: int | None, free: int | None
             for b, k in placed:
                 sums[b] += weight * k
             return
-        b, size, rs, weights, free_box = plan[pos]
+        b, size, rs, weights = plan[pos]
         lo, hi = box_bounds(rs, size, need, room)
         if lo > hi:
             return
@@ -263,17 +264,17 @@ def _search(component: Component, budget: int | None, free: int | None
             assign[b] = k
             if k:
                 placed.append((b, k))
-                search(pos + 1, mines + k, weight * weights[k], held + k if free_box else held)
+                search(pos + 1, mines + k, weight * weights[k])
                 placed.pop()
             else:
-                search(pos + 1, mines, weight, held)
+                search(pos + 1, mines, weight)
             for r in rs:
                 need[r] += k
         assign[b] = 0
         for r in rs:
             room[r] += size
 
-    search(0, 0, 1, 0)
+    search(0, 0, 1)
     return found
 
 

@@ -234,12 +234,18 @@ def solve_by_row(component: Component, row: int) -> dict[int, ComponentCount]:
     return _each_need(component, row)
 
 
+def with_need(component: Component, row: int, need: int) -> Component:
+    """``component`` with its equation ``row`` needing ``need`` mines."""
+    bs, _need = component.rows[row]
+    return replace(component, rows=(*component.rows[:row], (bs, need),
+                                    *component.rows[row + 1:]))
+
+
 def _each_need(component: Component, row: int) -> dict[int, ComponentCount]:
     bs, _need = component.rows[row]
     found = {}
     for k in range(sum(component.sizes[b] for b in bs) + 1):
-        rows = (*component.rows[:row], (bs, k), *component.rows[row + 1:])
-        count = solve_component(replace(component, rows=rows))
+        count = solve_component(with_need(component, row, k))
         if count.by_mines:
             found[k] = count
     return found

@@ -31,11 +31,11 @@ dozens); past the search's budget, one count per k.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from math import comb
 
 from sweepkit.analysis.combine import BoxProbabilities, combine
-from sweepkit.analysis.component import solve_by_row, solve_component
+from sweepkit.analysis.component import solve_by_row, solve_component, with_need
 from sweepkit.analysis.poly import ComponentCount, Poly, int_product
 from sweepkit.analysis.poly import product as poly_product
 from sweepkit.analysis.probability import Analysis, analyse
@@ -336,9 +336,7 @@ class OutcomeTable:
             components = list(base.components)
             polys = list(fixed)
             if at is not None:
-                bs, _need = comp.rows[row]
-                components[at] = replace(comp, rows=(*comp.rows[:row], (bs, k),
-                                                     *comp.rows[row + 1:]))
+                components[at] = with_need(comp, row, k)
                 count = by_need.get(k)
                 if count is None:
                     continue
