@@ -98,13 +98,14 @@ GUESS_MODES = ("p", "quick", "local", "ps", "pse", "two-step")
 BUDGETS: dict[str, dict[str, Any]] = {
     "fast": {"guess": "local", "lookahead": 0, "tolerance": 0.0, "fifty_fifty": True,
              "endgame": 0, "endgame_states": 0, "discount": 1.0, "pseudo": False,
-             "owed": 0.0, "chains": False, "far_corner": False},
+             "owed": 0.0, "chains": False, "far_corner": False,
+             "long_term": 0.0},
     "normal": {"guess": "two-step", "lookahead": 12, "tolerance": 0.1, "fifty_fifty": True,
                "endgame": 1000, "endgame_states": 1000, "discount": 0.97, "pseudo": False,
-               "owed": 0.0, "chains": False, "far_corner": True},
+               "owed": 0.0, "chains": False, "far_corner": True, "long_term": 0.0},
     "max": {"guess": "two-step", "lookahead": 1_000_000, "tolerance": 0.15, "fifty_fifty": True,
             "endgame": 20_000, "endgame_states": 10_000, "discount": 0.97, "pseudo": False,
-            "owed": 0.0, "chains": False, "far_corner": True},
+            "owed": 0.0, "chains": False, "far_corner": True, "long_term": 0.0},
 }
 """The presets of ``budget``: strength traded for speed (``docs/results.md`` measures
 each)."""
@@ -218,7 +219,8 @@ class BestStrategy(ExactStrategy):
                  endgame: int | None = None, endgame_states: int | None = None,
                  discount: float | None = None, pseudo: bool | None = None,
                  owed: float | None = None, chains: bool | None = None,
-                 far_corner: bool | None = None, use_mine_count: bool = True,
+                 far_corner: bool | None = None, long_term: float | None = None,
+                 use_mine_count: bool = True,
                  flag_mines: bool = False, techniques: bool = True) -> None:
         super().__init__("corner" if first == ANALYSED else first,
                          use_mine_count=use_mine_count, flag_mines=flag_mines,
@@ -228,7 +230,8 @@ class BestStrategy(ExactStrategy):
         given = {"guess": guess, "tolerance": tolerance, "fifty_fifty": fifty_fifty,
                  "endgame": endgame, "endgame_states": endgame_states,
                  "lookahead": lookahead, "discount": discount, "pseudo": pseudo,
-                 "owed": owed, "chains": chains, "far_corner": far_corner}
+                 "owed": owed, "chains": chains, "far_corner": far_corner,
+                 "long_term": long_term}
         options.update({k: v for k, v in given.items() if v is not None})
         if options["guess"] not in GUESS_MODES:
             raise ValueError(f"unknown guess mode {options['guess']!r} (expected one of "
@@ -245,10 +248,13 @@ class BestStrategy(ExactStrategy):
         self.owed: float = float(options["owed"])
         self.chains: bool = bool(options["chains"])
         self.far_corner: bool = bool(options["far_corner"])
+        self.long_term: float = float(options["long_term"])
         if not 0 <= self.discount <= 1:
             raise ValueError(f"discount: expected a number from 0 to 1, got {discount!r}")
         if not 0 <= self.owed <= 1:
             raise ValueError(f"owed: expected a weight from 0 to 1, got {owed!r}")
+        if not 0 <= self.long_term <= 1:
+            raise ValueError(f"long_term: expected a weight from 0 to 1, got {long_term!r}")
         self._whatif = IncrementalAnalyser(use_mine_count, keep_mines=False)
         self._gave_up: int | None = None  # layouts of the last endgame search past budget
         self._tree: GameTree | None = None  # the endgame's search, kept for later guesses
@@ -310,22 +316,28 @@ class BestStrategy(ExactStrategy):
         safest = 1 - levels[0]
         floor = safest * (1 - self.tolerance) if self.guess == "two-step" else safest
         owed = self._owed_shares(evaluator)
-        pool = [c for c, p in open_cells.items() if 1 - p + owed.get(c, 0.0) >= floor]
-        candidates = [c for c in evaluator.candidates(pool, owed) if not c.dead]
+        lift = self._influence(evaluator)
+        pool = [c for c, p in open_cells.items()
+                if 1 - p + owed.get(c, 0.0) + lift.get(c, 0.0) >= floor]
+        split: dict[int, object] = {c: (owed.get(c, 0.0), lift.get(c, 0.0))
+                                    for c in owed.keys() | lift.keys()}
+        candidates = [c for c in evaluator.candidates(pool, split) if not c.dead]
         if not candidates:
             # every cell that safe is dead: the next safest live cells, else the safest dead
             for level in levels:
                 if 1 - level >= floor:
                     continue
                 candidates = [c for c in evaluator.candidates(
-                    [c for c, p in open_cells.items() if p == level], owed) if not c.dead]
+                    [c for c, p in open_cells.items() if p == level], split) if not c.dead]
                 if candidates:
                     break
             else:
-                candidates = [c for c in evaluator.candidates(pool, owed)
+                candidates = [c for c in evaluator.candidates(pool, split)
                               if c.safety == safest]
-        # safest first (with ``owed``, counting the owed share: :meth:`_owed_shares`)
-        candidates.sort(key=lambda c: (c.safety + owed.get(c.cell, 0.0), c.quick), reverse=True)
+        # safest first (with ``owed`` and ``long_term``, counting their shares)
+        candidates.sort(key=lambda c: (c.safety + owed.get(c.cell, 0.0)
+                                       + self.long_term * lift.get(c.cell, 0.0), c.quick),
+                        reverse=True)
         if self.guess == "quick":
             return [Ranked(c, (c.safety, c.quick)) for c in candidates]
         if self.guess == "local":
@@ -334,7 +346,8 @@ class BestStrategy(ExactStrategy):
         looked, unlooked = candidates[:self.lookahead], candidates[self.lookahead:]
         for c in looked:
             evaluator.look_ahead(c)
-        ranked = [Ranked(c, self._key(c, owed.get(c.cell, 0.0))) for c in looked]
+        ranked = [Ranked(c, self._key(c, owed.get(c.cell, 0.0), self._scale(c, lift)))
+                  for c in looked]
         ranked.sort(key=lambda r: r.key, reverse=True)
         # the classes not looked at rank after, by the quick values alone
         return ranked + [Ranked(c, (float("-inf"), c.safety, c.quick)) for c in unlooked]
@@ -383,21 +396,28 @@ class BestStrategy(ExactStrategy):
         open_cells = self._open_cells(evaluator)
         safest = 1 - min(open_cells.values())
         floor = safest * (1 - self.tolerance)
-        by_safety: dict[float, list[int]] = {}
+        lift = self._influence(evaluator)
+        split: dict[int, object] = {c: (0.0, share) for c, share in lift.items()}
+        # a class's value is at most its safety plus its weighted influence (its reach)
+        by_reach: dict[float, list[int]] = {}
         for c, p in open_cells.items():
-            if 1 - p >= floor:
-                by_safety.setdefault(1 - p, []).append(c)
+            gain = lift.get(c, 0.0)
+            if 1 - p + gain >= floor:
+                by_reach.setdefault(1 - p + self.long_term * gain, []).append(c)
         looked: list[Candidate] = []  # the first ``lookahead`` live classes, rank's order
         values: list[float | None] = []  # their values (None: cannot come first)
         discount = self.discount
         best = float("-inf")
-        for safety in sorted(by_safety, reverse=True):
-            if safety < best - BOUND_MARGIN:
+        for reach in sorted(by_reach, reverse=True):
+            if reach < best - BOUND_MARGIN:
                 break  # a class this safe cannot reach the best value: nor any below it
-            level = [c for c in evaluator.candidates(by_safety[safety]) if not c.dead]
+            level = [c for c in evaluator.candidates(by_reach[reach], split) if not c.dead]
             level.sort(key=lambda c: c.quick, reverse=True)
             for c in level[:self.lookahead - len(looked)]:
-                value = _bounded_value(evaluator, c, discount, best - BOUND_MARGIN)
+                scale = self._scale(c, lift)
+                value = _bounded_value(evaluator, c, discount, (best - BOUND_MARGIN) / scale)
+                if value is not None:
+                    value *= scale
                 looked.append(c)
                 values.append(value)
                 if value is not None and value > best:
@@ -409,7 +429,7 @@ class BestStrategy(ExactStrategy):
         top = [c for c, v in zip(looked, values, strict=True) if v == best]
         for c in top:
             evaluator.look_ahead(c)
-        ranked = [Ranked(c, self._key(c)) for c in top]
+        ranked = [Ranked(c, self._key(c, scale=self._scale(c, lift))) for c in top]
         ranked.sort(key=lambda r: r.key, reverse=True)
         return ranked
 
@@ -417,14 +437,27 @@ class BestStrategy(ExactStrategy):
         """The discount the ranking uses (1 unless the guess mode is two-step)."""
         return self.discount if self.guess == "two-step" else 1.0
 
-    def _key(self, c: Candidate, owed: float = 0.0) -> tuple[float, ...]:
+    def _key(self, c: Candidate, owed: float = 0.0, scale: float = 1.0) -> tuple[float, ...]:
         assert c.progress is not None and c.expected is not None and c.two_step is not None
         if self.guess == "ps":
             return (c.safety, c.progress)
         if self.guess == "pse":
             return (c.safety, c.progress, c.expected)
-        return ((c.two_step if self.discount == 1 else discounted(c, self.discount)) + owed,
-                c.expected, c.safety)
+        value = c.two_step if self.discount == 1 else discounted(c, self.discount)
+        return (value * scale + owed, c.expected, c.safety)
+
+    def _influence(self, evaluator: Evaluator) -> dict[int, float]:
+        """Per cell, its long-term influence share (:mod:`.long_term`); empty when the
+        option ``long_term`` is off or the guess mode does not look ahead."""
+        if not self.long_term or self.guess != "two-step":
+            return {}
+        return evaluator.influence()
+
+    def _scale(self, c: Candidate, lift: dict[int, float]) -> float:
+        """The long-term factor of ``c``'s value: (safe + w × influence) / safe, the
+        Java solver's, with w the option ``long_term`` (1 without influence)."""
+        gain = lift.get(c.cell, 0.0)
+        return 1.0 + self.long_term * gain / c.safety if gain else 1.0
 
     def _owed_shares(self, evaluator: Evaluator) -> dict[int, float]:
         """Per cell, the risk its guess owes anyway weighed by ``owed`` (:mod:`.owed`);

@@ -25,13 +25,14 @@ hundreds of equally safe cells of an opening into a few dozen.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.analysis.outcomes import Outcome, OutcomeTable
 from sweepkit.analysis.probability import Analysis
 from sweepkit.position import MINE, UNKNOWN
+from sweepkit.strategies.long_term import influence
 from sweepkit.strategies.owed import Owed, owed_risk
 
 
@@ -66,7 +67,7 @@ class Candidate:
 
 
 def candidate_classes(analysis: Analysis, cells: Iterable[int],
-                      split: dict[int, float] | None = None) -> list[list[int]]:
+                      split: Mapping[int, object] | None = None) -> list[list[int]]:
     """``cells`` grouped into classes of interchangeable cells (module doc), in the order of
     their first cells; a cell in a component is a class of its own. Cells with different
     ``split`` values (absent: 0) are never in one class."""
@@ -111,6 +112,7 @@ class Evaluator:
         self._table: OutcomeTable | None = None
         self._outcomes: dict[int, Outcome] = {}
         self._owed: Owed | None = None
+        self._influence: dict[int, float] | None = None
         self._after: dict[tuple[int, int], tuple[int, float]] = {}
 
     def owed(self) -> Owed:
@@ -118,6 +120,13 @@ class Evaluator:
         if self._owed is None:
             self._owed = owed_risk(self.analysis, self.whatif)
         return self._owed
+
+    def influence(self) -> dict[int, float]:
+        """Each cell's long-term influence share (:mod:`.long_term`), counted on first
+        request."""
+        if self._influence is None:
+            self._influence = influence(self.analysis, self.whatif)
+        return self._influence
 
     def outcome(self, cell: int) -> Outcome:
         """The outcome counts of ``cell`` (counted on first request)."""
@@ -131,7 +140,7 @@ class Evaluator:
             self._table = OutcomeTable(self.analysis)
         return self._table
 
-    def candidates(self, cells: Sequence[int], split: dict[int, float] | None = None
+    def candidates(self, cells: Sequence[int], split: Mapping[int, object] | None = None
                    ) -> list[Candidate]:
         """The classes of ``cells`` (kept apart by ``split``, :func:`candidate_classes`)
         with their outcome counts and quick values."""

@@ -1,0 +1,111 @@
+"""Long-term safety: how much of a guess's risk a 50/50 that may form would take anyway.
+
+The Java solver of David N. Hill (``LongTermRiskHelper``, measured in ``docs/results.md``)
+scores each guess by its secondary safety times (safe + 0.9 × influence) / safe, where
+*influence* counts the layouts in which the cell is a mine inside a 2×1 or 2×2 pattern
+that no number can tell apart once its frame is all mines (the closed patterns of
+:mod:`.owed`). This module computes that influence, following the Java code:
+
+- per cell, for each axis, the largest count n of the two-cell patterns along that axis
+  that contain it, summed over the axes, plus the largest count of the 2×2 blocks split
+  by their diagonals that contain it; patterns whose frame has at most ``max_missing`` (3)
+  covered cells not known to be mines are counted;
+- *enablers*: a covered frame cell of a pattern with at most one such cell, whose count is
+  above 2.5% of the layouts, gains that count (its mine would close the pattern; revealing
+  it breaks the pattern), summed over such patterns;
+- the sum is capped at the cell's mine count and at its safe count (a 50/50 takes half of
+  its layouts: never more than either).
+
+Differences from the Java code, by choice: the shapes are found on any board and in any
+dimension (a pair along each axis; a block of four split by its diagonals), and the
+count of a pattern is exact for our analysis (the Java solver's own count is exact too).
+The Java solver also uses the sweep to find pseudo 50/50s (``best``'s option ``pseudo``)
+and a pool of "influenced" cells; here a cell joins the candidates when its safety plus
+its influence share reaches the cut-off, one rule for both.
+
+>>> from sweepkit.analysis.incremental import IncrementalAnalyser
+>>> from sweepkit.analysis.probability import analyse
+>>> from sweepkit.position import Position
+>>> view = Position.from_rows(["1???", "1???"], mines=2)
+>>> shares = influence(analyse(view), IncrementalAnalyser(keep_mines=False))
+
+On a board two rows high nothing tells the two cells of a column apart, so each covered
+cell's whole risk is in a vertical pair: its influence is capped at its mine share.
+
+>>> shares[2], shares[1]
+(0.25, 0.5)
+"""
+
+from __future__ import annotations
+
+from sweepkit.analysis.incremental import IncrementalAnalyser
+from sweepkit.analysis.probability import Analysis
+from sweepkit.strategies.owed import Pattern, closed_patterns
+
+MAX_MISSING = 3
+"""The most frame cells still to fill for a pattern to count in a cell's influence (the
+Java solver's 4 and 5 limits, less the pattern's own one or two mines)."""
+
+ENABLER_MISSING = 1
+"""The most frame cells still to fill for a pattern to credit them as enablers."""
+
+ENABLER_SHARE = 0.025
+"""The least share of the layouts a pattern needs to credit its enablers (Java:
+``FINAL_THRESHOLD``)."""
+
+
+def shape_of(pattern: Pattern, shape: tuple[int, ...]) -> int | None:
+    """The kind of ``pattern`` the Java solver counts: for two cells, the axis they differ
+    along (0 .. dimensions − 1); for four cells split by a diagonal, the dimension count
+    (one kind for every block); None for the other shapes (a diagonal pair, a block split
+    by rows or columns)."""
+    first, second = pattern.first, pattern.second
+    if len(first) == 1:
+        axes = _differing_axes(first[0], second[0], shape)
+        return axes[0] if len(axes) == 1 else None
+    a, d = first
+    return len(shape) if len(_differing_axes(a, d, shape)) == 2 else None
+
+
+def _differing_axes(a: int, b: int, shape: tuple[int, ...]) -> list[int]:
+    found = []
+    for axis in range(len(shape) - 1, -1, -1):
+        size = shape[axis]
+        if a % size != b % size:
+            found.append(axis)
+        a //= size
+        b //= size
+    return found
+
+
+def influence(analysis: Analysis, whatif: IncrementalAnalyser,
+              max_missing: int = MAX_MISSING) -> dict[int, float]:
+    """Per covered cell with some influence, its influence as a share of the layouts
+    (module doc); counted by ``whatif`` (using the mine count when ``analysis`` does)."""
+    total = analysis.total
+    if not total:
+        return {}
+    shape = analysis.position.shape
+    largest: dict[tuple[int, int], int] = {}  # (cell, kind): the largest count
+    enabled: dict[int, int] = {}
+    for pattern, missing, n in closed_patterns(analysis, whatif, max_missing):
+        kind = shape_of(pattern, shape)
+        if kind is None:
+            continue
+        for c in pattern.cells:
+            if n > largest.get((c, kind), 0):
+                largest[(c, kind)] = n
+        if len(missing) <= ENABLER_MISSING and n > ENABLER_SHARE * total:
+            for c in missing:
+                enabled[c] = enabled.get(c, 0) + n
+    tallies = dict(enabled)
+    for (c, _), n in largest.items():
+        tallies[c] = tallies.get(c, 0) + n
+    probabilities = analysis.probabilities()
+    shares = {}
+    for c, n in tallies.items():
+        p = probabilities[c]
+        capped = min(n / total, p, 1 - p)
+        if capped > 0:
+            shares[c] = capped
+    return shares

@@ -1,0 +1,118 @@
+"""Long-term influence against a brute force read from row and column coordinates (the Java
+solver's shapes, written out by hand), and the ``best`` strategy's use of it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+
+from sweepkit.analysis.incremental import IncrementalAnalyser
+from sweepkit.analysis.probability import analyse
+from sweepkit.position import MINE, UNKNOWN, Position
+from sweepkit.strategies.best import BestStrategy, discounted
+from sweepkit.strategies.guesses import Evaluator
+from sweepkit.strategies.long_term import influence
+from tests import brute
+from tests.examples import examples
+from tests.strategies_boards import consistent_positions
+
+
+def java_shapes(rows: int, cols: int):
+    """(kind, first way, second way, frame) of every horizontal and vertical pair and every
+    2x2 block split by its diagonals, from the coordinates, as the Java solver lists them."""
+    def inside(cells):
+        return [r * cols + c for r, c in cells if 0 <= r < rows and 0 <= c < cols]
+
+    for r in range(rows):
+        for c in range(cols):
+            if c + 1 < cols:
+                yield ("h", inside([(r, c)]), inside([(r, c + 1)]),
+                       inside([(r + d, c - 1) for d in (-1, 0, 1)]
+                              + [(r + d, c + 2) for d in (-1, 0, 1)]))
+            if r + 1 < rows:
+                yield ("v", inside([(r, c)]), inside([(r + 1, c)]),
+                       inside([(r - 1, c + d) for d in (-1, 0, 1)]
+                              + [(r + 2, c + d) for d in (-1, 0, 1)]))
+            if r + 1 < rows and c + 1 < cols:
+                yield ("box", inside([(r, c), (r + 1, c + 1)]), inside([(r, c + 1), (r + 1, c)]),
+                       inside([(r - 1, c - 1), (r - 1, c + 2), (r + 2, c - 1), (r + 2, c + 2)]))
+
+
+def brute_influence(position: Position, use_mine_count: bool) -> dict[int, float]:
+    layouts = brute.explanations(position, use_mine_count)
+    total = len(layouts)
+    values = position.cells
+    mines_at = {c: sum(c in m for m in layouts) for c in range(position.size)}
+    largest: dict[tuple[int, str], int] = {}
+    enabled: dict[int, int] = {}
+    for kind, first, second, frame in java_shapes(*position.shape):
+        if (any(values[c] != UNKNOWN or mines_at[c] in (0, total) for c in first + second)
+                or any(values[j] not in (UNKNOWN, MINE) for j in frame)):
+            continue
+        missing = [j for j in frame if values[j] == UNKNOWN]
+        if len(missing) > 3:
+            continue
+        n = sum(1 for m in layouts if set(first) | set(missing) <= m and not set(second) & m)
+        for c in first + second:
+            largest[(c, kind)] = max(largest.get((c, kind), 0), n)
+        if len(missing) <= 1 and n > 0.025 * total:
+            for j in missing:
+                enabled[j] = enabled.get(j, 0) + n
+    tallies = dict(enabled)
+    for (c, _kind), n in largest.items():
+        tallies[c] = tallies.get(c, 0) + n
+    shares = {c: min(n, mines_at[c], total - mines_at[c]) / total for c, n in tallies.items()}
+    return {c: s for c, s in shares.items() if s}
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(consistent_positions(max_rows=4, max_cols=5))
+def test_influence_matches_the_brute_force(position):
+    for use_mine_count in (True, False):
+        found = influence(analyse(position, use_mine_count),
+                          IncrementalAnalyser(use_mine_count, keep_mines=False))
+        expected = brute_influence(position, use_mine_count)
+        assert found.keys() == expected.keys(), str(position)
+        for c, share in expected.items():
+            assert found[c] == pytest.approx(share)
+
+
+def test_a_cell_between_two_flags_and_the_wall_is_influenced():
+    # A 2x1 pair on the top row, framed by two flags and the edge: whichever of the pair is
+    # a mine, no number can ever tell, so half of each cell's layouts with the flags filled
+    # are in the pattern.
+    view = Position.from_rows(["F??F?", "?????", "?????"], mines=5)
+    shares = influence(analyse(view), IncrementalAnalyser(keep_mines=False))
+    assert shares[1] > 0 and shares[2] > 0
+    assert all(s <= 0.5 for s in shares.values())
+
+
+def test_the_long_term_factor_scales_a_guess_value():
+    view = Position.from_rows(["001??", "122??", "?3?3?", "?????", "?????"], mines=5)
+    analysis = analyse(view)
+    shares = influence(analysis, IncrementalAnalyser(keep_mines=False))
+    strategy = BestStrategy(endgame=0, long_term=0.9)
+    ranked = strategy.rank(Evaluator(analysis, IncrementalAnalyser(keep_mines=False)))
+    looked = [r for r in ranked if r.key[0] != float("-inf")]
+    assert any(shares.get(r.candidate.cell) for r in looked)
+    for r in looked:
+        c = r.candidate
+        scale = 1 + 0.9 * shares.get(c.cell, 0.0) / c.safety
+        assert r.key[0] == pytest.approx(discounted(c, 0.97) * scale)
+    # the option off: no factor, and the played move is ranked the same way
+    off = BestStrategy(endgame=0).rank(Evaluator(analysis, IncrementalAnalyser(keep_mines=False)))
+    for r in off:
+        if r.key[0] != float("-inf"):
+            assert r.key[0] == pytest.approx(discounted(r.candidate, 0.97))
+    played = strategy.consider(analysis, random.Random(2))
+    assert played.decision.action.cell in ranked[0].candidate.cells or any(
+        played.decision.action.cell in r.candidate.cells for r in ranked
+        if r.key == ranked[0].key)
+
+
+def test_the_option_is_checked():
+    with pytest.raises(ValueError, match="long_term"):
+        BestStrategy(long_term=1.5)
+    assert BestStrategy().long_term == 0 and BestStrategy(budget="max").long_term == 0
