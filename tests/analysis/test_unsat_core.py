@@ -81,7 +81,7 @@ def test_irreducible_on_boards_of_wires(position, use_count):
 
 
 @pytest.mark.slow
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(wire_positions(), st.booleans())
 def test_irreducible_on_many_boards_of_wires(position, use_count):
     check_irreducible(position, use_count)
