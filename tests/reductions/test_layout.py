@@ -97,9 +97,12 @@ def test_random_3cnf_near_the_threshold(n, ratio, seed):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", [40, 56])
 def test_solution_and_safety_on_the_board_answer_them_for_the_formula(seed):
-    cnf = random_3cnf(3, 1.7, 40 + seed)
+    """Seed 40: five models, no variable forced; seed 56: three models and a variable
+    forced, so one answer of SAFETY is yes (seeds 41 to 43, five or four models and
+    nothing forced, asked the same questions with the same answers as 40)."""
+    cnf = random_3cnf(3, 1.7, seed)
     board = reduce_cnf(cnf)
     found = models(cnf)
     assert is_unique(board.position, use_mine_count=False) == (len(found) == 1)
