@@ -43,8 +43,10 @@ def test_an_unknown_gadget_is_a_404_listing_them(client):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", [0, 32])
 def test_a_random_3cnf_is_decided_like_minisat(client, seed):
+    """Seed 0: 4 variables, 17 clauses, satisfiable; seed 32: 3 variables, 13 clauses,
+    unsatisfiable (seeds 1 to 3 were all 3 variables, 13 clauses and satisfiable)."""
     rng = random.Random(seed)
     n = rng.randint(3, 4)
     clauses = [[v * rng.choice((1, -1)) for v in rng.sample(range(1, n + 1), 3)]
