@@ -31,11 +31,12 @@ from tests.search.test_optimal import tiny_positions
 from tests.strategies_boards import consistent_positions
 
 
-def shown(position: Position, layout: frozenset[int], cell: int) -> int:
-    """The number ``cell`` shows under ``layout``, counted from coordinates."""
+def around(position: Position, cell: int) -> frozenset[int]:
+    """The cells next to ``cell``, from coordinates: under a layout, ``cell`` shows
+    ``len(around(position, cell) & layout)`` (found once a cell, not once a layout)."""
     r, c = position.coord(cell)
-    return sum(1 for m in layout if m != cell and abs(m // position.cols - r) <= 1
-               and abs(m % position.cols - c) <= 1)
+    return frozenset(m for m in range(position.size) if m != cell
+                     and abs(m // position.cols - r) <= 1 and abs(m % position.cols - c) <= 1)
 
 
 def brute_look_ahead(position: Position, cell: int, layouts: list[frozenset[int]],
@@ -44,9 +45,10 @@ def brute_look_ahead(position: Position, cell: int, layouts: list[frozenset[int]
     second guess's safety weighed by ``discount``."""
     unknown = [i for i, v in enumerate(position.cells) if v == UNKNOWN and i != cell]
     by_number: dict[int, list[frozenset[int]]] = {}
+    near = around(position, cell)
     for layout in layouts:
         if cell not in layout:
-            by_number.setdefault(shown(position, layout, cell), []).append(layout)
+            by_number.setdefault(len(near & layout), []).append(layout)
     progress = expected = two_step = 0.0
     for group in by_number.values():
         weight = len(group) / len(layouts)
@@ -86,21 +88,27 @@ def test_look_ahead_values_match_the_brute_force(position):
 @settings(max_examples=examples(150), deadline=None)
 @given(consistent_positions(max_rows=4, max_cols=4))
 def test_cells_of_one_class_show_the_same_numbers_equally_often(position):
+    # one brute-force search: the layouts with the mine count are those of its size
+    every_layout = brute.explanations(position, use_mine_count=False)
     for use_mine_count in (True, False):
         analysis = analyse(position, use_mine_count)
-        layouts = brute.explanations(position, use_mine_count)
+        layouts = every_layout if not use_mine_count or position.mines is None else [
+            m for m in every_layout if len(m) == position.mines]
         unknown = [i for i, v in enumerate(position.cells) if v == UNKNOWN]
         for group in candidate_classes(analysis, unknown):
-            seen = {frozenset(Counter(shown(position, layout, c) if c not in layout else -1
-                                      for layout in layouts).items())
-                    for c in group}
+            seen = set()
+            for c in group:
+                near = around(position, c)
+                seen.add(frozenset(Counter(len(near & layout) if c not in layout else -1
+                                           for layout in layouts).items()))
             assert len(seen) == 1, (str(position), group)
 
 
 def brute_dead(position: Position, cell: int, layouts=None) -> bool:
     if layouts is None:
         layouts = brute.explanations(position)
-    numbers = {shown(position, layout, cell) for layout in layouts if cell not in layout}
+    near = around(position, cell)
+    numbers = {len(near & layout) for layout in layouts if cell not in layout}
     return len(numbers) == 1
 
 
