@@ -302,11 +302,11 @@ def decide_and_count(cnf: CNF, parsimonious: bool = False) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("n", "seed"), [(6, 1), (7, 3), (8, 2)])
+@pytest.mark.parametrize(("n", "seed"), [(6, 1), (7, 2)])
 def test_threshold_formulas_of_more_variables_are_decided_like_the_sat_solver(n, seed):
     """Decided, read back, and counted: the contracted board's box programme gives the
-    model count (brute force) at 6 to 8 variables too (6 unsatisfiable, 7 and 8 with one
-    and four models)."""
+    model count (brute force) at 6 and 7 variables too (6 unsatisfiable, 7 with three
+    models; 9 variables below, without the parsimonious gates)."""
     decide_and_count(random_3cnf(n, 4.26, seed), parsimonious=True)
 
 
