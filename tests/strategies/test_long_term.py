@@ -40,13 +40,16 @@ def java_shapes(rows: int, cols: int):
                        inside([(r - 1, c - 1), (r - 1, c + 2), (r + 2, c - 1), (r + 2, c + 2)]))
 
 
-def brute_influence(position: Position, use_mine_count: bool) -> dict[int, float]:
+def brute_influence(position: Position, use_mine_count: bool
+                    ) -> tuple[dict[int, float], dict[int, float]]:
+    """The scores and the sweep of :func:`influence`, from the layouts listed."""
     layouts = brute.explanations(position, use_mine_count)
     total = len(layouts)
     values = position.cells
     mines_at = {c: sum(c in m for m in layouts) for c in range(position.size)}
     largest: dict[tuple[int, str], int] = {}
     enabled: dict[int, int] = {}
+    swept: dict[int, int] = {}
     for kind, first, second, frame in java_shapes(*position.shape):
         if (any(values[c] != UNKNOWN or mines_at[c] in (0, total) for c in first + second)
                 or any(values[j] not in (UNKNOWN, MINE) for j in frame)):
@@ -60,11 +63,15 @@ def brute_influence(position: Position, use_mine_count: bool) -> dict[int, float
         if len(missing) <= 1 and n > 0.025 * total:
             for j in missing:
                 enabled[j] = enabled.get(j, 0) + n
+            for c in first + second:
+                swept[c] = swept.get(c, 0) + n
     tallies = dict(enabled)
     for (c, _kind), n in largest.items():
         tallies[c] = tallies.get(c, 0) + n
     shares = {c: min(n, mines_at[c], total - mines_at[c]) / total for c, n in tallies.items()}
-    return {c: s for c, s in shares.items() if s}
+    for c, n in enabled.items():
+        swept[c] = swept.get(c, 0) + n
+    return {c: s for c, s in shares.items() if s}, {c: n / total for c, n in swept.items()}
 
 
 @settings(max_examples=examples(200), deadline=None)
@@ -73,10 +80,13 @@ def test_influence_matches_the_brute_force(position):
     for use_mine_count in (True, False):
         found = influence(analyse(position, use_mine_count),
                           IncrementalAnalyser(use_mine_count, keep_mines=False))
-        expected = brute_influence(position, use_mine_count)
-        assert found.keys() == expected.keys(), str(position)
-        for c, share in expected.items():
-            assert found[c] == pytest.approx(share)
+        scores, sweep = brute_influence(position, use_mine_count)
+        assert found.scores.keys() == scores.keys(), str(position)
+        for c, share in scores.items():
+            assert found.scores[c] == pytest.approx(share)
+        assert found.sweep.keys() == sweep.keys(), str(position)
+        for c, share in sweep.items():
+            assert found.sweep[c] == pytest.approx(share)
 
 
 def test_a_cell_between_two_flags_and_the_wall_is_influenced():
@@ -84,7 +94,7 @@ def test_a_cell_between_two_flags_and_the_wall_is_influenced():
     # a mine, no number can ever tell, so half of each cell's layouts with the flags filled
     # are in the pattern.
     view = Position.from_rows(["F??F?", "?????", "?????"], mines=5)
-    shares = influence(analyse(view), IncrementalAnalyser(keep_mines=False))
+    shares = influence(analyse(view), IncrementalAnalyser(keep_mines=False)).scores
     assert shares[1] > 0 and shares[2] > 0
     assert all(s <= 0.5 for s in shares.values())
 
@@ -92,7 +102,7 @@ def test_a_cell_between_two_flags_and_the_wall_is_influenced():
 def test_the_long_term_factor_scales_a_guess_value():
     view = Position.from_rows(["001??", "122??", "?3?3?", "?????", "?????"], mines=5)
     analysis = analyse(view)
-    shares = influence(analysis, IncrementalAnalyser(keep_mines=False))
+    shares = influence(analysis, IncrementalAnalyser(keep_mines=False)).scores
     strategy = BestStrategy(endgame=0, long_term=0.9)
     ranked = strategy.rank(Evaluator(analysis, IncrementalAnalyser(keep_mines=False)))
     looked = [r for r in ranked if r.key[0] != float("-inf")]

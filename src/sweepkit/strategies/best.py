@@ -56,6 +56,12 @@ the guess is chosen in this order:
    (:mod:`.owed`), and a cell joins the cells within ``tolerance`` when its safety plus
    that share does.
 
+   With ``long_term`` w above 0 (two-step only), the Java solver's long-term safety: a
+   cell's value is multiplied by (safe + w × influence) / safe, its influence being the
+   layouts in which it is a mine of a 2×1 or diagonal 2×2 pattern that may become a 50/50
+   (:mod:`.long_term`); a cell joins the cells within ``tolerance`` when its safety plus
+   its influence does.
+
    The look-ahead modes evaluate at most ``lookahead`` classes of cells,
    the safest first and, among equally safe ones, those whose number most often decides
    every neighbour.
@@ -316,9 +322,9 @@ class BestStrategy(ExactStrategy):
         safest = 1 - levels[0]
         floor = safest * (1 - self.tolerance) if self.guess == "two-step" else safest
         owed = self._owed_shares(evaluator)
-        lift = self._influence(evaluator)
+        lift, sweep = self._influence(evaluator)
         pool = [c for c, p in open_cells.items()
-                if 1 - p + owed.get(c, 0.0) + lift.get(c, 0.0) >= floor]
+                if 1 - p + owed.get(c, 0.0) + sweep.get(c, 0.0) >= floor]
         split: dict[int, object] = {c: (owed.get(c, 0.0), lift.get(c, 0.0))
                                     for c in owed.keys() | lift.keys()}
         candidates = [c for c in evaluator.candidates(pool, split) if not c.dead]
@@ -396,14 +402,13 @@ class BestStrategy(ExactStrategy):
         open_cells = self._open_cells(evaluator)
         safest = 1 - min(open_cells.values())
         floor = safest * (1 - self.tolerance)
-        lift = self._influence(evaluator)
+        lift, sweep = self._influence(evaluator)
         split: dict[int, object] = {c: (0.0, share) for c, share in lift.items()}
         # a class's value is at most its safety plus its weighted influence (its reach)
         by_reach: dict[float, list[int]] = {}
         for c, p in open_cells.items():
-            gain = lift.get(c, 0.0)
-            if 1 - p + gain >= floor:
-                by_reach.setdefault(1 - p + self.long_term * gain, []).append(c)
+            if 1 - p + sweep.get(c, 0.0) >= floor:
+                by_reach.setdefault(1 - p + self.long_term * lift.get(c, 0.0), []).append(c)
         looked: list[Candidate] = []  # the first ``lookahead`` live classes, rank's order
         values: list[float | None] = []  # their values (None: cannot come first)
         discount = self.discount
@@ -446,12 +451,14 @@ class BestStrategy(ExactStrategy):
         value = c.two_step if self.discount == 1 else discounted(c, self.discount)
         return (value * scale + owed, c.expected, c.safety)
 
-    def _influence(self, evaluator: Evaluator) -> dict[int, float]:
-        """Per cell, its long-term influence share (:mod:`.long_term`); empty when the
-        option ``long_term`` is off or the guess mode does not look ahead."""
+    def _influence(self, evaluator: Evaluator) -> tuple[dict[int, float], dict[int, float]]:
+        """Per cell, its long-term influence shares (:mod:`.long_term`): the one that scales
+        its value, and the one that lets it join the candidates; both empty when the option
+        ``long_term`` is off or the guess mode does not look ahead."""
         if not self.long_term or self.guess != "two-step":
-            return {}
-        return evaluator.influence()
+            return {}, {}
+        found = evaluator.influence()
+        return found.scores, found.sweep
 
     def _scale(self, c: Candidate, lift: dict[int, float]) -> float:
         """The long-term factor of ``c``'s value: (safe + w × influence) / safe, the

@@ -32,7 +32,7 @@ from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.analysis.outcomes import Outcome, OutcomeTable
 from sweepkit.analysis.probability import Analysis
 from sweepkit.position import MINE, UNKNOWN
-from sweepkit.strategies.long_term import influence
+from sweepkit.strategies.long_term import Influence, influence
 from sweepkit.strategies.owed import Owed, owed_risk
 
 
@@ -112,7 +112,7 @@ class Evaluator:
         self._table: OutcomeTable | None = None
         self._outcomes: dict[int, Outcome] = {}
         self._owed: Owed | None = None
-        self._influence: dict[int, float] | None = None
+        self._influence: Influence | None = None
         self._after: dict[tuple[int, int], tuple[int, float]] = {}
 
     def owed(self) -> Owed:
@@ -121,8 +121,8 @@ class Evaluator:
             self._owed = owed_risk(self.analysis, self.whatif)
         return self._owed
 
-    def influence(self) -> dict[int, float]:
-        """Each cell's long-term influence share (:mod:`.long_term`), counted on first
+    def influence(self) -> Influence:
+        """The cells' long-term influence (:mod:`.long_term`), counted on first
         request."""
         if self._influence is None:
             self._influence = influence(self.analysis, self.whatif)
