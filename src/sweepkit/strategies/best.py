@@ -62,6 +62,11 @@ the guess is chosen in this order:
    (:mod:`.long_term`); a cell joins the cells within ``tolerance`` when its safety plus
    its influence does.
 
+   With ``blend`` b above 0 (two-step only), the safety left after a number is the Java
+   solver's blended safety: (1 − b) × the best plus b × the second best, so that an
+   outcome leaving one safe cell counts for less than one leaving two
+   (:meth:`~.guesses.Evaluator.hypothetical`).
+
    The look-ahead modes evaluate at most ``lookahead`` classes of cells,
    the safest first and, among equally safe ones, those whose number most often decides
    every neighbour.
@@ -105,13 +110,15 @@ BUDGETS: dict[str, dict[str, Any]] = {
     "fast": {"guess": "local", "lookahead": 0, "tolerance": 0.0, "fifty_fifty": True,
              "endgame": 0, "endgame_states": 0, "discount": 1.0, "pseudo": False,
              "owed": 0.0, "chains": False, "far_corner": False,
-             "long_term": 0.0},
+             "long_term": 0.0, "blend": 0.0},
     "normal": {"guess": "two-step", "lookahead": 12, "tolerance": 0.1, "fifty_fifty": True,
                "endgame": 1000, "endgame_states": 1000, "discount": 0.97, "pseudo": False,
-               "owed": 0.0, "chains": False, "far_corner": True, "long_term": 0.0},
+               "owed": 0.0, "chains": False, "far_corner": True, "long_term": 0.0,
+               "blend": 0.0},
     "max": {"guess": "two-step", "lookahead": 1_000_000, "tolerance": 0.15, "fifty_fifty": True,
             "endgame": 20_000, "endgame_states": 10_000, "discount": 0.97, "pseudo": False,
-            "owed": 0.0, "chains": False, "far_corner": True, "long_term": 0.0},
+            "owed": 0.0, "chains": False, "far_corner": True, "long_term": 0.0,
+            "blend": 0.0},
 }
 """The presets of ``budget``: strength traded for speed (``docs/results.md`` measures
 each)."""
@@ -226,6 +233,7 @@ class BestStrategy(ExactStrategy):
                  discount: float | None = None, pseudo: bool | None = None,
                  owed: float | None = None, chains: bool | None = None,
                  far_corner: bool | None = None, long_term: float | None = None,
+                 blend: float | None = None,
                  use_mine_count: bool = True,
                  flag_mines: bool = False, techniques: bool = True) -> None:
         super().__init__("corner" if first == ANALYSED else first,
@@ -237,7 +245,7 @@ class BestStrategy(ExactStrategy):
                  "endgame": endgame, "endgame_states": endgame_states,
                  "lookahead": lookahead, "discount": discount, "pseudo": pseudo,
                  "owed": owed, "chains": chains, "far_corner": far_corner,
-                 "long_term": long_term}
+                 "long_term": long_term, "blend": blend}
         options.update({k: v for k, v in given.items() if v is not None})
         if options["guess"] not in GUESS_MODES:
             raise ValueError(f"unknown guess mode {options['guess']!r} (expected one of "
@@ -255,12 +263,15 @@ class BestStrategy(ExactStrategy):
         self.chains: bool = bool(options["chains"])
         self.far_corner: bool = bool(options["far_corner"])
         self.long_term: float = float(options["long_term"])
+        self.blend: float = float(options["blend"])
         if not 0 <= self.discount <= 1:
             raise ValueError(f"discount: expected a number from 0 to 1, got {discount!r}")
         if not 0 <= self.owed <= 1:
             raise ValueError(f"owed: expected a weight from 0 to 1, got {owed!r}")
         if not 0 <= self.long_term <= 1:
             raise ValueError(f"long_term: expected a weight from 0 to 1, got {long_term!r}")
+        if not 0 <= self.blend < 1:
+            raise ValueError(f"blend: expected a weight from 0 to below 1, got {blend!r}")
         self._whatif = IncrementalAnalyser(use_mine_count, keep_mines=False)
         self._gave_up: int | None = None  # layouts of the last endgame search past budget
         self._tree: GameTree | None = None  # the endgame's search, kept for later guesses
@@ -290,7 +301,8 @@ class BestStrategy(ExactStrategy):
         forced guess decided (for hints)."""
         if self.guess == "p":
             return Considered(ExactStrategy._guess(analysis, rng), "lowest probability", [])
-        evaluator = Evaluator(analysis, self._whatif)
+        evaluator = Evaluator(analysis, self._whatif,
+                              self.blend if self.guess == "two-step" else 0.0)
         decision, step = self._endgame(evaluator, rng), "exact endgame"
         if decision is None and self.far_corner:
             decision, step = self._book(evaluator), "opening book"
@@ -603,11 +615,12 @@ def _bounded_value(evaluator: Evaluator, c: Candidate, discount: float,
     if bound < beat:
         return None
     factors: dict[int, float] = {}
-    for v in sorted((v for v in numbers if not (v < len(opens) and opens[v])),
+    blend = evaluator.blend  # with a blend, an outcome that opens a cell is worth less than 1
+    for v in sorted((v for v in numbers if blend or not (v < len(opens) and opens[v])),
                     key=lambda v: safe[v], reverse=True):
         count, best = evaluator.hypothetical(c.cell, v)
         made[v] = bool(count)
-        factor = 1.0 if count or best == 1 else discount * best
+        factor = best if count or best == 1 else discount * best
         factors[v] = factor
         bound -= safe[v] / total * (1 - factor)
         if bound < beat:
@@ -627,7 +640,7 @@ def discounted(c: Candidate, discount: float) -> float:
     that makes no cell certain (and does not win: best safety 1 with no cell made safe)
     leaves a guess to come, and perhaps more after it."""
     total = c.outcome.total
-    return sum(c.outcome.safe[v] / total * (1.0 if made or best == 1 else discount * best)
+    return sum(c.outcome.safe[v] / total * (best if made or best == 1 else discount * best)
                for v, (made, best) in c.after.items())
 
 
