@@ -434,6 +434,7 @@ def test_the_blend_weighs_the_best_and_second_best_safety_left(position):
             value += c.outcome.safe[v] / c.outcome.total * (blended if certain
                                                             else 0.97 * blended)
         assert r.key[0] == pytest.approx(value)
+        assert "the second best 20%" in strategy.describe(r)
 
 
 @pytest.mark.parametrize("seed", [1, 2])

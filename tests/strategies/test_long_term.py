@@ -111,6 +111,9 @@ def test_the_long_term_factor_scales_a_guess_value():
         c = r.candidate
         scale = 1 + 0.9 * shares.get(c.cell, 0.0) / c.safety
         assert r.key[0] == pytest.approx(discounted(c, 0.97) * scale)
+        assert r.scale == pytest.approx(scale)
+        # the words of a hint or a move's note say the factor when there is one
+        assert ("long-term safety" in strategy.describe(r)) == (r.scale != 1)
     # the option off: no factor, and the played move is ranked the same way
     off = BestStrategy(endgame=0).rank(Evaluator(analysis, IncrementalAnalyser(keep_mines=False)))
     for r in off:

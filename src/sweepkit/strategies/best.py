@@ -174,17 +174,27 @@ def far_corner(view: Position) -> int | None:
     return far if far != opened[0] and view.cells[far] == UNKNOWN else None
 
 
-def describe(c: Candidate, tied: int = 1, discount: float = 1.0) -> str:
+def describe(c: Candidate, tied: int = 1, discount: float = 1.0, blend: float = 0.0,
+             scale: float = 1.0) -> str:
     """A guess's values in words (the note of its move, a hint's line); with ``discount``
-    below 1, the discounted two-step value the guess was ranked by too."""
+    below 1, the discounted two-step value the guess was ranked by too; with ``blend``,
+    the next guess's safety is the blended one; ``scale`` is the long-term factor."""
     text = f"{c.safety:.1%} safe"
     if c.two_step is not None:
         text += (f"; its number makes some cell certainly safe {c.progress:.0%} of the time "
-                 f"({c.expected:.2g} such cells on average); survives this guess and the "
-                 f"next {c.two_step:.1%}")
+                 f"({c.expected:.2g} such cells on average); ")
+        if blend:
+            text += (f"survives this guess and the next {c.two_step:.1%}, the next one's "
+                     f"safety weighing the best cell left {1 - blend:.0%} and the second "
+                     f"best {blend:.0%}")
+        else:
+            text += f"survives this guess and the next {c.two_step:.1%}"
         if discount < 1:
             text += (f" ({discounted(c, discount):.1%} with a next guess that is still to "
                      f"come weighed by {discount:g})")
+        if scale != 1:
+            text += (f"; counted {scale:.3f} times for the 50/50s that may form on it and "
+                     f"whose risk is taken anyway (long-term safety)")
     else:
         text += (f"; its number leaves a cell next to it certainly safe {c.local:.0%} of the "
                  f"time, decides all its neighbours {c.quick:.0%}")
@@ -212,6 +222,8 @@ class Ranked:
 
     candidate: Candidate
     key: tuple[float, ...]
+    scale: float = 1.0
+    """The long-term factor in the key (option ``long_term``; 1 without it)."""
 
 
 class BestStrategy(ExactStrategy):
@@ -322,8 +334,7 @@ class BestStrategy(ExactStrategy):
             cells = [c for r in ties for c in r.candidate.cells]
             decision = Decision(Action.reveal(rng.choice(cells)),
                                 Reason.guessed(1 - best.candidate.safety,
-                                               describe(best.candidate, len(cells),
-                                                        self.ranking_discount())))
+                                               self.describe(best, len(cells))))
             step = self.guess
         return Considered(decision, step, ranked)
 
@@ -364,8 +375,7 @@ class BestStrategy(ExactStrategy):
         looked, unlooked = candidates[:self.lookahead], candidates[self.lookahead:]
         for c in looked:
             evaluator.look_ahead(c)
-        ranked = [Ranked(c, self._key(c, owed.get(c.cell, 0.0), self._scale(c, lift)))
-                  for c in looked]
+        ranked = [self._ranked(c, lift, owed.get(c.cell, 0.0)) for c in looked]
         ranked.sort(key=lambda r: r.key, reverse=True)
         # the classes not looked at rank after, by the quick values alone
         return ranked + [Ranked(c, (float("-inf"), c.safety, c.quick)) for c in unlooked]
@@ -446,13 +456,23 @@ class BestStrategy(ExactStrategy):
         top = [c for c, v in zip(looked, values, strict=True) if v == best]
         for c in top:
             evaluator.look_ahead(c)
-        ranked = [Ranked(c, self._key(c, scale=self._scale(c, lift))) for c in top]
+        ranked = [self._ranked(c, lift) for c in top]
         ranked.sort(key=lambda r: r.key, reverse=True)
         return ranked
+
+    def describe(self, ranked: Ranked, tied: int = 1) -> str:
+        """A guess this strategy ranked, in words (:func:`describe`, with its options)."""
+        return describe(ranked.candidate, tied, self.ranking_discount(),
+                        self.blend if self.guess == "two-step" else 0.0, ranked.scale)
 
     def ranking_discount(self) -> float:
         """The discount the ranking uses (1 unless the guess mode is two-step)."""
         return self.discount if self.guess == "two-step" else 1.0
+
+    def _ranked(self, c: Candidate, lift: dict[int, float], owed: float = 0.0) -> Ranked:
+        """``c`` looked at, with its key and its long-term factor."""
+        scale = self._scale(c, lift)
+        return Ranked(c, self._key(c, owed, scale), scale)
 
     def _key(self, c: Candidate, owed: float = 0.0, scale: float = 1.0) -> tuple[float, ...]:
         assert c.progress is not None and c.expected is not None and c.two_step is not None
