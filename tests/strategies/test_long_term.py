@@ -103,7 +103,7 @@ def test_the_long_term_factor_scales_a_guess_value():
     view = Position.from_rows(["001??", "122??", "?3?3?", "?????", "?????"], mines=5)
     analysis = analyse(view)
     shares = influence(analysis, IncrementalAnalyser(keep_mines=False)).scores
-    strategy = BestStrategy(endgame=0, long_term=0.9)
+    strategy = BestStrategy(endgame=0, long_term=0.9, discount=0.97, blend=0.0)
     ranked = strategy.rank(Evaluator(analysis, IncrementalAnalyser(keep_mines=False)))
     looked = [r for r in ranked if r.key[0] != float("-inf")]
     assert any(shares.get(r.candidate.cell) for r in looked)
@@ -115,7 +115,8 @@ def test_the_long_term_factor_scales_a_guess_value():
         # the words of a hint or a move's note say the factor when there is one
         assert ("long-term safety" in strategy.describe(r)) == (r.scale != 1)
     # the option off: no factor, and the played move is ranked the same way
-    off = BestStrategy(endgame=0).rank(Evaluator(analysis, IncrementalAnalyser(keep_mines=False)))
+    off = BestStrategy(endgame=0, long_term=0.0, discount=0.97, blend=0.0).rank(
+        Evaluator(analysis, IncrementalAnalyser(keep_mines=False)))
     for r in off:
         if r.key[0] != float("-inf"):
             assert r.key[0] == pytest.approx(discounted(r.candidate, 0.97))
@@ -128,4 +129,5 @@ def test_the_long_term_factor_scales_a_guess_value():
 def test_the_option_is_checked():
     with pytest.raises(ValueError, match="long_term"):
         BestStrategy(long_term=1.5)
-    assert BestStrategy().long_term == 0 and BestStrategy(budget="max").long_term == 0
+    assert BestStrategy().long_term == 0.9 and BestStrategy(budget="max").long_term == 0.9
+    assert BestStrategy(budget="fast").long_term == 0

@@ -47,9 +47,9 @@ the guess is chosen in this order:
      best, the highest chance of surviving this guess and the next (secondary safety),
      then E. With ``discount`` below 1 the next guess's safety counts that much less
      when the number makes no cell certain (that guess is still to come, and perhaps more
-     after it): :func:`discounted`. At 0.97 (``normal`` and ``max``) the first guess
-     after a corner showing a number goes to a far corner at intermediate (+2.25 points
-     there, 2,000 paired games) and stays where it was at expert.
+     after it): :func:`discounted`. At 0.97 (the presets until session 23) the first
+     guess after a corner showing a number goes to a far corner at intermediate (+2.25
+     points there, 2,000 paired games) and stays where it was at expert.
 
    With ``owed`` w above 0 (two-step only), a cell's value gains w times the share of
    layouts in which its guess loses only what a closed 50/50 would take anyway
@@ -70,6 +70,11 @@ the guess is chosen in this order:
    The look-ahead modes evaluate at most ``lookahead`` classes of cells,
    the safest first and, among equally safe ones, those whose number most often decides
    every neighbour.
+
+   ``normal`` and ``max`` score as the Java solver does (blend 0.2, long-term factor 0.9,
+   no discount, every class within ``tolerance`` looked at): paired with the earlier
+   scoring (discount 0.97, 12 classes), +0.81 points [+0.28, +1.34] over 20,000 classic
+   expert games and +0.21 [−0.34, +0.76] over 10,000 modern ones (``docs/results.md``).
 
 ``budget`` picks a preset (:data:`BUDGETS`): ``fast`` (the local tie-break alone),
 ``normal`` and ``max``; a number is the ``normal`` preset with an endgame of that many
@@ -111,14 +116,14 @@ BUDGETS: dict[str, dict[str, Any]] = {
              "endgame": 0, "endgame_states": 0, "discount": 1.0, "pseudo": False,
              "owed": 0.0, "chains": False, "far_corner": False,
              "long_term": 0.0, "blend": 0.0},
-    "normal": {"guess": "two-step", "lookahead": 12, "tolerance": 0.1, "fifty_fifty": True,
-               "endgame": 1000, "endgame_states": 1000, "discount": 0.97, "pseudo": False,
-               "owed": 0.0, "chains": False, "far_corner": True, "long_term": 0.0,
-               "blend": 0.0},
+    "normal": {"guess": "two-step", "lookahead": 1_000_000, "tolerance": 0.1,
+               "fifty_fifty": True, "endgame": 1000, "endgame_states": 1000, "discount": 1.0,
+               "pseudo": False, "owed": 0.0, "chains": False, "far_corner": True,
+               "long_term": 0.9, "blend": 0.2},
     "max": {"guess": "two-step", "lookahead": 1_000_000, "tolerance": 0.15, "fifty_fifty": True,
-            "endgame": 20_000, "endgame_states": 10_000, "discount": 0.97, "pseudo": False,
-            "owed": 0.0, "chains": False, "far_corner": True, "long_term": 0.0,
-            "blend": 0.0},
+            "endgame": 20_000, "endgame_states": 10_000, "discount": 1.0, "pseudo": False,
+            "owed": 0.0, "chains": False, "far_corner": True, "long_term": 0.9,
+            "blend": 0.2},
 }
 """The presets of ``budget``: strength traded for speed (``docs/results.md`` measures
 each)."""
