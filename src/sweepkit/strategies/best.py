@@ -418,9 +418,12 @@ class BestStrategy(ExactStrategy):
           its own share. The numbers whose outcome already opens a cell next to it
           (:attr:`~sweepkit.analysis.outcomes.Outcome.opens`, which implies that the
           hypothetical makes a cell certainly safe) add exactly their share, with no
-          analysis; the others are analysed, heaviest first, and the class is dropped as
-          soon as its bound falls below the best value found (with a margin of
-          :data:`BOUND_MARGIN` for the floats' rounding): it cannot be first nor tie. The
+          analysis (without a ``blend``: with one, such a number is worth its blended
+          safety, and every number is analysed); the others are analysed, heaviest first,
+          and the class is dropped as soon as its bound falls below the best value found
+          (with a margin of :data:`BOUND_MARGIN` for the floats' rounding): it cannot be
+          first nor tie. With ``long_term``, the levels are those of safety plus weighted
+          influence (a bound of the scaled value), and the bound is scaled likewise. The
           classes whose value is the best (exactly) are then looked at in full, as
           :meth:`rank` does, and ranked by its key.
 

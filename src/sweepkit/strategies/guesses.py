@@ -210,7 +210,7 @@ class Evaluator:
 
 def lowest_risks(analysis: Analysis) -> tuple[float, float]:
     """The two lowest mine probabilities below 1 of the unknown cells of a consistent
-    analysis (of two cells, which may share one), 0 when every unknown cell is a mine, the
+    analysis (of two different cells, perhaps equal), 0 when every unknown cell is a mine, the
     lowest twice when one cell is left: the two first of ``sorted(p for p in
     analysis.probabilities().values() if p < 1)`` (the same floats), read from the boxes
     without building the per-cell table."""
