@@ -10,7 +10,9 @@ two cells are adjacent when they differ by at most one in every coordinate.
 
 from __future__ import annotations
 
+import functools
 import itertools
+import math
 from collections.abc import Iterator
 from fractions import Fraction
 
@@ -26,12 +28,19 @@ def coordinates(shape: tuple[int, ...], i: int) -> tuple[int, ...]:
     return tuple(reversed(coord))
 
 
-def adjacency(position: Position) -> list[set[int]]:
-    """Every cell's neighbours, by comparing the coordinates of every pair of cells."""
-    coords = [coordinates(position.shape, i) for i in range(position.size)]
-    return [{j for j, b in enumerate(coords)
-             if j != i and all(abs(x - y) <= 1 for x, y in zip(a, b, strict=True))}
-            for i, a in enumerate(coords)]
+def adjacency(position: Position) -> tuple[frozenset[int], ...]:
+    """Every cell's neighbours, by comparing the coordinates of every pair of cells
+    (once per shape: the tests ask for the same few shapes thousands of times)."""
+    return _adjacency(position.shape)
+
+
+@functools.cache
+def _adjacency(shape: tuple[int, ...]) -> tuple[frozenset[int], ...]:
+    size = math.prod(shape)
+    coords = [coordinates(shape, i) for i in range(size)]
+    return tuple(frozenset(j for j, b in enumerate(coords)
+                           if j != i and all(abs(x - y) <= 1 for x, y in zip(a, b, strict=True)))
+                 for i, a in enumerate(coords))
 
 
 def explanations(position: Position, use_mine_count: bool = True) -> list[frozenset[int]]:
@@ -51,7 +60,11 @@ def consistent(position: Position, use_mine_count: bool = True) -> bool:
 def search(position: Position, use_mine_count: bool = True) -> Iterator[frozenset[int]]:
     """The explanations one by one: an exhaustive search over the unknown cells in index
     order, mine-free first, that drops a branch as soon as a number (or the total) can
-    no longer be met."""
+    no longer be met.
+
+    Depth first with an explicit stack of the values chosen (rather than one generator per
+    unknown cell, which handed every explanation up through all of them: five times the
+    time on positions with many explanations)."""
     unknown = [i for i, v in enumerate(position.cells) if v == UNKNOWN]
     known = frozenset(i for i, v in enumerate(position.cells) if v == MINE)
     numbers = [(i, v) for i, v in enumerate(position.cells) if v >= 0]
@@ -64,32 +77,44 @@ def search(position: Position, use_mine_count: bool = True) -> Iterator[frozense
         return
     touching = [[j for j, (i, _) in enumerate(numbers) if c in near[i]] for c in unknown]
     chosen: list[int] = []
+    decided: list[int] = []  # the value (0 or 1) taken by each unknown cell so far
+    mine = 0  # the next value to try for unknown cell len(decided)
+    n = len(unknown)
 
-    def extend(k: int) -> Iterator[frozenset[int]]:
-        if k == len(unknown):
-            if all(need == 0 for need in left) and (
-                    total is None or len(known) + len(chosen) == total):
+    while True:
+        k = len(decided)
+        if k == n:
+            placed = len(known) + len(chosen)
+            if not any(left) and (total is None or placed == total):
                 yield known | frozenset(chosen)
+            mine = 2  # nothing more to try here
+        if mine <= 1:
+            placed = len(known) + len(chosen) + mine
+            if total is None or placed <= total <= placed + n - k - 1:
+                numbers_here = touching[k]
+                for j in numbers_here:
+                    open_[j] -= 1
+                    left[j] -= mine
+                if not numbers_here or all(0 <= left[j] <= open_[j] for j in numbers_here):
+                    if mine:
+                        chosen.append(unknown[k])
+                    decided.append(mine)
+                    mine = 0
+                    continue
+                for j in numbers_here:
+                    open_[j] += 1
+                    left[j] += mine
+            mine += 1
+            continue
+        if not decided:  # both values tried at the first cell: done
             return
-        for mine in (0, 1):
-            if total is not None and not (
-                    len(known) + len(chosen) + mine <= total
-                    <= len(known) + len(chosen) + mine + len(unknown) - k - 1):
-                continue
-            for j in touching[k]:
-                open_[j] -= 1
-                left[j] -= mine
-            if all(0 <= left[j] <= open_[j] for j in touching[k]):
-                if mine:
-                    chosen.append(unknown[k])
-                yield from extend(k + 1)
-                if mine:
-                    chosen.pop()
-            for j in touching[k]:
-                open_[j] += 1
-                left[j] += mine
-
-    yield from extend(0)
+        last = decided.pop()  # back to the previous cell, and its next value
+        for j in touching[k - 1]:
+            open_[j] += 1
+            left[j] += last
+        if last:
+            chosen.pop()
+        mine = last + 1
 
 
 def explanations_by_product(position: Position,

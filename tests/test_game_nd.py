@@ -24,11 +24,11 @@ Cell = tuple[int, ...]
 
 
 def around(shape: tuple[int, ...], cell: Cell) -> list[Cell]:
-    """Neighbours by coordinates, independent of the engine's table."""
-    return [tuple(x + d for x, d in zip(cell, step, strict=True))
-            for step in itertools.product((-1, 0, 1), repeat=len(shape))
-            if any(step) and all(0 <= x + d < n for x, d, n in zip(cell, step, shape,
-                                                                    strict=True))]
+    """Neighbours by coordinates, independent of the engine's table: every cell within one
+    of it on each axis (and on the board), but the cell itself."""
+    return [c for c in itertools.product(*(range(max(0, x - 1), min(n, x + 2))
+                                           for x, n in zip(cell, shape, strict=True)))
+            if c != cell]
 
 
 def all_cells(shape: tuple[int, ...]) -> list[Cell]:
@@ -44,9 +44,17 @@ class ReferenceGame:
         self.open: set[Cell] = set()
         self.flags: set[Cell] = set()
         self.status = "ready"
+        self._near: dict[Cell, list[Cell]] = {}  # around() of each cell asked, kept
+
+    def near(self, cell: Cell) -> list[Cell]:
+        """``around`` the cell, computed once a cell (a flood and the view ask again)."""
+        found = self._near.get(cell)
+        if found is None:
+            found = self._near[cell] = around(self.shape, cell)
+        return found
 
     def number(self, cell: Cell) -> int:
-        return sum(n in self.mines for n in around(self.shape, cell))
+        return sum(n in self.mines for n in self.near(cell))
 
     def uncover(self, cell: Cell) -> None:
         self.open.add(cell)
@@ -57,7 +65,7 @@ class ReferenceGame:
         while todo:
             here = todo.pop()
             if self.number(here) == 0:
-                for n in around(self.shape, here):
+                for n in self.near(here):
                     if n not in self.open and n not in self.flags:
                         self.open.add(n)
                         todo.append(n)
@@ -74,7 +82,7 @@ class ReferenceGame:
             if cell not in self.open:
                 self.flags ^= {cell}
         elif cell in self.open:
-            neighbours = around(self.shape, cell)
+            neighbours = self.near(cell)
             if sum(n in self.flags for n in neighbours) == self.number(cell):
                 for n in neighbours:
                     if n not in self.open and n not in self.flags:

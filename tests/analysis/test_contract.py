@@ -6,8 +6,7 @@ has one exactly when the component does."""
 
 from __future__ import annotations
 
-import itertools
-from math import comb, prod
+from math import comb
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -27,12 +26,30 @@ from tests.strategies_boards import nd_positions, positions
 
 
 def brute_total(component: Component) -> int:
-    """Layouts by trying every number of mines in every box (weights C(size, k))."""
-    total = 0
-    for values in itertools.product(*(range(s + 1) for s in component.sizes)):
-        if all(sum(values[b] for b in bs) == need for bs, need in component.rows):
-            total += prod(comb(s, k) for s, k in zip(component.sizes, values, strict=True))
-    return total
+    """Layouts by trying every number of mines in every box (weights C(size, k)), box by
+    box, dropping a choice as soon as an equation of the box is over its need or can no
+    longer reach it (every choice of the product of all boxes took this module's time)."""
+    sizes, rows = component.sizes, component.rows
+    need = [n for _bs, n in rows]                       # mines still to place, per equation
+    room = [sum(sizes[b] for b in bs) for bs, _n in rows]   # cells left to place them in
+    touching = [[j for j, (bs, _n) in enumerate(rows) if b in bs] for b in range(len(sizes))]
+
+    def layouts(b: int) -> int:
+        if b == len(sizes):
+            return 0 if any(need) else 1
+        total = 0
+        for k in range(sizes[b] + 1):
+            for j in touching[b]:
+                need[j] -= k
+                room[j] -= sizes[b]
+            if all(0 <= need[j] <= room[j] for j in touching[b]):
+                total += comb(sizes[b], k) * layouts(b + 1)
+            for j in touching[b]:
+                need[j] += k
+                room[j] += sizes[b]
+        return total
+
+    return layouts(0)
 
 
 def explains(component: Component, example: tuple[int, ...]) -> bool:

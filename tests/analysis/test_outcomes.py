@@ -48,7 +48,7 @@ def dead_cells_exact(table: dict[int, Outcome]) -> tuple[int, ...]:
     return tuple(sorted(c for c, o in table.items() if o.dead))
 
 
-@settings(max_examples=examples(1500), deadline=None)
+@settings(max_examples=examples(1000), deadline=None)  # as test_against_brute's MANY
 @given(small_positions, st.booleans())
 def test_outcomes_match_brute_force(position, use_count):
     expected = brute_table(position, use_count)

@@ -31,8 +31,10 @@ def summary(position: Position) -> tuple:
 
 @pytest.mark.slow
 def test_threads_sharing_the_component_cache_agree_with_one_thread():
+    """As many expert mid-games as threads: all eight race on the cold cache at once, then
+    each position again, its components found in the cache."""
     rng = random.Random(8)
-    positions = [midgame(rng) for _ in range(12)]
+    positions = [midgame(rng) for _ in range(THREADS)]
     cache_clear()
     alone = [summary(p) for p in positions]
     cache_clear()

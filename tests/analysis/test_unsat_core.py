@@ -59,15 +59,15 @@ def wire_positions(draw) -> Position:
 def assert_irreducible(position: Position, found: Contradiction, use_count: bool) -> None:
     with_count = use_count and found.uses_mine_count
     assert not found.uses_mine_count or use_count
-    assert not brute.explanations(only_numbers(position, found.numbers), with_count)
+    assert not brute.consistent(only_numbers(position, found.numbers), with_count)
     for dropped in found.numbers:
         smaller = only_numbers(position, [n for n in found.numbers if n != dropped])
-        assert brute.explanations(smaller, with_count), f"{dropped} is not needed"
+        assert brute.consistent(smaller, with_count), f"{dropped} is not needed"
 
 
 def check_irreducible(position: Position, use_count: bool) -> None:
     found = minimal_contradiction(position, use_count)
-    if brute.explanations(position, use_count):
+    if brute.consistent(position, use_count):
         assert found is None
         return
     assert found is not None and found.minimal
@@ -81,7 +81,7 @@ def test_irreducible_on_boards_of_wires(position, use_count):
 
 
 @pytest.mark.slow
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(wire_positions(), st.booleans())
 def test_irreducible_on_many_boards_of_wires(position, use_count):
     check_irreducible(position, use_count)

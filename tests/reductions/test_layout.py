@@ -83,9 +83,9 @@ def random_3cnf(n: int, ratio: float, seed: int) -> CNF:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("n", "ratio", "seed"), [(3, 4.26, 0), (3, 4.26, 1), (3, 4.26, 2),
-                                                  (4, 2.0, 4)])
+@pytest.mark.parametrize(("n", "ratio", "seed"), [(3, 4.26, 0), (3, 4.26, 1), (4, 2.0, 4)])
 def test_random_3cnf_near_the_threshold(n, ratio, seed):
+    """Parsimonious boards of 13 clauses with no model and with one, and of 8 with five."""
     cnf = random_3cnf(n, ratio, seed)
     board = reduce_cnf(cnf, parsimonious=True)
     found = models(cnf)
@@ -97,9 +97,12 @@ def test_random_3cnf_near_the_threshold(n, ratio, seed):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", [40, 56])
 def test_solution_and_safety_on_the_board_answer_them_for_the_formula(seed):
-    cnf = random_3cnf(3, 1.7, 40 + seed)
+    """Seed 40: five models, no variable forced; seed 56: three models and a variable
+    forced, so one answer of SAFETY is yes (seeds 41 to 43, five or four models and
+    nothing forced, asked the same questions with the same answers as 40)."""
+    cnf = random_3cnf(3, 1.7, seed)
     board = reduce_cnf(cnf)
     found = models(cnf)
     assert is_unique(board.position, use_mine_count=False) == (len(found) == 1)
@@ -299,10 +302,11 @@ def decide_and_count(cnf: CNF, parsimonious: bool = False) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("n", "seed"), [(6, 1), (6, 2), (7, 3), (8, 2)])
+@pytest.mark.parametrize(("n", "seed"), [(6, 1), (7, 3), (8, 2)])
 def test_threshold_formulas_of_more_variables_are_decided_like_the_sat_solver(n, seed):
     """Decided, read back, and counted: the contracted board's box programme gives the
-    model count (brute force) at 6 to 8 variables too."""
+    model count (brute force) at 6 to 8 variables too (6 unsatisfiable, 7 and 8 with one
+    and four models)."""
     decide_and_count(random_3cnf(n, 4.26, seed), parsimonious=True)
 
 
@@ -320,11 +324,12 @@ def test_a_board_embedded_in_4d_keeps_its_layouts_and_its_witness():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("batch", range(3))
+@pytest.mark.parametrize("batch", range(2))
 def test_random_3cnf_around_the_threshold_in_batches(batch):
-    """7 formulas a batch, 3 to 5 variables, 3.5 to 5 clauses per variable (4.26 is
-    the threshold: about half are satisfiable). With the 100 small formulas above and
-    the larger ones, the suite decides about 130 formulas."""
+    """7 formulas a batch, 3 to 5 variables, 3.5 to 5 clauses per variable (4.26 is the
+    threshold of large formulas; at 3 to 5 variables most are satisfiable: 12 of these
+    14, one unsatisfiable in each batch). With the 100 small formulas above and the larger
+    ones, the suite decides about 140 formulas."""
     rng = random.Random(1000 + batch)
     for _ in range(7):
         n = rng.randint(3, 5)
@@ -350,10 +355,11 @@ def test_threshold_formulas_embedded_in_more_dimensions_are_decided_and_counted(
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("dims", "n"), [(3, 3), (3, 4), (4, 2), (4, 3)])
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", range(2))
 def test_random_formulas_embedded_in_more_dimensions(dims, n, seed):
     """3-CNF of 3 and 4 variables in 3-D; in 4-D (nine times the cells) 3-CNF of 3
-    variables and random 2-CNF of two."""
+    variables and random 2-CNF of two (four clauses and one model, one clause and
+    three)."""
     rng = random.Random(2000 + seed)
     if n == 2:
         cnf = CNF(2, tuple(tuple(v * rng.choice((1, -1)) for v in rng.sample((1, 2), 2))

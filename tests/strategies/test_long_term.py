@@ -3,7 +3,9 @@ solver's shapes, written out by hand), and the ``best`` strategy's use of it."""
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -40,13 +42,15 @@ def java_shapes(rows: int, cols: int):
                        inside([(r - 1, c - 1), (r - 1, c + 2), (r + 2, c - 1), (r + 2, c + 2)]))
 
 
-def brute_influence(position: Position, use_mine_count: bool
+def brute_influence(position: Position, layouts: list[frozenset[int]]
                     ) -> tuple[dict[int, float], dict[int, float]]:
-    """The scores and the sweep of :func:`influence`, from the layouts listed."""
-    layouts = brute.explanations(position, use_mine_count)
+    """The scores and the sweep of :func:`influence`, from the position's ``layouts`` (the
+    brute force's explanations, with or without the mine count)."""
     total = len(layouts)
     values = position.cells
-    mines_at = {c: sum(c in m for m in layouts) for c in range(position.size)}
+    bit = [1 << c for c in range(position.size)]
+    masks = [sum(map(bit.__getitem__, m)) for m in layouts]  # a layout's mines as bits
+    mines_at = Counter(itertools.chain.from_iterable(layouts))  # layouts with a mine at c
     largest: dict[tuple[int, str], int] = {}
     enabled: dict[int, int] = {}
     swept: dict[int, int] = {}
@@ -57,7 +61,10 @@ def brute_influence(position: Position, use_mine_count: bool
         missing = [j for j in frame if values[j] == UNKNOWN]
         if len(missing) > 3:
             continue
-        n = sum(1 for m in layouts if set(first) | set(missing) <= m and not set(second) & m)
+        # the layouts with every cell of first and missing a mine and none of second
+        need = sum(bit[c] for c in set(first) | set(missing))
+        avoid = sum(bit[c] for c in second)
+        n = sum(1 for m in masks if m & need == need and not m & avoid)
         for c in first + second:
             largest[(c, kind)] = max(largest.get((c, kind), 0), n)
         if len(missing) <= 1 and n > 0.025 * total:
@@ -77,10 +84,16 @@ def brute_influence(position: Position, use_mine_count: bool
 @settings(max_examples=examples(200), deadline=None)
 @given(consistent_positions(max_rows=4, max_cols=5))
 def test_influence_matches_the_brute_force(position):
+    # one brute-force search: the layouts with the mine count are those of its size
+    # (and without a mine count on the position, the same layouts and influence)
+    layouts = brute.explanations(position, use_mine_count=False)
+    expected_for = {False: brute_influence(position, layouts)}
+    expected_for[True] = expected_for[False] if position.mines is None else brute_influence(
+        position, [m for m in layouts if len(m) == position.mines])
     for use_mine_count in (True, False):
         found = influence(analyse(position, use_mine_count),
                           IncrementalAnalyser(use_mine_count, keep_mines=False))
-        scores, sweep = brute_influence(position, use_mine_count)
+        scores, sweep = expected_for[use_mine_count]
         assert found.scores.keys() == scores.keys(), str(position)
         for c, share in scores.items():
             assert found.scores[c] == pytest.approx(share)

@@ -4,7 +4,9 @@ strategy's use of them."""
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -51,20 +53,30 @@ def test_pattern_frames_match_the_coordinates():
 @settings(max_examples=examples(200), deadline=None)
 @given(consistent_positions(max_rows=4, max_cols=4))
 def test_pattern_counts_and_pseudo_fifty_fiftys_match_the_brute_force(position):
+    # one brute-force search: the layouts with the mine count are those of its size
+    every_layout = brute.explanations(position, use_mine_count=False)
     for use_mine_count in (True, False):
-        layouts = brute.explanations(position, use_mine_count)
+        layouts = every_layout if not use_mine_count or position.mines is None else [
+            m for m in every_layout if len(m) == position.mines]
         known_layouts = set(layouts)
         analysis = analyse(position, use_mine_count)
         found = closed_patterns(analysis, IncrementalAnalyser(use_mine_count, keep_mines=False))
         listed = {(p.first, p.second) for p, _missing, _n in found}
+
+        def with_pattern(need, avoid, layouts=layouts) -> list[frozenset[int]]:
+            """The layouts with every cell of ``need`` a mine and none of ``avoid``."""
+            need, avoid = set(need), set(avoid)
+            return [m for m in layouts if need <= m and not avoid & m]
+
         for pattern, missing, n in found:
-            mines = set(pattern.first) | set(missing)
-            matching = [m for m in layouts if mines <= m and not set(pattern.second) & m]
+            matching = with_pattern({*pattern.first, *missing}, pattern.second)
             assert n == len(matching)
-            assert all(set(pattern.frame) <= m for m in matching)
+            frame = set(pattern.frame)
+            assert all(frame <= m for m in matching)
             # the swap: the other way is a layout too, so no number can tell them apart
+            first, second = set(pattern.first), set(pattern.second)
             for m in matching:
-                assert (m - set(pattern.first)) | set(pattern.second) in known_layouts
+                assert (m - first) | second in known_layouts
         # every pattern some layout has (with at most two frame cells to fill) is found
         values = position.cells
         flags = set(position.known_mines())
@@ -74,17 +86,15 @@ def test_pattern_counts_and_pseudo_fifty_fiftys_match_the_brute_force(position):
                     or any(values[c] != UNKNOWN for c in p.cells)
                     or any(values[j] != UNKNOWN and j not in flags for j in p.frame)):
                 continue
-            assert not any(set(p.first) | set(p.frame) <= m and not set(p.second) & m
-                           for m in layouts), (str(position), p)
+            assert not with_pattern({*p.first, *p.frame}, p.second), (str(position), p)
         # the owed counts and the pseudo 50/50s, from the brute-force layouts alone
         owed = owed_risk(analysis, IncrementalAnalyser(use_mine_count, keep_mines=False))
         total = len(layouts)
-        mines_at = {c: sum(c in m for m in layouts) for c in range(position.size)}
+        mines_at = Counter(itertools.chain.from_iterable(layouts))  # layouts with c a mine
         summed: dict[int, int] = {}
         pseudo = set()
         for pattern, missing, _n in found:
-            n = sum(1 for m in layouts if set(pattern.first) | set(missing) <= m
-                    and not set(pattern.second) & m)
+            n = len(with_pattern({*pattern.first, *missing}, pattern.second))
             for c in (*pattern.cells, *missing):
                 summed[c] = summed.get(c, 0) + n
             pseudo |= {c for c in pattern.cells if mines_at[c] == n}
@@ -93,8 +103,8 @@ def test_pattern_counts_and_pseudo_fifty_fiftys_match_the_brute_force(position):
         assert set(owed.pseudo) == pseudo
         for cell in owed.pseudo:
             # every layout with a mine there is a layout of one pattern, with it a mine
-            assert any(all((set(way) | set(missing)) <= m and not set(other) & m
-                           for m in layouts if cell in m)
+            with_cell = [m for m in layouts if cell in m]
+            assert any(len(with_pattern({*way, *missing}, other, with_cell)) == len(with_cell)
                        for p, missing, _n in found if cell in p.cells
                        for way, other in ((p.first, p.second), (p.second, p.first))
                        if cell in way)
