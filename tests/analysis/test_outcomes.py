@@ -14,6 +14,7 @@ from sweepkit.analysis.dead import dead_cells
 from sweepkit.analysis.outcomes import Outcome, OutcomeTable, outcome_table, outcomes
 from sweepkit.analysis.probability import analyse
 from sweepkit.position import Position
+from sweepkit.strategies.guesses import lowest_risks
 from tests import brute
 from tests.examples import examples
 from tests.strategies_boards import consistent_positions, positions
@@ -77,8 +78,9 @@ def test_one_cell_matches_the_table(position, use_count):
 def test_revealed_matches_the_analysis_of_the_position_with_the_cell_shown(position):
     """OutcomeTable.revealed re-counts only the components the cell touches (or joins its
     floating neighbours to the counts per k of its outcome): the certainly safe cells it
-    finds and the lowest risk left are the whole analysis's, for every number, shown or
-    not, whether the cell's outcome was counted first or not."""
+    finds and the two lowest risks left are the whole analysis's (and ``lowest_risks``'s,
+    read from its boxes), for every number, shown or not, whether the cell's outcome was
+    counted first or not."""
     analysis = analyse(position, True)
     table = OutcomeTable(analysis)
     for n, c in enumerate(position.unknown_cells()):
@@ -86,8 +88,11 @@ def test_revealed_matches_the_analysis_of_the_position_with_the_cell_shown(posit
             table.outcome(c)
         for v in range(9):
             after = analyse(position.replace({c: v}), True)
-            lowest = min((p for p in after.probabilities().values() if p < 1), default=0.0)
-            assert table.revealed(c, v) == (len(after.safe_cells()), lowest), (position, c, v)
+            left = sorted(p for p in after.probabilities().values() if p < 1) or [0.0]
+            expected = (len(after.safe_cells()), left[0], left[min(1, len(left) - 1)])
+            assert table.revealed(c, v) == expected, (position, c, v)
+            if after.consistent:
+                assert lowest_risks(after) == expected[1:]
 
 
 def test_worked_example_with_floating_cells():

@@ -42,9 +42,10 @@ def java_shapes(rows: int, cols: int):
                        inside([(r - 1, c - 1), (r - 1, c + 2), (r + 2, c - 1), (r + 2, c + 2)]))
 
 
-def brute_influence(position: Position, layouts: list[frozenset[int]]) -> dict[int, float]:
-    """The influence of every cell from the position's ``layouts`` (the brute force's
-    explanations, with or without the mine count)."""
+def brute_influence(position: Position, layouts: list[frozenset[int]]
+                    ) -> tuple[dict[int, float], dict[int, float]]:
+    """The scores and the sweep of :func:`influence`, from the position's ``layouts`` (the
+    brute force's explanations, with or without the mine count)."""
     total = len(layouts)
     values = position.cells
     bit = [1 << c for c in range(position.size)]
@@ -52,6 +53,7 @@ def brute_influence(position: Position, layouts: list[frozenset[int]]) -> dict[i
     mines_at = Counter(itertools.chain.from_iterable(layouts))  # layouts with a mine at c
     largest: dict[tuple[int, str], int] = {}
     enabled: dict[int, int] = {}
+    swept: dict[int, int] = {}
     for kind, first, second, frame in java_shapes(*position.shape):
         if (any(values[c] != UNKNOWN or mines_at[c] in (0, total) for c in first + second)
                 or any(values[j] not in (UNKNOWN, MINE) for j in frame)):
@@ -68,11 +70,15 @@ def brute_influence(position: Position, layouts: list[frozenset[int]]) -> dict[i
         if len(missing) <= 1 and n > 0.025 * total:
             for j in missing:
                 enabled[j] = enabled.get(j, 0) + n
+            for c in first + second:
+                swept[c] = swept.get(c, 0) + n
     tallies = dict(enabled)
     for (c, _kind), n in largest.items():
         tallies[c] = tallies.get(c, 0) + n
     shares = {c: min(n, mines_at[c], total - mines_at[c]) / total for c, n in tallies.items()}
-    return {c: s for c, s in shares.items() if s}
+    for c, n in enabled.items():
+        swept[c] = swept.get(c, 0) + n
+    return {c: s for c, s in shares.items() if s}, {c: n / total for c, n in swept.items()}
 
 
 @settings(max_examples=examples(200), deadline=None)
@@ -87,10 +93,13 @@ def test_influence_matches_the_brute_force(position):
     for use_mine_count in (True, False):
         found = influence(analyse(position, use_mine_count),
                           IncrementalAnalyser(use_mine_count, keep_mines=False))
-        expected = expected_for[use_mine_count]
-        assert found.keys() == expected.keys(), str(position)
-        for c, share in expected.items():
-            assert found[c] == pytest.approx(share)
+        scores, sweep = expected_for[use_mine_count]
+        assert found.scores.keys() == scores.keys(), str(position)
+        for c, share in scores.items():
+            assert found.scores[c] == pytest.approx(share)
+        assert found.sweep.keys() == sweep.keys(), str(position)
+        for c, share in sweep.items():
+            assert found.sweep[c] == pytest.approx(share)
 
 
 def test_a_cell_between_two_flags_and_the_wall_is_influenced():
@@ -98,7 +107,7 @@ def test_a_cell_between_two_flags_and_the_wall_is_influenced():
     # a mine, no number can ever tell, so half of each cell's layouts with the flags filled
     # are in the pattern.
     view = Position.from_rows(["F??F?", "?????", "?????"], mines=5)
-    shares = influence(analyse(view), IncrementalAnalyser(keep_mines=False))
+    shares = influence(analyse(view), IncrementalAnalyser(keep_mines=False)).scores
     assert shares[1] > 0 and shares[2] > 0
     assert all(s <= 0.5 for s in shares.values())
 
@@ -106,8 +115,8 @@ def test_a_cell_between_two_flags_and_the_wall_is_influenced():
 def test_the_long_term_factor_scales_a_guess_value():
     view = Position.from_rows(["001??", "122??", "?3?3?", "?????", "?????"], mines=5)
     analysis = analyse(view)
-    shares = influence(analysis, IncrementalAnalyser(keep_mines=False))
-    strategy = BestStrategy(endgame=0, long_term=0.9)
+    shares = influence(analysis, IncrementalAnalyser(keep_mines=False)).scores
+    strategy = BestStrategy(endgame=0, long_term=0.9, discount=0.97, blend=0.0)
     ranked = strategy.rank(Evaluator(analysis, IncrementalAnalyser(keep_mines=False)))
     looked = [r for r in ranked if r.key[0] != float("-inf")]
     assert any(shares.get(r.candidate.cell) for r in looked)
@@ -115,8 +124,12 @@ def test_the_long_term_factor_scales_a_guess_value():
         c = r.candidate
         scale = 1 + 0.9 * shares.get(c.cell, 0.0) / c.safety
         assert r.key[0] == pytest.approx(discounted(c, 0.97) * scale)
+        assert r.scale == pytest.approx(scale)
+        # the words of a hint or a move's note say the factor when there is one
+        assert ("long-term safety" in strategy.describe(r)) == (r.scale != 1)
     # the option off: no factor, and the played move is ranked the same way
-    off = BestStrategy(endgame=0).rank(Evaluator(analysis, IncrementalAnalyser(keep_mines=False)))
+    off = BestStrategy(endgame=0, long_term=0.0, discount=0.97, blend=0.0).rank(
+        Evaluator(analysis, IncrementalAnalyser(keep_mines=False)))
     for r in off:
         if r.key[0] != float("-inf"):
             assert r.key[0] == pytest.approx(discounted(r.candidate, 0.97))
@@ -129,4 +142,5 @@ def test_the_long_term_factor_scales_a_guess_value():
 def test_the_option_is_checked():
     with pytest.raises(ValueError, match="long_term"):
         BestStrategy(long_term=1.5)
-    assert BestStrategy().long_term == 0 and BestStrategy(budget="max").long_term == 0
+    assert BestStrategy().long_term == 0.9 and BestStrategy(budget="max").long_term == 0.9
+    assert BestStrategy(budget="fast").long_term == 0

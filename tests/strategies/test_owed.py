@@ -123,7 +123,9 @@ def test_a_pseudo_fifty_fifty_is_taken_before_other_guesses():
     for layout in brute.explanations(view):
         if 4 in layout:
             assert frame in layout and layout & block in diagonal
-    plain = BestStrategy(endgame=0).consider(analysis, random.Random(1))
+    # the two-step value alone (the presets' long-term factor credits the pattern too)
+    plain = BestStrategy(endgame=0, long_term=0.0, blend=0.0).consider(analysis,
+                                                                      random.Random(1))
     taken = BestStrategy(endgame=0, pseudo=True).consider(analysis, random.Random(1))
     assert taken.step == "pseudo 50/50" and taken.decision.action.cell in owed.pseudo
     assert plain.step != "pseudo 50/50" and plain.decision.action.cell not in owed.pseudo
@@ -133,7 +135,7 @@ def test_the_owed_share_adds_to_a_guess_value_by_its_weight():
     view = Position.from_rows(["001??", "122??", "?3?3?", "?????", "?????"], mines=5)
     analysis = analyse(view)
     owed = owed_risk(analysis, IncrementalAnalyser(keep_mines=False))
-    strategy = BestStrategy(endgame=0, owed=0.5)
+    strategy = BestStrategy(endgame=0, owed=0.5, discount=0.97, long_term=0.0, blend=0.0)
     ranked = strategy.rank(Evaluator(analysis, IncrementalAnalyser(keep_mines=False)))
     looked = [r for r in ranked if r.key[0] != float("-inf")]
     assert any(owed.share(r.candidate.cell) for r in looked)

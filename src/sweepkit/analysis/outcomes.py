@@ -179,19 +179,21 @@ class OutcomeTable:
         mine = total - sum(safe)
         return Outcome(cell, mine, tuple(safe), total, opens)
 
-    def revealed(self, cell: int, number: int) -> tuple[int, float] | None:
+    def revealed(self, cell: int, number: int) -> tuple[int, float, float] | None:
         """The position with the unknown ``cell`` revealed showing ``number``, analysed with
         the mine count by re-counting only the components the cell touches: (how many
         cells it leaves certainly safe, the lowest mine probability below 1 of a cell left,
-        0 when only mines are left). The same answers as the analysis of the whole position
-        with the cell shown (a cell's certainty and its exact probability, correctly rounded,
-        do not depend on how the cells are grouped into components and boxes), at the cost of
-        the touched components' equations (usually cached counts) and one combination. The
-        components the cell does not touch keep their counts; its equation (its unknown
-        neighbours hold ``number`` less its flagged ones) joins those it touches, and its
-        floating neighbours leave the pool. ``None`` when this shortcut does not apply (no
-        mine count, or a frontier so wide that the probabilities are windowed: ask the full
-        analysis); (0, 0.0) when no layout shows that number."""
+        0 when only mines are left, and the second lowest: of another cell, which may have
+        the same probability; the lowest when only one cell is left). The same answers as
+        the analysis of the whole position with the cell shown (a cell's certainty and its
+        exact probability, correctly rounded, do not depend on how the cells are grouped
+        into components and boxes), at the cost of the touched components' equations
+        (usually cached counts) and one combination. The components the cell does not touch
+        keep their counts; its equation (its unknown neighbours hold ``number`` less its
+        flagged ones) joins those it touches, and its floating neighbours leave the pool.
+        ``None`` when this shortcut does not apply (no mine count, or a frontier so wide
+        that the probabilities are windowed: ask the full analysis); (0, 0.0, 0.0) when no
+        layout shows that number."""
         analysis, position = self.analysis, self.position
         remaining = self.system.remaining
         if not analysis.uses_mine_count or remaining is None or not analysis.total:
@@ -215,26 +217,26 @@ class OutcomeTable:
             # outcome (no new component to count)
             counts, sizes = self._joined(cell, unknown, touched, free, number - known)
             if not counts:
-                return 0, 0.0
+                return 0, 0.0, 0.0
         else:
             equations = [Constraint(-1, tuple(c for c in eq.cells if c != cell), eq.need)
                          for i in touched for eq in self.equations[i]]
             equations.append(Constraint(-1, unknown, number - known))
             system = system_from_constraints(equations)
             if system.impossible:
-                return 0, 0.0
+                return 0, 0.0, 0.0
             counts = [solve_component(comp) for comp in system.components]
             sizes = [comp.sizes for comp in system.components]
         counts += [analysis.counts[i] for i in kept]
         sizes += [components[i].sizes for i in kept]
         combined = combine(counts, sizes, pool, remaining)
         if combined is None:
-            return 0, 0.0
+            return 0, 0.0, 0.0
         boxes = combined[1]
         if type(boxes) is not BoxProbabilities:
             return None  # windowed floats: only the full analysis's are the reference
         safe = 0
-        lowest = 1.0
+        lowest = second = 1.0
         for i, box_sizes in enumerate(sizes):
             for b, size in enumerate(box_sizes):
                 certain = boxes.certain(i, b)
@@ -242,16 +244,18 @@ class OutcomeTable:
                     safe += size
                 if certain is not True:
                     p = boxes.value(i, b)
-                    if p < lowest:
-                        lowest = p
+                    if p < second:
+                        lowest, second = two_lowest(lowest, second, p, size)
         if pool:
             if boxes.floating_certain() is False:
                 safe += pool
             p = boxes.floating_value()
             assert p is not None
-            if p < lowest:
-                lowest = p
-        return safe, (lowest if lowest < 1 else 0.0)
+            if p < second:
+                lowest, second = two_lowest(lowest, second, p, pool)
+        if lowest >= 1:
+            return safe, 0.0, 0.0
+        return safe, lowest, (second if second < 1 else lowest)
 
     def _joined(self, cell: int, unknown: Sequence[int], touched: tuple[int, ...], free: int,
                 need: int) -> tuple[list[ComponentCount], list[tuple[int, ...]]]:
@@ -379,3 +383,10 @@ class OutcomeTable:
             self.others[touched] = found
         return found
 
+
+def two_lowest(lowest: float, second: float, p: float, cells: int) -> tuple[float, float]:
+    """The two lowest probabilities of cells, ``lowest`` and ``second`` updated with
+    ``cells`` more cells of probability ``p`` (below ``second``)."""
+    if p < lowest:
+        return p, (p if cells > 1 else lowest)
+    return lowest, p

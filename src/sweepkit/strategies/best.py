@@ -47,18 +47,34 @@ the guess is chosen in this order:
      best, the highest chance of surviving this guess and the next (secondary safety),
      then E. With ``discount`` below 1 the next guess's safety counts that much less
      when the number makes no cell certain (that guess is still to come, and perhaps more
-     after it): :func:`discounted`. At 0.97 (``normal`` and ``max``) the first guess
-     after a corner showing a number goes to a far corner at intermediate (+2.25 points
-     there, 2,000 paired games) and stays where it was at expert.
+     after it): :func:`discounted`. At 0.97 (the presets until session 23) the first
+     guess after a corner showing a number goes to a far corner at intermediate (+2.25
+     points there, 2,000 paired games) and stays where it was at expert.
 
    With ``owed`` w above 0 (two-step only), a cell's value gains w times the share of
    layouts in which its guess loses only what a closed 50/50 would take anyway
    (:mod:`.owed`), and a cell joins the cells within ``tolerance`` when its safety plus
    that share does.
 
+   With ``long_term`` w above 0 (two-step only), the Java solver's long-term safety: a
+   cell's value is multiplied by (safe + w × influence) / safe, its influence being the
+   layouts in which it is a mine of a 2×1 or diagonal 2×2 pattern that may become a 50/50
+   (:mod:`.long_term`); a cell joins the cells within ``tolerance`` when its safety plus
+   its influence does.
+
+   With ``blend`` b above 0 (two-step only), the safety left after a number is the Java
+   solver's blended safety: (1 − b) × the best plus b × the second best, so that an
+   outcome leaving one safe cell counts for less than one leaving two
+   (:meth:`~.guesses.Evaluator.hypothetical`).
+
    The look-ahead modes evaluate at most ``lookahead`` classes of cells,
    the safest first and, among equally safe ones, those whose number most often decides
    every neighbour.
+
+   ``normal`` and ``max`` score as the Java solver does (blend 0.2, long-term factor 0.9,
+   no discount, every class within ``tolerance`` looked at): paired with the earlier
+   scoring (discount 0.97, 12 classes), +0.81 points [+0.28, +1.34] over 20,000 classic
+   expert games and +0.21 [−0.34, +0.76] over 10,000 modern ones (``docs/results.md``).
 
 ``budget`` picks a preset (:data:`BUDGETS`): ``fast`` (the local tie-break alone),
 ``normal`` and ``max``; a number is the ``normal`` preset with an endgame of that many
@@ -99,13 +115,15 @@ BUDGETS: dict[str, dict[str, Any]] = {
     "fast": {"guess": "local", "lookahead": 0, "tolerance": 0.0, "fifty_fifty": True,
              "endgame": 0, "endgame_states": 0, "discount": 1.0, "pseudo": False,
              "owed": 0.0, "chains": False, "far_corner": False,
-             "long_term": 0.0},
-    "normal": {"guess": "two-step", "lookahead": 12, "tolerance": 0.1, "fifty_fifty": True,
-               "endgame": 1000, "endgame_states": 1000, "discount": 0.97, "pseudo": False,
-               "owed": 0.0, "chains": False, "far_corner": True, "long_term": 0.0},
+             "long_term": 0.0, "blend": 0.0},
+    "normal": {"guess": "two-step", "lookahead": 1_000_000, "tolerance": 0.1,
+               "fifty_fifty": True, "endgame": 1000, "endgame_states": 1000, "discount": 1.0,
+               "pseudo": False, "owed": 0.0, "chains": False, "far_corner": True,
+               "long_term": 0.9, "blend": 0.2},
     "max": {"guess": "two-step", "lookahead": 1_000_000, "tolerance": 0.15, "fifty_fifty": True,
-            "endgame": 20_000, "endgame_states": 10_000, "discount": 0.97, "pseudo": False,
-            "owed": 0.0, "chains": False, "far_corner": True, "long_term": 0.0},
+            "endgame": 20_000, "endgame_states": 10_000, "discount": 1.0, "pseudo": False,
+            "owed": 0.0, "chains": False, "far_corner": True, "long_term": 0.9,
+            "blend": 0.2},
 }
 """The presets of ``budget``: strength traded for speed (``docs/results.md`` measures
 each)."""
@@ -161,17 +179,27 @@ def far_corner(view: Position) -> int | None:
     return far if far != opened[0] and view.cells[far] == UNKNOWN else None
 
 
-def describe(c: Candidate, tied: int = 1, discount: float = 1.0) -> str:
+def describe(c: Candidate, tied: int = 1, discount: float = 1.0, blend: float = 0.0,
+             scale: float = 1.0) -> str:
     """A guess's values in words (the note of its move, a hint's line); with ``discount``
-    below 1, the discounted two-step value the guess was ranked by too."""
+    below 1, the discounted two-step value the guess was ranked by too; with ``blend``,
+    the next guess's safety is the blended one; ``scale`` is the long-term factor."""
     text = f"{c.safety:.1%} safe"
     if c.two_step is not None:
         text += (f"; its number makes some cell certainly safe {c.progress:.0%} of the time "
-                 f"({c.expected:.2g} such cells on average); survives this guess and the "
-                 f"next {c.two_step:.1%}")
+                 f"({c.expected:.2g} such cells on average); ")
+        if blend:
+            text += (f"survives this guess and the next {c.two_step:.1%}, the next one's "
+                     f"safety weighing the best cell left {1 - blend:.0%} and the second "
+                     f"best {blend:.0%}")
+        else:
+            text += f"survives this guess and the next {c.two_step:.1%}"
         if discount < 1:
             text += (f" ({discounted(c, discount):.1%} with a next guess that is still to "
                      f"come weighed by {discount:g})")
+        if scale != 1:
+            text += (f"; counted {scale:.3f} times for the 50/50s that may form on it and "
+                     f"whose risk is taken anyway (long-term safety)")
     else:
         text += (f"; its number leaves a cell next to it certainly safe {c.local:.0%} of the "
                  f"time, decides all its neighbours {c.quick:.0%}")
@@ -199,6 +227,8 @@ class Ranked:
 
     candidate: Candidate
     key: tuple[float, ...]
+    scale: float = 1.0
+    """The long-term factor in the key (option ``long_term``; 1 without it)."""
 
 
 class BestStrategy(ExactStrategy):
@@ -220,6 +250,7 @@ class BestStrategy(ExactStrategy):
                  discount: float | None = None, pseudo: bool | None = None,
                  owed: float | None = None, chains: bool | None = None,
                  far_corner: bool | None = None, long_term: float | None = None,
+                 blend: float | None = None,
                  use_mine_count: bool = True,
                  flag_mines: bool = False, techniques: bool = True) -> None:
         super().__init__("corner" if first == ANALYSED else first,
@@ -231,7 +262,7 @@ class BestStrategy(ExactStrategy):
                  "endgame": endgame, "endgame_states": endgame_states,
                  "lookahead": lookahead, "discount": discount, "pseudo": pseudo,
                  "owed": owed, "chains": chains, "far_corner": far_corner,
-                 "long_term": long_term}
+                 "long_term": long_term, "blend": blend}
         options.update({k: v for k, v in given.items() if v is not None})
         if options["guess"] not in GUESS_MODES:
             raise ValueError(f"unknown guess mode {options['guess']!r} (expected one of "
@@ -249,12 +280,15 @@ class BestStrategy(ExactStrategy):
         self.chains: bool = bool(options["chains"])
         self.far_corner: bool = bool(options["far_corner"])
         self.long_term: float = float(options["long_term"])
+        self.blend: float = float(options["blend"])
         if not 0 <= self.discount <= 1:
             raise ValueError(f"discount: expected a number from 0 to 1, got {discount!r}")
         if not 0 <= self.owed <= 1:
             raise ValueError(f"owed: expected a weight from 0 to 1, got {owed!r}")
         if not 0 <= self.long_term <= 1:
             raise ValueError(f"long_term: expected a weight from 0 to 1, got {long_term!r}")
+        if not 0 <= self.blend < 1:
+            raise ValueError(f"blend: expected a weight from 0 to below 1, got {blend!r}")
         self._whatif = IncrementalAnalyser(use_mine_count, keep_mines=False)
         self._gave_up: int | None = None  # layouts of the last endgame search past budget
         self._tree: GameTree | None = None  # the endgame's search, kept for later guesses
@@ -284,7 +318,8 @@ class BestStrategy(ExactStrategy):
         forced guess decided (for hints)."""
         if self.guess == "p":
             return Considered(ExactStrategy._guess(analysis, rng), "lowest probability", [])
-        evaluator = Evaluator(analysis, self._whatif)
+        evaluator = Evaluator(analysis, self._whatif,
+                              self.blend if self.guess == "two-step" else 0.0)
         decision, step = self._endgame(evaluator, rng), "exact endgame"
         if decision is None and self.far_corner:
             decision, step = self._book(evaluator), "opening book"
@@ -304,8 +339,7 @@ class BestStrategy(ExactStrategy):
             cells = [c for r in ties for c in r.candidate.cells]
             decision = Decision(Action.reveal(rng.choice(cells)),
                                 Reason.guessed(1 - best.candidate.safety,
-                                               describe(best.candidate, len(cells),
-                                                        self.ranking_discount())))
+                                               self.describe(best, len(cells))))
             step = self.guess
         return Considered(decision, step, ranked)
 
@@ -316,9 +350,9 @@ class BestStrategy(ExactStrategy):
         safest = 1 - levels[0]
         floor = safest * (1 - self.tolerance) if self.guess == "two-step" else safest
         owed = self._owed_shares(evaluator)
-        lift = self._influence(evaluator)
+        lift, sweep = self._influence(evaluator)
         pool = [c for c, p in open_cells.items()
-                if 1 - p + owed.get(c, 0.0) + lift.get(c, 0.0) >= floor]
+                if 1 - p + owed.get(c, 0.0) + sweep.get(c, 0.0) >= floor]
         split: dict[int, object] = {c: (owed.get(c, 0.0), lift.get(c, 0.0))
                                     for c in owed.keys() | lift.keys()}
         candidates = [c for c in evaluator.candidates(pool, split) if not c.dead]
@@ -346,8 +380,7 @@ class BestStrategy(ExactStrategy):
         looked, unlooked = candidates[:self.lookahead], candidates[self.lookahead:]
         for c in looked:
             evaluator.look_ahead(c)
-        ranked = [Ranked(c, self._key(c, owed.get(c.cell, 0.0), self._scale(c, lift)))
-                  for c in looked]
+        ranked = [self._ranked(c, lift, owed.get(c.cell, 0.0)) for c in looked]
         ranked.sort(key=lambda r: r.key, reverse=True)
         # the classes not looked at rank after, by the quick values alone
         return ranked + [Ranked(c, (float("-inf"), c.safety, c.quick)) for c in unlooked]
@@ -385,9 +418,12 @@ class BestStrategy(ExactStrategy):
           its own share. The numbers whose outcome already opens a cell next to it
           (:attr:`~sweepkit.analysis.outcomes.Outcome.opens`, which implies that the
           hypothetical makes a cell certainly safe) add exactly their share, with no
-          analysis; the others are analysed, heaviest first, and the class is dropped as
-          soon as its bound falls below the best value found (with a margin of
-          :data:`BOUND_MARGIN` for the floats' rounding): it cannot be first nor tie. The
+          analysis (without a ``blend``: with one, such a number is worth its blended
+          safety, and every number is analysed); the others are analysed, heaviest first,
+          and the class is dropped as soon as its bound falls below the best value found
+          (with a margin of :data:`BOUND_MARGIN` for the floats' rounding): it cannot be
+          first nor tie. With ``long_term``, the levels are those of safety plus weighted
+          influence (a bound of the scaled value), and the bound is scaled likewise. The
           classes whose value is the best (exactly) are then looked at in full, as
           :meth:`rank` does, and ranked by its key.
 
@@ -396,14 +432,13 @@ class BestStrategy(ExactStrategy):
         open_cells = self._open_cells(evaluator)
         safest = 1 - min(open_cells.values())
         floor = safest * (1 - self.tolerance)
-        lift = self._influence(evaluator)
+        lift, sweep = self._influence(evaluator)
         split: dict[int, object] = {c: (0.0, share) for c, share in lift.items()}
         # a class's value is at most its safety plus its weighted influence (its reach)
         by_reach: dict[float, list[int]] = {}
         for c, p in open_cells.items():
-            gain = lift.get(c, 0.0)
-            if 1 - p + gain >= floor:
-                by_reach.setdefault(1 - p + self.long_term * gain, []).append(c)
+            if 1 - p + sweep.get(c, 0.0) >= floor:
+                by_reach.setdefault(1 - p + self.long_term * lift.get(c, 0.0), []).append(c)
         looked: list[Candidate] = []  # the first ``lookahead`` live classes, rank's order
         values: list[float | None] = []  # their values (None: cannot come first)
         discount = self.discount
@@ -429,13 +464,23 @@ class BestStrategy(ExactStrategy):
         top = [c for c, v in zip(looked, values, strict=True) if v == best]
         for c in top:
             evaluator.look_ahead(c)
-        ranked = [Ranked(c, self._key(c, scale=self._scale(c, lift))) for c in top]
+        ranked = [self._ranked(c, lift) for c in top]
         ranked.sort(key=lambda r: r.key, reverse=True)
         return ranked
+
+    def describe(self, ranked: Ranked, tied: int = 1) -> str:
+        """A guess this strategy ranked, in words (:func:`describe`, with its options)."""
+        return describe(ranked.candidate, tied, self.ranking_discount(),
+                        self.blend if self.guess == "two-step" else 0.0, ranked.scale)
 
     def ranking_discount(self) -> float:
         """The discount the ranking uses (1 unless the guess mode is two-step)."""
         return self.discount if self.guess == "two-step" else 1.0
+
+    def _ranked(self, c: Candidate, lift: dict[int, float], owed: float = 0.0) -> Ranked:
+        """``c`` looked at, with its key and its long-term factor."""
+        scale = self._scale(c, lift)
+        return Ranked(c, self._key(c, owed, scale), scale)
 
     def _key(self, c: Candidate, owed: float = 0.0, scale: float = 1.0) -> tuple[float, ...]:
         assert c.progress is not None and c.expected is not None and c.two_step is not None
@@ -446,12 +491,14 @@ class BestStrategy(ExactStrategy):
         value = c.two_step if self.discount == 1 else discounted(c, self.discount)
         return (value * scale + owed, c.expected, c.safety)
 
-    def _influence(self, evaluator: Evaluator) -> dict[int, float]:
-        """Per cell, its long-term influence share (:mod:`.long_term`); empty when the
-        option ``long_term`` is off or the guess mode does not look ahead."""
+    def _influence(self, evaluator: Evaluator) -> tuple[dict[int, float], dict[int, float]]:
+        """Per cell, its long-term influence shares (:mod:`.long_term`): the one that scales
+        its value, and the one that lets it join the candidates; both empty when the option
+        ``long_term`` is off or the guess mode does not look ahead."""
         if not self.long_term or self.guess != "two-step":
-            return {}
-        return evaluator.influence()
+            return {}, {}
+        found = evaluator.influence()
+        return found.scores, found.sweep
 
     def _scale(self, c: Candidate, lift: dict[int, float]) -> float:
         """The long-term factor of ``c``'s value: (safe + w × influence) / safe, the
@@ -596,11 +643,12 @@ def _bounded_value(evaluator: Evaluator, c: Candidate, discount: float,
     if bound < beat:
         return None
     factors: dict[int, float] = {}
-    for v in sorted((v for v in numbers if not (v < len(opens) and opens[v])),
+    blend = evaluator.blend  # with a blend, an outcome that opens a cell is worth less than 1
+    for v in sorted((v for v in numbers if blend or not (v < len(opens) and opens[v])),
                     key=lambda v: safe[v], reverse=True):
         count, best = evaluator.hypothetical(c.cell, v)
         made[v] = bool(count)
-        factor = 1.0 if count or best == 1 else discount * best
+        factor = best if count or best == 1 else discount * best
         factors[v] = factor
         bound -= safe[v] / total * (1 - factor)
         if bound < beat:
@@ -620,7 +668,7 @@ def discounted(c: Candidate, discount: float) -> float:
     that makes no cell certain (and does not win: best safety 1 with no cell made safe)
     leaves a guess to come, and perhaps more after it."""
     total = c.outcome.total
-    return sum(c.outcome.safe[v] / total * (1.0 if made or best == 1 else discount * best)
+    return sum(c.outcome.safe[v] / total * (best if made or best == 1 else discount * best)
                for v, (made, best) in c.after.items())
 
 

@@ -29,10 +29,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from sweepkit.analysis.incremental import IncrementalAnalyser
-from sweepkit.analysis.outcomes import Outcome, OutcomeTable
+from sweepkit.analysis.outcomes import Outcome, OutcomeTable, two_lowest
 from sweepkit.analysis.probability import Analysis
 from sweepkit.position import MINE, UNKNOWN
-from sweepkit.strategies.long_term import influence
+from sweepkit.strategies.long_term import Influence, influence
 from sweepkit.strategies.owed import Owed, owed_risk
 
 
@@ -102,17 +102,20 @@ class Evaluator:
     and their look-ahead values; ``whatif`` analyses the hypotheticals (kept by the
     strategy across moves, so consecutive positions share its work). The outcome counts
     share one :class:`~sweepkit.analysis.outcomes.OutcomeTable` and are counted once per
-    cell, however often a cell is asked for."""
+    cell, however often a cell is asked for. With ``blend`` b above 0, the safety left
+    after a number is (1 − b) × the best plus b × the second best (:meth:`hypothetical`)."""
 
-    def __init__(self, analysis: Analysis, whatif: IncrementalAnalyser) -> None:
+    def __init__(self, analysis: Analysis, whatif: IncrementalAnalyser,
+                 blend: float = 0.0) -> None:
         self.analysis = analysis
+        self.blend = blend
         self.position = analysis.position
         self.whatif = whatif
         self.probabilities: dict[int, float] = analysis.probabilities()  # type: ignore[assignment]
         self._table: OutcomeTable | None = None
         self._outcomes: dict[int, Outcome] = {}
         self._owed: Owed | None = None
-        self._influence: dict[int, float] | None = None
+        self._influence: Influence | None = None
         self._after: dict[tuple[int, int], tuple[int, float]] = {}
 
     def owed(self) -> Owed:
@@ -121,8 +124,8 @@ class Evaluator:
             self._owed = owed_risk(self.analysis, self.whatif)
         return self._owed
 
-    def influence(self) -> dict[int, float]:
-        """Each cell's long-term influence share (:mod:`.long_term`), counted on first
+    def influence(self) -> Influence:
+        """The cells' long-term influence (:mod:`.long_term`), counted on first
         request."""
         if self._influence is None:
             self._influence = influence(self.analysis, self.whatif)
@@ -166,17 +169,24 @@ class Evaluator:
         safety left), by one exact analysis of the position with it shown; remembered, so
         a class looked at twice (a bound first, then in full: :meth:`look_ahead`) is
         analysed once. The best safety is 1 when some cell is made certain, and when only
-        mines are left (``cell`` won the game)."""
+        mines are left (``cell`` won the game). With ``blend`` b, the safety is instead
+        (1 − b) × the best safety of a cell left plus b × the second best (of another
+        cell; a certain cell's is 1; the best again when one cell is left): the Java
+        solver's blended safety (which also leaves dead cells out; this does not)."""
         key = (cell, number)
         found = self._after.get(key)
         if found is None:
             quick = self._outcome_table().revealed(cell, number)
             if quick is not None:
-                made, lowest = quick
+                made, lowest, second = quick
             else:
                 after = self.whatif.update(self.position.replace({cell: number}))
-                made, lowest = len(after.safe_cells()), lowest_risk(after)
-            found = self._after[key] = (made, 1.0 if made else 1 - lowest)
+                made, (lowest, second) = len(after.safe_cells()), lowest_risks(after)
+            if self.blend:
+                value = (1 - self.blend) * (1 - lowest) + self.blend * (1 - second)
+            else:
+                value = 1.0 if made else 1 - lowest
+            found = self._after[key] = (made, value)
         return found
 
     def look_ahead(self, candidate: Candidate) -> None:
@@ -198,23 +208,28 @@ class Evaluator:
         candidate.progress, candidate.expected, candidate.two_step = progress, expected, two_step
 
 
-def lowest_risk(analysis: Analysis) -> float:
-    """The lowest mine probability below 1 of any unknown cell of a consistent analysis, 0
-    when every unknown cell is a mine: ``min(p for p in analysis.probabilities().values() if
-    p < 1)`` (the same floats), read from the boxes without building the per-cell table."""
+def lowest_risks(analysis: Analysis) -> tuple[float, float]:
+    """The two lowest mine probabilities below 1 of the unknown cells of a consistent
+    analysis (of two different cells, perhaps equal), 0 when every unknown cell is a mine, the
+    lowest twice when one cell is left: the two first of ``sorted(p for p in
+    analysis.probabilities().values() if p < 1)`` (the same floats), read from the boxes
+    without building the per-cell table."""
     boxes = analysis.boxes
     if boxes is None:
-        return 0.0  # inconsistent: no cell left (what the per-cell table says)
-    lowest = 1.0
+        return 0.0, 0.0  # inconsistent: no cell left (what the per-cell table says)
+    lowest = second = 1.0
     for i, comp in enumerate(analysis.system.components):
         for b, box in enumerate(comp.boxes):
             if box:
                 p = boxes.value(i, b)
-                if p < lowest:
-                    lowest = p
-    if analysis.system.floating:
+                if p < second:
+                    lowest, second = two_lowest(lowest, second, p, len(box))
+    floating = len(analysis.system.floating)
+    if floating:
         p = boxes.floating_value()
         assert p is not None
-        if p < lowest:
-            lowest = p
-    return lowest if lowest < 1 else 0.0
+        if p < second:
+            lowest, second = two_lowest(lowest, second, p, floating)
+    if lowest >= 1:
+        return 0.0, 0.0
+    return lowest, (second if second < 1 else lowest)

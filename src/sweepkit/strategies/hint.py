@@ -28,7 +28,7 @@ from sweepkit.analysis.budget import attempt
 from sweepkit.analysis.explain import TECHNIQUES, CellValue, Explanation, explain
 from sweepkit.analysis.probability import Analysis, analyse
 from sweepkit.position import Position
-from sweepkit.strategies.best import BestStrategy, describe, discounted
+from sweepkit.strategies.best import BestStrategy, discounted
 
 
 @dataclass(frozen=True)
@@ -117,7 +117,7 @@ def hint(position: Position, *, budget: str | int = "normal", use_mine_count: bo
             scores.update(progress=c.progress, expected=c.expected, two_step=c.two_step)
             if discount < 1:
                 scores["discounted"] = discounted(c, discount)
-        rest.append(Alternative(cells, 1 - c.safety, scores, describe(c, len(cells), discount)))
+        rest.append(Alternative(cells, 1 - c.safety, scores, strategy.describe(ranked, len(cells))))
     probability = decision.reason.probability
     return Hint(cell, "reveal", False, 0.0 if probability is None else float(probability),
                 considered.step, decision.reason.note, tuple(rest))

@@ -19,15 +19,17 @@ that no number can tell apart once its frame is all mines (the closed patterns o
 Differences from the Java code, by choice: the shapes are found on any board and in any
 dimension (a pair along each axis; a block of four split by its diagonals), and the
 count of a pattern is exact for our analysis (the Java solver's own count is exact too).
-The Java solver also uses the sweep to find pseudo 50/50s (``best``'s option ``pseudo``)
-and a pool of "influenced" cells; here a cell joins the candidates when its safety plus
-its influence share reaches the cut-off, one rule for both.
+As in the Java code, a cell joins the candidates when its safety plus its *sweep*
+influence reaches the cut-off: the sum of the counts of the patterns with at most one
+frame cell to fill and above 2.5% of the layouts that it is in or enables (not capped).
+The Java solver also uses that sweep to find pseudo 50/50s (``best``'s option ``pseudo``
+does that, measured apart).
 
 >>> from sweepkit.analysis.incremental import IncrementalAnalyser
 >>> from sweepkit.analysis.probability import analyse
 >>> from sweepkit.position import Position
 >>> view = Position.from_rows(["1???", "1???"], mines=2)
->>> shares = influence(analyse(view), IncrementalAnalyser(keep_mines=False))
+>>> shares = influence(analyse(view), IncrementalAnalyser(keep_mines=False)).scores
 
 On a board two rows high nothing tells the two cells of a column apart, so each covered
 cell's whole risk is in a vertical pair: its influence is capped at its mine share.
@@ -37,6 +39,8 @@ cell's whole risk is in a vertical pair: its influence is capped at its mine sha
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.analysis.probability import Analysis
@@ -78,16 +82,28 @@ def _differing_axes(a: int, b: int, shape: tuple[int, ...]) -> list[int]:
     return found
 
 
+@dataclass(frozen=True)
+class Influence:
+    """The long-term influence of the cells of one position, as shares of its layouts:
+    ``scores`` scale a guess's value (module doc: capped), ``sweep`` lets a cell join the
+    candidates (the Java solver's board sweep: patterns with at most one frame cell to
+    fill and above :data:`ENABLER_SHARE`, summed over the patterns, not capped)."""
+
+    scores: dict[int, float]
+    sweep: dict[int, float]
+
+
 def influence(analysis: Analysis, whatif: IncrementalAnalyser,
-              max_missing: int = MAX_MISSING) -> dict[int, float]:
-    """Per covered cell with some influence, its influence as a share of the layouts
-    (module doc); counted by ``whatif`` (using the mine count when ``analysis`` does)."""
+              max_missing: int = MAX_MISSING) -> Influence:
+    """The influence of every covered cell that has some (module doc); counted by
+    ``whatif`` (using the mine count when ``analysis`` does)."""
     total = analysis.total
     if not total:
-        return {}
+        return Influence({}, {})
     shape = analysis.position.shape
     largest: dict[tuple[int, int], int] = {}  # (cell, kind): the largest count
     enabled: dict[int, int] = {}
+    swept: dict[int, int] = {}
     for pattern, missing, n in closed_patterns(analysis, whatif, max_missing):
         kind = shape_of(pattern, shape)
         if kind is None:
@@ -98,14 +114,18 @@ def influence(analysis: Analysis, whatif: IncrementalAnalyser,
         if len(missing) <= ENABLER_MISSING and n > ENABLER_SHARE * total:
             for c in missing:
                 enabled[c] = enabled.get(c, 0) + n
+            for c in pattern.cells:
+                swept[c] = swept.get(c, 0) + n
     tallies = dict(enabled)
     for (c, _), n in largest.items():
         tallies[c] = tallies.get(c, 0) + n
+    for c, n in enabled.items():
+        swept[c] = swept.get(c, 0) + n
     probabilities = analysis.probabilities()
-    shares = {}
+    scores = {}
     for c, n in tallies.items():
         p = probabilities[c]
         capped = min(n / total, p, 1 - p)
         if capped > 0:
-            shares[c] = capped
-    return shares
+            scores[c] = capped
+    return Influence(scores, {c: n / total for c, n in swept.items()})

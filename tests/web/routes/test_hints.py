@@ -14,8 +14,8 @@ from sweepkit.store.played import GameBook
 
 @pytest.mark.slow
 def test_hints_are_right_and_the_game_is_stored_as_assisted(client, tmp_path):
-    # an intermediate game played by hints alone: 76 hints, 73 of them certain, then a
-    # loss on a guess (an expert game took 183 hints, four times as long, for the same)
+    # an intermediate game played by hints alone, certain ones and guesses (an expert game
+    # took 183 hints, four times as long, for the same checks)
     seed, first = 2, (8, 8)
     twin = Game(level("intermediate"), seed)
     twin.reveal(*first)
