@@ -162,7 +162,7 @@ def closed_patterns(analysis: Analysis, whatif: IncrementalAnalyser, max_missing
     floating = bytearray(position.size)
     for c in analysis.system.floating:
         floating[c] = 1
-    pool = _floating_counter(analysis)
+    pool = lru_cache(maxsize=None)(_floating_counter(analysis))  # a few (mines, safe) pairs
     covered = opened = 0  # bit sets: covered cells; revealed or known-safe cells
     for c, v in enumerate(values):
         if v == UNKNOWN:
