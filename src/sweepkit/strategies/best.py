@@ -67,6 +67,12 @@ the guess is chosen in this order:
    outcome leaving one safe cell counts for less than one leaving two
    (:meth:`~.guesses.Evaluator.hypothetical`).
 
+   With ``pockets`` n above 0, a cell in a covered area of fewer than n cells (walled in
+   by numbers that touch no other covered cell, :mod:`.pockets`; the Java solver defers
+   areas of fewer than 8) is ranked only when no live cell of the window lies outside
+   such areas: its risk stays to be taken later, and a guess there tells the rest of the
+   board little.
+
    The look-ahead modes evaluate at most ``lookahead`` classes of cells,
    the safest first and, among equally safe ones, those whose number most often decides
    every neighbour.
@@ -105,6 +111,7 @@ from sweepkit.strategies.chains import chain_fifty_fiftys
 from sweepkit.strategies.exact import ExactStrategy
 from sweepkit.strategies.forced import forced_groups
 from sweepkit.strategies.guesses import Candidate, Evaluator
+from sweepkit.strategies.pockets import small_pockets
 
 ANALYSED = "analysed"
 """The first click chosen by the same rules as every guess (``first=ANALYSED``)."""
@@ -115,15 +122,15 @@ BUDGETS: dict[str, dict[str, Any]] = {
     "fast": {"guess": "local", "lookahead": 0, "tolerance": 0.0, "fifty_fifty": True,
              "endgame": 0, "endgame_states": 0, "discount": 1.0, "pseudo": False,
              "owed": 0.0, "chains": False, "far_corner": False,
-             "long_term": 0.0, "blend": 0.0},
+             "long_term": 0.0, "blend": 0.0, "pockets": 0},
     "normal": {"guess": "two-step", "lookahead": 1_000_000, "tolerance": 0.1,
                "fifty_fifty": True, "endgame": 1000, "endgame_states": 1000, "discount": 1.0,
                "pseudo": False, "owed": 0.0, "chains": False, "far_corner": True,
-               "long_term": 0.9, "blend": 0.2},
+               "long_term": 0.9, "blend": 0.2, "pockets": 0},
     "max": {"guess": "two-step", "lookahead": 1_000_000, "tolerance": 0.15, "fifty_fifty": True,
             "endgame": 20_000, "endgame_states": 10_000, "discount": 1.0, "pseudo": False,
             "owed": 0.0, "chains": False, "far_corner": True, "long_term": 0.9,
-            "blend": 0.2},
+            "blend": 0.2, "pockets": 0},
 }
 """The presets of ``budget``: strength traded for speed (``docs/results.md`` measures
 each)."""
@@ -250,7 +257,7 @@ class BestStrategy(ExactStrategy):
                  discount: float | None = None, pseudo: bool | None = None,
                  owed: float | None = None, chains: bool | None = None,
                  far_corner: bool | None = None, long_term: float | None = None,
-                 blend: float | None = None,
+                 blend: float | None = None, pockets: int | None = None,
                  use_mine_count: bool = True,
                  flag_mines: bool = False, techniques: bool = True) -> None:
         super().__init__("corner" if first == ANALYSED else first,
@@ -262,7 +269,7 @@ class BestStrategy(ExactStrategy):
                  "endgame": endgame, "endgame_states": endgame_states,
                  "lookahead": lookahead, "discount": discount, "pseudo": pseudo,
                  "owed": owed, "chains": chains, "far_corner": far_corner,
-                 "long_term": long_term, "blend": blend}
+                 "long_term": long_term, "blend": blend, "pockets": pockets}
         options.update({k: v for k, v in given.items() if v is not None})
         if options["guess"] not in GUESS_MODES:
             raise ValueError(f"unknown guess mode {options['guess']!r} (expected one of "
@@ -281,6 +288,7 @@ class BestStrategy(ExactStrategy):
         self.far_corner: bool = bool(options["far_corner"])
         self.long_term: float = float(options["long_term"])
         self.blend: float = float(options["blend"])
+        self.pockets: int = int(options["pockets"])
         if not 0 <= self.discount <= 1:
             raise ValueError(f"discount: expected a number from 0 to 1, got {discount!r}")
         if not 0 <= self.owed <= 1:
@@ -289,6 +297,8 @@ class BestStrategy(ExactStrategy):
             raise ValueError(f"long_term: expected a weight from 0 to 1, got {long_term!r}")
         if not 0 <= self.blend < 1:
             raise ValueError(f"blend: expected a weight from 0 to below 1, got {blend!r}")
+        if self.pockets < 0:
+            raise ValueError(f"pockets: expected a number of cells, 0 or more, got {pockets!r}")
         self._whatif = IncrementalAnalyser(use_mine_count, keep_mines=False)
         self._gave_up: int | None = None  # layouts of the last endgame search past budget
         self._tree: GameTree | None = None  # the endgame's search, kept for later guesses
@@ -355,7 +365,10 @@ class BestStrategy(ExactStrategy):
                 if 1 - p + owed.get(c, 0.0) + sweep.get(c, 0.0) >= floor]
         split: dict[int, object] = {c: (owed.get(c, 0.0), lift.get(c, 0.0))
                                     for c in owed.keys() | lift.keys()}
+        pockets = self._pockets(evaluator, split)
         candidates = [c for c in evaluator.candidates(pool, split) if not c.dead]
+        # cells in small pockets only when no other candidate is left (option ``pockets``)
+        candidates = [c for c in candidates if c.cell not in pockets] or candidates
         if not candidates:
             # every cell that safe is dead: the next safest live cells, else the safest dead
             for level in levels:
@@ -427,16 +440,42 @@ class BestStrategy(ExactStrategy):
           classes whose value is the best (exactly) are then looked at in full, as
           :meth:`rank` does, and ranked by its key.
 
-        Returns the classes with the best value, ranked as :meth:`rank` ranks them (the
+        With ``pockets``, the cells outside small pockets go through both cuts first, and
+        the others only when no live class is found among them, as :meth:`rank` defers
+        them. Returns the classes with the best value, ranked as :meth:`rank` ranks them (the
         others it would rank after these are not given)."""
         open_cells = self._open_cells(evaluator)
         safest = 1 - min(open_cells.values())
         floor = safest * (1 - self.tolerance)
         lift, sweep = self._influence(evaluator)
         split: dict[int, object] = {c: (0.0, share) for c, share in lift.items()}
+        pockets = self._pockets(evaluator, split)
+        passes = [list(open_cells)]
+        if pockets:  # cells in small pockets only when no live class is found outside them
+            passes.insert(0, [c for c in open_cells if c not in pockets])
+        for cells in passes:
+            looked, values, best = self._window(evaluator, cells, floor, lift, sweep, split)
+            if looked:
+                break
+        if not looked:
+            return self.rank(evaluator)  # every cell that safe is dead: rank's fallback
+        top = [c for c, v in zip(looked, values, strict=True) if v == best]
+        for c in top:
+            evaluator.look_ahead(c)
+        ranked = [self._ranked(c, lift) for c in top]
+        ranked.sort(key=lambda r: r.key, reverse=True)
+        return ranked
+
+    def _window(self, evaluator: Evaluator, cells: list[int], floor: float,
+                lift: dict[int, float], sweep: dict[int, float], split: dict[int, object]
+                ) -> tuple[list[Candidate], list[float | None], float]:
+        """The cuts of :meth:`_rank_top` over ``cells``: the live classes looked at, in
+        :meth:`rank`'s order, their values (None: cannot come first) and the best value."""
+        probabilities = evaluator.probabilities
         # a class's value is at most its safety plus its weighted influence (its reach)
         by_reach: dict[float, list[int]] = {}
-        for c, p in open_cells.items():
+        for c in cells:
+            p = probabilities[c]
             if 1 - p + sweep.get(c, 0.0) >= floor:
                 by_reach.setdefault(1 - p + self.long_term * lift.get(c, 0.0), []).append(c)
         looked: list[Candidate] = []  # the first ``lookahead`` live classes, rank's order
@@ -459,14 +498,18 @@ class BestStrategy(ExactStrategy):
                     best = value
             if len(looked) >= self.lookahead:
                 break
-        if not looked:
-            return self.rank(evaluator)  # every cell that safe is dead: rank's fallback
-        top = [c for c, v in zip(looked, values, strict=True) if v == best]
-        for c in top:
-            evaluator.look_ahead(c)
-        ranked = [self._ranked(c, lift) for c in top]
-        ranked.sort(key=lambda r: r.key, reverse=True)
-        return ranked
+        return looked, values, best
+
+    def _pockets(self, evaluator: Evaluator, split: dict[int, object]) -> frozenset[int]:
+        """The cells in covered areas of fewer than ``pockets`` cells (:mod:`.pockets`;
+        none when the option is off), each marked in ``split`` so that no class mixes
+        them with other cells."""
+        if not self.pockets:
+            return frozenset()
+        found = small_pockets(evaluator.position, self.pockets)
+        for c in found:
+            split[c] = (split.get(c, 0.0), "pocket")
+        return found
 
     def describe(self, ranked: Ranked, tied: int = 1) -> str:
         """A guess this strategy ranked, in words (:func:`describe`, with its options)."""
