@@ -65,6 +65,27 @@ def test_outcomes_match_brute_force(position, use_count):
         assert dead_cells_exact(table) == ()
 
 
+@settings(max_examples=examples(500), deadline=None)
+@given(small_positions, st.booleans(), st.data())
+def test_forced_counts_the_layouts_with_cells_fixed_as_the_brute_force_does(position,
+                                                                          use_count, data):
+    """OutcomeTable.forced(mines, safe): the layouts (with the mine count or, without, the
+    floating cells free) in which the given unknown cells are mines and safe, against the
+    brute force's layouts filtered by hand; a cell asked to be both gives 0."""
+    unknown = position.unknown_cells()
+    chosen = data.draw(st.lists(st.sampled_from(unknown), unique=True, max_size=4)
+                       if unknown else st.just([]))
+    mines = [c for c in chosen if data.draw(st.booleans())]
+    safe = [c for c in chosen if c not in mines]
+    layouts = brute.explanations(position, use_count)
+    expected = sum(1 for s in layouts if all(c in s for c in mines)
+                   and not any(c in s for c in safe))
+    table = OutcomeTable(analyse(position, use_count))
+    assert table.forced(mines, safe) == expected, (str(position), mines, safe)
+    if mines:
+        assert table.forced(mines, [mines[0]]) == 0
+
+
 @settings(max_examples=examples(200), deadline=None)
 @given(consistent_positions(max_rows=4, max_cols=5), st.booleans())
 def test_one_cell_matches_the_table(position, use_count):

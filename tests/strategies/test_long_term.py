@@ -91,8 +91,7 @@ def test_influence_matches_the_brute_force(position):
     expected_for[True] = expected_for[False] if position.mines is None else brute_influence(
         position, [m for m in layouts if len(m) == position.mines])
     for use_mine_count in (True, False):
-        found = influence(analyse(position, use_mine_count),
-                          IncrementalAnalyser(use_mine_count, keep_mines=False))
+        found = influence(analyse(position, use_mine_count))
         scores, sweep = expected_for[use_mine_count]
         assert found.scores.keys() == scores.keys(), str(position)
         for c, share in scores.items():
@@ -107,7 +106,7 @@ def test_a_cell_between_two_flags_and_the_wall_is_influenced():
     # a mine, no number can ever tell, so half of each cell's layouts with the flags filled
     # are in the pattern.
     view = Position.from_rows(["F??F?", "?????", "?????"], mines=5)
-    shares = influence(analyse(view), IncrementalAnalyser(keep_mines=False)).scores
+    shares = influence(analyse(view)).scores
     assert shares[1] > 0 and shares[2] > 0
     assert all(s <= 0.5 for s in shares.values())
 
@@ -115,7 +114,7 @@ def test_a_cell_between_two_flags_and_the_wall_is_influenced():
 def test_the_long_term_factor_scales_a_guess_value():
     view = Position.from_rows(["001??", "122??", "?3?3?", "?????", "?????"], mines=5)
     analysis = analyse(view)
-    shares = influence(analysis, IncrementalAnalyser(keep_mines=False)).scores
+    shares = influence(analysis).scores
     strategy = BestStrategy(endgame=0, long_term=0.9, discount=0.97, blend=0.0)
     ranked = strategy.rank(Evaluator(analysis, IncrementalAnalyser(keep_mines=False)))
     looked = [r for r in ranked if r.key[0] != float("-inf")]

@@ -60,7 +60,7 @@ def test_pattern_counts_and_pseudo_fifty_fiftys_match_the_brute_force(position):
             m for m in every_layout if len(m) == position.mines]
         known_layouts = set(layouts)
         analysis = analyse(position, use_mine_count)
-        found = closed_patterns(analysis, IncrementalAnalyser(use_mine_count, keep_mines=False))
+        found = closed_patterns(analysis)
         listed = {(p.first, p.second) for p, _missing, _n in found}
 
         def with_pattern(need, avoid, layouts=layouts) -> list[frozenset[int]]:
@@ -88,7 +88,7 @@ def test_pattern_counts_and_pseudo_fifty_fiftys_match_the_brute_force(position):
                 continue
             assert not with_pattern({*p.first, *p.frame}, p.second), (str(position), p)
         # the owed counts and the pseudo 50/50s, from the brute-force layouts alone
-        owed = owed_risk(analysis, IncrementalAnalyser(use_mine_count, keep_mines=False))
+        owed = owed_risk(analysis)
         total = len(layouts)
         mines_at = Counter(itertools.chain.from_iterable(layouts))  # layouts with c a mine
         summed: dict[int, int] = {}
@@ -117,7 +117,7 @@ def test_a_pseudo_fifty_fifty_is_taken_before_other_guesses():
     view = Position.from_rows(["001??", "122??", "?3?3?", "?????", "?????"], mines=5)
     analysis = analyse(view)
     assert not analysis.safe_cells()
-    owed = owed_risk(analysis, IncrementalAnalyser(keep_mines=False))
+    owed = owed_risk(analysis)
     assert 4 in owed.pseudo
     block, diagonal, frame = {3, 4, 8, 9}, ({4, 8}, {3, 9}), 12
     for layout in brute.explanations(view):
@@ -134,7 +134,7 @@ def test_a_pseudo_fifty_fifty_is_taken_before_other_guesses():
 def test_the_owed_share_adds_to_a_guess_value_by_its_weight():
     view = Position.from_rows(["001??", "122??", "?3?3?", "?????", "?????"], mines=5)
     analysis = analyse(view)
-    owed = owed_risk(analysis, IncrementalAnalyser(keep_mines=False))
+    owed = owed_risk(analysis)
     strategy = BestStrategy(endgame=0, owed=0.5, discount=0.97, long_term=0.0, blend=0.0)
     ranked = strategy.rank(Evaluator(analysis, IncrementalAnalyser(keep_mines=False)))
     looked = [r for r in ranked if r.key[0] != float("-inf")]
@@ -152,6 +152,4 @@ def test_options_are_checked_and_huge_boards_are_not_searched():
         BestStrategy(owed=2)
     huge = Position.unknown(101, 100, mines=2000)
     assert huge.size > MAX_CELLS
-    assert closed_patterns(analyse(huge), IncrementalAnalyser(keep_mines=False)) == []
-    with pytest.raises(ValueError, match="mine count"):
-        closed_patterns(analyse(huge), IncrementalAnalyser(False))
+    assert closed_patterns(analyse(huge)) == []

@@ -121,14 +121,14 @@ class Evaluator:
     def owed(self) -> Owed:
         """The risk each guess owes anyway (:mod:`.owed`), counted on first request."""
         if self._owed is None:
-            self._owed = owed_risk(self.analysis, self.whatif)
+            self._owed = owed_risk(self.analysis, table=self._outcome_table())
         return self._owed
 
     def influence(self) -> Influence:
         """The cells' long-term influence (:mod:`.long_term`), counted on first
         request."""
         if self._influence is None:
-            self._influence = influence(self.analysis, self.whatif)
+            self._influence = influence(self.analysis, table=self._outcome_table())
         return self._influence
 
     def outcome(self, cell: int) -> Outcome:

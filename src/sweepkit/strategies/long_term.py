@@ -25,11 +25,10 @@ frame cell to fill and above 2.5% of the layouts that it is in or enables (not c
 The Java solver also uses that sweep to find pseudo 50/50s (``best``'s option ``pseudo``
 does that, measured apart).
 
->>> from sweepkit.analysis.incremental import IncrementalAnalyser
 >>> from sweepkit.analysis.probability import analyse
 >>> from sweepkit.position import Position
 >>> view = Position.from_rows(["1???", "1???"], mines=2)
->>> shares = influence(analyse(view), IncrementalAnalyser(keep_mines=False)).scores
+>>> shares = influence(analyse(view)).scores
 
 On a board two rows high nothing tells the two cells of a column apart, so each covered
 cell's whole risk is in a vertical pair: its influence is capped at its mine share.
@@ -42,7 +41,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sweepkit.analysis.incremental import IncrementalAnalyser
+from sweepkit.analysis.outcomes import OutcomeTable
 from sweepkit.analysis.probability import Analysis
 from sweepkit.strategies.owed import Pattern, closed_patterns
 
@@ -93,10 +92,10 @@ class Influence:
     sweep: dict[int, float]
 
 
-def influence(analysis: Analysis, whatif: IncrementalAnalyser,
-              max_missing: int = MAX_MISSING) -> Influence:
-    """The influence of every covered cell that has some (module doc); counted by
-    ``whatif`` (using the mine count when ``analysis`` does)."""
+def influence(analysis: Analysis, max_missing: int = MAX_MISSING,
+              table: OutcomeTable | None = None) -> Influence:
+    """The influence of every covered cell that has some (module doc); the patterns counted
+    by ``table`` (:func:`~sweepkit.strategies.owed.closed_patterns`)."""
     total = analysis.total
     if not total:
         return Influence({}, {})
@@ -104,7 +103,7 @@ def influence(analysis: Analysis, whatif: IncrementalAnalyser,
     largest: dict[tuple[int, int], int] = {}  # (cell, kind): the largest count
     enabled: dict[int, int] = {}
     swept: dict[int, int] = {}
-    for pattern, missing, n in closed_patterns(analysis, whatif, max_missing):
+    for pattern, missing, n in closed_patterns(analysis, max_missing, table):
         kind = shape_of(pattern, shape)
         if kind is None:
             continue

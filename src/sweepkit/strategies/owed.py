@@ -26,17 +26,18 @@ Both options are off in every preset: measured over 30,000 expert games (``pseud
 39,850 (``owed``), neither pays (``docs/results.md``).
 
 The counts are exact: n is the number of layouts of the view with M1 and the frame flagged
-and M2 marked safe, one analysis each (for a pattern among floating cells alone, read from
-the frontier's count polynomial: they are interchangeable). Only patterns whose frame has
+and M2 marked safe: the equations of the components those cells are in, counted again with
+them fixed (:meth:`~sweepkit.analysis.outcomes.OutcomeTable.forced`; for a pattern among
+floating cells alone, read from the frontier's count polynomial: they are
+interchangeable). Only patterns whose frame has
 at most ``max_missing`` cells still covered and not known mines are counted (more frame
 cells needing a mine make the pattern rare and the count not worth its analysis), and none
 on boards of more than :data:`MAX_CELLS` cells.
 
->>> from sweepkit.analysis.incremental import IncrementalAnalyser
 >>> from sweepkit.analysis.probability import analyse
 >>> from sweepkit.position import Position
 >>> view = Position.from_rows(["1???", "1???"], mines=2)
->>> found = owed_risk(analyse(view), IncrementalAnalyser(keep_mines=False))
+>>> found = owed_risk(analyse(view))
 
 On a board two rows high nothing tells the two cells of a column apart: a mine in a
 column is a 50/50, and every cell is a pseudo 50/50 (all its risk is owed).
@@ -52,10 +53,10 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from sweepkit.analysis.board_count import binomial_sum
-from sweepkit.analysis.incremental import IncrementalAnalyser
+from sweepkit.analysis.outcomes import OutcomeTable
 from sweepkit.analysis.poly import product as poly_product
 from sweepkit.analysis.probability import Analysis
-from sweepkit.position import MINE, SAFE, UNKNOWN
+from sweepkit.position import MINE, UNKNOWN
 from sweepkit.topology import neighbours
 
 
@@ -144,21 +145,18 @@ def frame_cells(table: Sequence[Sequence[int]], first: tuple[int, ...],
     return tuple(sorted(j for j, d in seen.items() if d and j not in inside))
 
 
-def closed_patterns(analysis: Analysis, whatif: IncrementalAnalyser, max_missing: int = 2
+def closed_patterns(analysis: Analysis, max_missing: int = 2, table: OutcomeTable | None = None
                     ) -> list[tuple[Pattern, tuple[int, ...], int]]:
     """The closed patterns of ``analysis``'s view that some layout has (module doc), each
     with its frame cells still to be mines and its layouts n (those of one way); counted
-    by ``whatif`` (which must use the mine count when the analysis does).
-    None on boards of more than :data:`MAX_CELLS` cells."""
-    if analysis.uses_mine_count and not whatif.use_mine_count:
-        raise ValueError("the analysis uses the mine count: the analyser must use it too")
+    by ``table`` (an outcome table of the analysis, shared with whoever asks for outcomes;
+    made here if not given). None on boards of more than :data:`MAX_CELLS` cells."""
     position = analysis.position
     if position.size > MAX_CELLS:
         return []
     values = position.cells
     probabilities = analysis.probabilities()
     left = position.remaining_mines() if analysis.uses_mine_count else None
-    base = position if analysis.uses_mine_count else position.with_mines(None)
     floating = bytearray(position.size)
     for c in analysis.system.floating:
         floating[c] = 1
@@ -187,9 +185,9 @@ def closed_patterns(analysis: Analysis, whatif: IncrementalAnalyser, max_missing
         if all(floating[c] for c in (*mines, *pattern.second)):
             n = pool(len(mines), len(pattern.second))
         else:
-            changes = {c: MINE for c in mines}
-            changes.update({c: SAFE for c in pattern.second})
-            n = whatif.update(base.replace(changes)).total
+            if table is None:
+                table = OutcomeTable(analysis)
+            n = table.forced(mines, pattern.second)
         if n:
             found.append((pattern, missing, n))
     return found
@@ -211,13 +209,14 @@ def _floating_counter(analysis: Analysis) -> Callable[[int, int], int]:
     return lambda mines, safe: binomial_sum(frontier, size - mines - safe, left - mines)
 
 
-def owed_risk(analysis: Analysis, whatif: IncrementalAnalyser, max_missing: int = 2) -> Owed:
+def owed_risk(analysis: Analysis, max_missing: int = 2, table: OutcomeTable | None = None
+              ) -> Owed:
     """The owed layouts of every cell in a closed pattern of ``analysis``'s view, and its
-    pseudo 50/50s (module doc)."""
+    pseudo 50/50s (module doc; ``table`` as :func:`closed_patterns` takes it)."""
     total = analysis.total
     counts: dict[int, int] = {}
     single: dict[int, int] = {}  # the largest one-pattern count of each cell
-    for pattern, missing, n in closed_patterns(analysis, whatif, max_missing):
+    for pattern, missing, n in closed_patterns(analysis, max_missing, table):
         for c in (*pattern.cells, *missing):
             counts[c] = counts.get(c, 0) + n
         for c in pattern.cells:
