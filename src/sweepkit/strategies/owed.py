@@ -26,13 +26,13 @@ Both options are off in every preset: measured over 30,000 expert games (``pseud
 39,850 (``owed``), neither pays (``docs/results.md``).
 
 The counts are exact: n is the number of layouts of the view with M1 and the frame flagged
-and M2 marked safe: the equations of the components those cells are in, counted again with
-them fixed (:meth:`~sweepkit.analysis.outcomes.OutcomeTable.forced`; for a pattern among
-floating cells alone, read from the frontier's count polynomial: they are
-interchangeable). Only patterns whose frame has
-at most ``max_missing`` cells still covered and not known mines are counted (more frame
-cells needing a mine make the pattern rare and the count not worth its analysis), and none
-on boards of more than :data:`MAX_CELLS` cells.
+and M2 marked safe, found by counting again the equations of the components those cells
+are in, with them fixed (:meth:`~sweepkit.analysis.outcomes.OutcomeTable.forced`; for a
+pattern among floating cells alone, read from the frontier's count polynomial: they are
+interchangeable). Only patterns whose frame has at most ``max_missing`` cells still
+covered and not known mines are counted (more frame cells needing a mine make the pattern
+rare and the count not worth its analysis), and none on boards of more than
+:data:`MAX_CELLS` cells.
 
 >>> from sweepkit.analysis.probability import analyse
 >>> from sweepkit.position import Position
