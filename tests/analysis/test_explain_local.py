@@ -26,7 +26,7 @@ from tests.strategies_boards import consistent_positions, positions
 VIEWS = [(16, 30, 99, 1, 10), (16, 30, 99, 2, 25), (20, 20, 60, 3, 15), (24, 24, 110, 5, 20)]
 
 
-@settings(max_examples=examples(500), deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(consistent_positions(max_rows=7, max_cols=7), st.booleans())
 def test_explain_matches_the_old_route(position, use_count):
     assert explain(position, use_count) == old_explain(position, use_count)

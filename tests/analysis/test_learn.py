@@ -37,16 +37,41 @@ def cell_components(draw) -> Component:
     return cells_component(n, rows)
 
 
-@settings(max_examples=examples(500), deadline=None)
+def layout_masks(n: int, rows) -> set[int]:
+    """Every layout of ``n`` cells (bit ``b`` of a mask: a mine in cell ``b``) that
+    explains ``rows``: each of the 2^n subsets tried, an equation's mines counted as the
+    bits its cells' mask shares with the layout's."""
+    masks = [(sum(1 << b for b in bs), need) for bs, need in rows]
+    return {a for a in range(1 << n) if all((a & m).bit_count() == need for m, need in masks)}
+
+
+def as_mask(example: tuple[int, ...]) -> int:
+    assert all(v in (0, 1) for v in example)
+    return sum(v << b for b, v in enumerate(example))
+
+
+@settings(max_examples=examples(300), deadline=None)
 @given(cell_components(), st.randoms(use_true_random=False))
 def test_learning_finds_a_layout_exactly_when_there_is_one(component, rnd):
     n = len(component.sizes)
-    layouts = [a for a in itertools.product((0, 1), repeat=n)
-               if explains(component.rows, a)]
+    layouts = layout_masks(n, component.rows)
     example = learnt_witness(component, order=rnd.sample(range(n), n))
     assert (example is None) == (not layouts)
     if example is not None:
-        assert example in layouts
+        assert len(example) == n and as_mask(example) in layouts
+
+
+def test_the_layout_masks_are_the_layouts_of_every_subset():
+    """layout_masks against the plain definition (tuples of every product, summed)."""
+    rng = random.Random(7)
+    for _ in range(30):
+        n = rng.randint(1, 7)
+        rows = [(tuple(sorted(rng.sample(range(n), rng.randint(1, min(n, 4))))), 0)
+                for _ in range(rng.randint(1, 4))]
+        rows = [(bs, rng.randint(0, len(bs))) for bs, _ in rows]
+        expected = {as_mask(a) for a in itertools.product((0, 1), repeat=n)
+                    if explains(rows, a)}
+        assert layout_masks(n, rows) == expected
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -33,7 +33,7 @@ from tests.strategies_boards import nd_consistent_positions, nd_positions
 
 nd_small = st.one_of(nd_positions(), nd_consistent_positions())
 
-MANY = settings(max_examples=examples(600), deadline=None)
+MANY = settings(max_examples=examples(400), deadline=None)  # as test_against_brute's SOME
 SOME = settings(max_examples=examples(250), deadline=None)
 
 
