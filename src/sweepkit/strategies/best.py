@@ -73,7 +73,7 @@ the guess is chosen in this order:
    such areas: its risk stays to be taken later, and a guess there tells the rest of the
    board little. ``normal`` and ``max`` defer areas of fewer than 8 cells: without it the
    long-term factor, which rewards a cell for risk a closed area owes anyway, took such
-   cells at twice or five times the risk of the safest cell elsewhere; with it, +0.18
+   cells at up to five times the risk of the safest cell elsewhere; with it, +0.18
    points [+0.05, +0.32] over 16,835 paired modern expert games, +0.07 [−0.05, +0.19]
    over 10,000 classic ones (``docs/results.md``).
 
