@@ -253,9 +253,7 @@ class OutcomeTable:
             assert p is not None
             if p < second:
                 lowest, second = two_lowest(lowest, second, p, pool)
-        if lowest >= 1:
-            return safe, 0.0, 0.0
-        return safe, lowest, (second if second < 1 else lowest)
+        return (safe, *lowest_pair(lowest, second))
 
     def forced(self, mines: Iterable[int], safe: Iterable[int]) -> int:
         """The layouts (weighted as the analysis weighs them) in which every cell of
@@ -447,3 +445,11 @@ def two_lowest(lowest: float, second: float, p: float, cells: int) -> tuple[floa
     if p < lowest:
         return p, (p if cells > 1 else lowest)
     return lowest, p
+
+
+def lowest_pair(lowest: float, second: float) -> tuple[float, float]:
+    """The two lowest risks below 1 that :func:`two_lowest` found from 1.0, 1.0: both 0
+    when no cell below 1 was seen (only mines left), the lowest twice when one was."""
+    if lowest >= 1:
+        return 0.0, 0.0
+    return lowest, (second if second < 1 else lowest)

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from sweepkit.analysis.incremental import IncrementalAnalyser
-from sweepkit.analysis.outcomes import Outcome, OutcomeTable, two_lowest
+from sweepkit.analysis.outcomes import Outcome, OutcomeTable, lowest_pair, two_lowest
 from sweepkit.analysis.probability import Analysis
 from sweepkit.position import MINE, UNKNOWN
 from sweepkit.strategies.long_term import Influence, influence
@@ -230,6 +230,4 @@ def lowest_risks(analysis: Analysis) -> tuple[float, float]:
         assert p is not None
         if p < second:
             lowest, second = two_lowest(lowest, second, p, floating)
-    if lowest >= 1:
-        return 0.0, 0.0
-    return lowest, (second if second < 1 else lowest)
+    return lowest_pair(lowest, second)
