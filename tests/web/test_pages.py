@@ -258,22 +258,31 @@ def test_trainer_grades_a_right_and_a_wrong_answer(open_at):
     position = puzzle_position(page)
     safe = analyse(position).safe_cells()
     assert safe
+    held = []  # the scores' refresh, held back until the next puzzle is up
+    page.route("**/api/trainer/scores*", lambda route: held.append(route))
     page.click(f'#board .cell[data-index="{safe[0]}"]')
     page.wait_for_selector("#next:not([hidden])")
     assert page.inner_text("#verdict") == "✓ Right!"
     assert page.inner_text("#explanation")
     assert page.locator("#board .cell.tr-because").count() >= 1
     assert page.locator("#board .cell.tr-answer").count() >= 1
-    # Wrong: flag a cell that is certainly safe.
+    # Wrong: flag a cell that is certainly safe. Next is pressed while the scores are still
+    # loading (held back here): it must not be swallowed.
     page.click("#next")
     page.wait_for_function("window.sweepkitTrainer.puzzle && !window.sweepkitTrainer.answered",
                            timeout=20_000)
+    assert held  # the scores were indeed still loading
+    for route in held:
+        route.continue_()
+    page.unroute("**/api/trainer/scores*")
     position = puzzle_position(page)
     safe = analyse(position).safe_cells()
     page.click(f'#board .cell[data-index="{safe[0]}"]', button="right")
     page.wait_for_selector("#next:not([hidden])")
     assert page.inner_text("#verdict") == "✗ Not this one."
     assert "safe" in page.inner_text("#explanation")
+    wrong = "#scores tr[data-lesson=single] td:nth-child(3)"
+    page.wait_for_function(f"document.querySelector('{wrong}')?.textContent === '1'")
     row = page.locator('#scores tr[data-lesson="single"] td')
     assert [row.nth(k).inner_text() for k in (1, 2)] == ["1", "1"]
     assert "beginner" in row.nth(5).inner_text()

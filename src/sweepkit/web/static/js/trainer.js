@@ -135,11 +135,13 @@ class Trainer {
         );
         this.answered = true;
         this.show(i, action, graded);
-        await this.scores();
       });
     } finally {
       this.busy = false;
     }
+    // The scores refresh after the trainer is free again: a Next pressed while they load
+    // must not be swallowed.
+    if (this.answered) await this.scores();
   }
 
   show(i, action, graded) {
