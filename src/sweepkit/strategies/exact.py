@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import compress
+from operator import ne
 
 from sweepkit.analysis.explain import CellValue, Technique, techniques_of
 from sweepkit.analysis.incremental import IncrementalAnalyser
@@ -137,7 +139,7 @@ class ExactStrategy(Strategy):
         if last is None or len(last) != len(cells):
             return [i for i in numbers_near_unknown(view, mines) if cells[i] > 0]
         table = view.neighbour_table()
-        touched = [i for i, (was, now) in enumerate(zip(last, cells, strict=True)) if was != now]
+        touched = list(compress(range(len(cells)), map(ne, last, cells)))  # changed cells
         touched += mines - self._passed_mines
         around = {k for c in touched for k in table[c] if cells[k] > 0}
         around.update(c for c in touched if cells[c] > 0)

@@ -42,8 +42,8 @@ def small_pockets(position: Position, least: int = POCKET_CELLS) -> frozenset[in
     """The covered cells of ``position`` whose area (module doc) has fewer than ``least``
     cells."""
     cells = position.cells
-    neighbours = position.neighbours
-    seen = bytearray(position.size)
+    table = position.neighbour_table()
+    seen = bytearray(position.size)  # covered cells put in an area, numbers gone through
     found: list[int] = []
     for start, v in enumerate(cells):
         if v != UNKNOWN or seen[start]:
@@ -51,13 +51,15 @@ def small_pockets(position: Position, least: int = POCKET_CELLS) -> frozenset[in
         seen[start] = 1
         area = [start]
         for m in area:  # grows while it is read: a breadth-first search
-            for j in neighbours(m):
+            for j in table[m]:
+                if seen[j]:
+                    continue
                 if cells[j] == UNKNOWN:
-                    if not seen[j]:
-                        seen[j] = 1
-                        area.append(j)
+                    seen[j] = 1
+                    area.append(j)
                 elif cells[j] >= 0:  # a revealed number: on to the covered cells it touches
-                    for k in neighbours(j):
+                    seen[j] = 1
+                    for k in table[j]:
                         if cells[k] == UNKNOWN and not seen[k]:
                             seen[k] = 1
                             area.append(k)
