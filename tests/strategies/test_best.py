@@ -397,19 +397,22 @@ def test_the_opening_book_sends_the_guess_after_a_numbered_corner_to_the_far_cor
 @settings(max_examples=examples(300), deadline=None)
 @given(consistent_positions(max_rows=5, max_cols=6, with_mines=True),
        st.sampled_from([1.0, 0.97, 0.9]), st.integers(1, 12), st.sampled_from([0.0, 0.1, 0.3]),
-       st.sampled_from([0.0, 0.9]), st.sampled_from([0.0, 0.2]), st.sampled_from([0, 3, 8]))
+       st.sampled_from([0.0, 0.9]), st.sampled_from([0.0, 0.2]), st.sampled_from([0, 3, 8]),
+       st.sampled_from([0.0, 0.001, 0.5]))
 def test_the_pruned_ranking_ranks_first_what_the_full_ranking_does(position, discount,
                                                                    lookahead, tolerance,
-                                                                   long_term, blend, pockets):
+                                                                   long_term, blend, pockets,
+                                                                   progress):
     """BestStrategy._rank_top (the play path) gives the guesses rank() ranks first, tied,
     in its order, with the same values: only the work differs (with the long-term factor,
-    the blend and the deferral of pockets too)."""
+    the blend, the deferral of pockets and the progress bonus too)."""
     analysis = analyse(position, True)
     assume(analysis.consistent and not analysis.safe_cells())
     assume(any(p < 1 for c, p in analysis.probabilities().items()
                if position.cells[c] == UNKNOWN))
     strategy = BestStrategy(discount=discount, lookahead=lookahead, tolerance=tolerance,
-                            long_term=long_term, blend=blend, pockets=pockets)
+                            long_term=long_term, blend=blend, pockets=pockets,
+                            progress=progress)
 
     def first(ranked):
         return [(r.candidate.cells, r.key, r.candidate.progress, r.candidate.expected,

@@ -67,6 +67,11 @@ the guess is chosen in this order:
    outcome leaving one safe cell counts for less than one leaving two
    (:meth:`~.guesses.Evaluator.hypothetical`).
 
+   With ``progress`` w above 0 (two-step only), a cell's value is multiplied by 1 + w × S
+   (S: the chance that it is safe and its number makes some cell certain), the Java
+   solver's progress bonus (its default w: 0.001, a tie-break between values within
+   about 0.1% of each other).
+
    Values equal but for the floats' rounding (the same sums added in another order) are
    ties: the ranking compares its float values rounded to :data:`TIE_DIGITS` decimals,
    so that E, not the last bit of a sum, decides between two cells of equal two-step
@@ -131,15 +136,15 @@ BUDGETS: dict[str, dict[str, Any]] = {
     "fast": {"guess": "local", "lookahead": 0, "tolerance": 0.0, "fifty_fifty": True,
              "endgame": 0, "endgame_states": 0, "discount": 1.0, "pseudo": False,
              "owed": 0.0, "chains": False, "far_corner": False,
-             "long_term": 0.0, "blend": 0.0, "pockets": 0},
+             "long_term": 0.0, "blend": 0.0, "pockets": 0, "progress": 0.0},
     "normal": {"guess": "two-step", "lookahead": 1_000_000, "tolerance": 0.1,
                "fifty_fifty": True, "endgame": 1000, "endgame_states": 1000, "discount": 1.0,
                "pseudo": False, "owed": 0.0, "chains": False, "far_corner": True,
-               "long_term": 0.9, "blend": 0.2, "pockets": 8},
+               "long_term": 0.9, "blend": 0.2, "pockets": 8, "progress": 0.0},
     "max": {"guess": "two-step", "lookahead": 1_000_000, "tolerance": 0.15, "fifty_fifty": True,
             "endgame": 20_000, "endgame_states": 10_000, "discount": 1.0, "pseudo": False,
             "owed": 0.0, "chains": False, "far_corner": True, "long_term": 0.9,
-            "blend": 0.2, "pockets": 8},
+            "blend": 0.2, "pockets": 8, "progress": 0.0},
 }
 """The presets of ``budget``: strength traded for speed (``docs/results.md`` measures
 each)."""
@@ -267,7 +272,7 @@ class BestStrategy(ExactStrategy):
                  owed: float | None = None, chains: bool | None = None,
                  far_corner: bool | None = None, long_term: float | None = None,
                  blend: float | None = None, pockets: int | None = None,
-                 use_mine_count: bool = True,
+                 progress: float | None = None, use_mine_count: bool = True,
                  flag_mines: bool = False, techniques: bool = True) -> None:
         super().__init__("corner" if first == ANALYSED else first,
                          use_mine_count=use_mine_count, flag_mines=flag_mines,
@@ -278,7 +283,8 @@ class BestStrategy(ExactStrategy):
                  "endgame": endgame, "endgame_states": endgame_states,
                  "lookahead": lookahead, "discount": discount, "pseudo": pseudo,
                  "owed": owed, "chains": chains, "far_corner": far_corner,
-                 "long_term": long_term, "blend": blend, "pockets": pockets}
+                 "long_term": long_term, "blend": blend, "pockets": pockets,
+                 "progress": progress}
         options.update({k: v for k, v in given.items() if v is not None})
         if options["guess"] not in GUESS_MODES:
             raise ValueError(f"unknown guess mode {options['guess']!r} (expected one of "
@@ -298,6 +304,7 @@ class BestStrategy(ExactStrategy):
         self.long_term: float = float(options["long_term"])
         self.blend: float = float(options["blend"])
         self.pockets: int = int(options["pockets"])
+        self.progress: float = float(options["progress"])
         if not 0 <= self.discount <= 1:
             raise ValueError(f"discount: expected a number from 0 to 1, got {discount!r}")
         if not 0 <= self.owed <= 1:
@@ -306,6 +313,8 @@ class BestStrategy(ExactStrategy):
             raise ValueError(f"long_term: expected a weight from 0 to 1, got {long_term!r}")
         if not 0 <= self.blend < 1:
             raise ValueError(f"blend: expected a weight from 0 to below 1, got {blend!r}")
+        if self.progress < 0:
+            raise ValueError(f"progress: expected a weight, 0 or more, got {progress!r}")
         if self.pockets < 0:
             raise ValueError(f"pockets: expected a number of cells, 0 or more, got {pockets!r}")
         self._whatif = IncrementalAnalyser(use_mine_count, keep_mines=False)
@@ -445,9 +454,10 @@ class BestStrategy(ExactStrategy):
           and the class is dropped as soon as its bound falls below the best value found
           (with a margin of :data:`BOUND_MARGIN` for the floats' rounding): it cannot be
           first nor tie. With ``long_term``, the levels are those of safety plus weighted
-          influence (a bound of the scaled value), and the bound is scaled likewise. The
-          classes whose value is the best (exactly) are then looked at in full, as
-          :meth:`rank` does, and ranked by its key.
+          influence (a bound of the scaled value), and the bound is scaled likewise; with
+          ``progress`` w, both are multiplied by 1 + w (S is at most 1). The classes whose
+          value is the best (:func:`tied`) are then looked at in full, as :meth:`rank`
+          does, and ranked by its key.
 
         With ``pockets``, the cells outside small pockets go through both cuts first, and
         the others only when no live class is found among them, as :meth:`rank` defers
@@ -493,15 +503,21 @@ class BestStrategy(ExactStrategy):
         discount = self.discount
         best = float("-inf")
         for reach in sorted(by_reach, reverse=True):
-            if reach < best - BOUND_MARGIN:
+            if reach * (1 + self.progress) < best - BOUND_MARGIN:
                 break  # a class this safe cannot reach the best value: nor any below it
             level = [c for c in evaluator.candidates(by_reach[reach], split) if not c.dead]
             level.sort(key=lambda c: c.quick, reverse=True)
             for c in level[:self.lookahead - len(looked)]:
                 scale = self._scale(c, lift)
-                value = _bounded_value(evaluator, c, discount, (best - BOUND_MARGIN) / scale)
+                # the progress bonus is at most 1 + ``progress`` (S is at most 1)
+                value = _bounded_value(evaluator, c, discount,
+                                       (best - BOUND_MARGIN) / (scale * (1 + self.progress)))
                 if value is not None:
                     value *= scale
+                    if self.progress:  # the bonus as :meth:`_key` reads it
+                        evaluator.look_ahead(c)
+                        assert c.progress is not None
+                        value *= 1 + self.progress * c.progress
                 looked.append(c)
                 values.append(value)
                 if value is not None and value > best:
@@ -544,7 +560,8 @@ class BestStrategy(ExactStrategy):
         if self.guess == "pse":
             return (c.safety, tied(c.progress), tied(c.expected))
         value = c.two_step if self.discount == 1 else discounted(c, self.discount)
-        return (tied(value * scale + owed), tied(c.expected), c.safety)
+        return (tied(value * scale * (1 + self.progress * c.progress) + owed),
+                tied(c.expected), c.safety)
 
     def _influence(self, evaluator: Evaluator) -> tuple[dict[int, float], dict[int, float]]:
         """Per cell, its long-term influence shares (:mod:`.long_term`): the one that scales
