@@ -2,15 +2,20 @@
 commit, in one run.
 
 Run: ``python benchmarks/bench_best_speed.py [--base REF] [--games N] [--seed S]
-[--rounds R] [--level L] [--budget B]``. The base is exported from git (``git archive
-REF``) into a temporary folder; each round runs one fresh worker process per variant,
-alternating (base, new, base, new, ...), so both see the same machine load. A worker
-imports ``sweepkit`` from its variant's ``src`` and plays games ``0..N-1`` of seed ``S``
-exactly as ``sweepkit bench --workers 1`` does (:func:`sweepkit.bench.result.play_game`:
-the same layouts, strategy RNG and first click), timing each game in CPU time
-(``time.process_time``, as the bench does; imports and start-up are not counted). The
-table shows each round's games per CPU-second and the medians over the rounds, and checks
-that both variants played the very same games (a sha256 of every game's record).
+[--rounds R] [--level L] [--budget B] [--option KEY=VALUE ...]``. The base is exported
+from git (``git archive REF``) into a temporary folder; each round runs one fresh worker
+process per variant, alternating (base, new, base, new, ...), so both see the same
+machine load. A worker imports ``sweepkit`` from its variant's ``src`` and plays games
+``0..N-1`` of seed ``S`` exactly as ``sweepkit bench --workers 1`` does
+(:func:`sweepkit.bench.result.play_game`: the same layouts, strategy RNG and first
+click), timing each game in CPU time (``time.process_time``, as the bench does; imports
+and start-up are not counted). The table shows each round's games per CPU-second and the
+medians over the rounds, and checks that both variants played the very same games (a
+sha256 of every game's record).
+
+With ``--option`` (values read as JSON, else as text) the new variant plays with those
+options on top of the budget, to time an option against the same tree (``--base HEAD``):
+its games may then differ, and the table says so instead of failing.
 
 The default base, ``989bbfc``, is ``best`` as it was before the work on its speed (issue
 35, item 3).
@@ -36,7 +41,7 @@ from sweepkit.rules import level
 from sweepkit.strategies import default_first
 rules = level({level!r})
 first = default_first("best", rules.rows, rules.cols, rules.first_click)
-spec = StrategySpec("best", {{"budget": {budget!r}}}, first=first)
+spec = StrategySpec("best", {{"budget": {budget!r}, **{options!r}}}, first=first)
 digest = hashlib.sha256()
 cpu = wins = 0
 for i in range({games}):
@@ -48,10 +53,10 @@ print(json.dumps({{"cpu": cpu, "wins": wins, "sha256": digest.hexdigest()}}))
 """
 
 
-def run_worker(src: Path, args: argparse.Namespace) -> dict:
+def run_worker(src: Path, args: argparse.Namespace, options: dict | None = None) -> dict:
     """One worker's CPU seconds, wins and record hash over the games."""
     code = WORKER.format(src=str(src), level=args.level, budget=args.budget,
-                         games=args.games, seed=args.seed)
+                         games=args.games, seed=args.seed, options=options or {})
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     return json.loads(done.stdout)
@@ -65,7 +70,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--level", default="expert")
     parser.add_argument("--budget", default="normal")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="an option of the new variant (repeatable)")
     args = parser.parse_args()
+    options = dict(parse_option(text) for text in args.option)
     speeds: dict[str, list[float]] = {"base": [], "new": []}
     found: dict[str, set[tuple[int, str]]] = {"base": set(), "new": set()}
     with tempfile.TemporaryDirectory() as tmp:
@@ -76,14 +84,14 @@ def main() -> None:
         subprocess.run(["tar", "-x", "-C", str(base_tree)], input=archive, check=True)
         for n in range(args.rounds):
             for name, src in (("base", base_tree / "src"), ("new", ROOT / "src")):
-                result = run_worker(src, args)
+                result = run_worker(src, args, options if name == "new" else None)
                 speeds[name].append(args.games / result["cpu"])
                 found[name].add((result["wins"], result["sha256"]))
                 print(f"round {n + 1} {name:>4s}: {speeds[name][-1]:6.2f} games/CPU-s",
                       file=sys.stderr, flush=True)
     print(f"best --budget {args.budget}, {args.level}, games 0-{args.games - 1} of seed "
-          f"{args.seed}; new = this tree, base = {args.base}; games per CPU-second, "
-          f"{args.rounds} rounds")
+          f"{args.seed}; new = this tree{' with ' + ', '.join(args.option) if options else ''}"
+          f", base = {args.base}; games per CPU-second, {args.rounds} rounds")
     print(f"{'variant':>8s} " + " ".join(f"{'round ' + str(i + 1):>8s}"
                                          for i in range(args.rounds)) + f" {'median':>8s}")
     for name in ("base", "new"):
@@ -95,8 +103,20 @@ def main() -> None:
     wins = next(iter(found["new"]))[0]
     print(f"same games (record sha256) in every run: {'yes' if same else 'NO'}; "
           f"wins {wins} of {args.games}")
-    if not same:
+    if not same and not options:
         raise SystemExit(1)
+
+
+def parse_option(text: str) -> tuple[str, object]:
+    """``KEY=VALUE`` as a pair, the value read as JSON (a number, true/false) or else
+    kept as text."""
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise SystemExit(f"--option: expected KEY=VALUE, got {text!r}")
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        return key, value
 
 
 if __name__ == "__main__":
