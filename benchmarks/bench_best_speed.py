@@ -13,7 +13,7 @@ and start-up are not counted). The table shows each round's games per CPU-second
 medians over the rounds, and checks that both variants played the very same games (a
 sha256 of every game's record).
 
-With ``--option`` (values read as JSON, else as text) the new variant plays with those
+With ``--option`` (read as ``sweepkit bench --option`` reads it) the new variant plays with those
 options on top of the budget, to time an option against the same tree (``--base HEAD``):
 its games may then differ, and the table says so instead of failing.
 
@@ -30,6 +30,8 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from sweepkit.cli.bench_cmds import parse_options
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -73,7 +75,7 @@ def main() -> None:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="an option of the new variant (repeatable)")
     args = parser.parse_args()
-    options = dict(parse_option(text) for text in args.option)
+    options = parse_options(args.option)  # as `sweepkit bench --option` reads them
     speeds: dict[str, list[float]] = {"base": [], "new": []}
     found: dict[str, set[tuple[int, str]]] = {"base": set(), "new": set()}
     with tempfile.TemporaryDirectory() as tmp:
@@ -105,18 +107,6 @@ def main() -> None:
           f"wins {wins} of {args.games}")
     if not same and not options:
         raise SystemExit(1)
-
-
-def parse_option(text: str) -> tuple[str, object]:
-    """``KEY=VALUE`` as a pair, the value read as JSON (a number, true/false) or else
-    kept as text."""
-    key, sep, value = text.partition("=")
-    if not sep or not key:
-        raise SystemExit(f"--option: expected KEY=VALUE, got {text!r}")
-    try:
-        return key, json.loads(value)
-    except json.JSONDecodeError:
-        return key, value
 
 
 if __name__ == "__main__":
