@@ -13,9 +13,9 @@ and start-up are not counted). The table shows each round's games per CPU-second
 medians over the rounds, and checks that both variants played the very same games (a
 sha256 of every game's record).
 
-With ``--option`` (read as ``sweepkit bench --option`` reads it) the new variant plays with those
-options on top of the budget, to time an option against the same tree (``--base HEAD``):
-its games may then differ, and the table says so instead of failing.
+With ``--option`` (read as ``sweepkit bench --option`` reads it) the new variant plays
+with those options on top of the budget, to time an option against the same tree
+(``--base HEAD``): its games may then differ, and the table says so instead of failing.
 
 The default base, ``989bbfc``, is ``best`` as it was before the work on its speed (issue
 35, item 3).
