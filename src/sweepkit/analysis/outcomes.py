@@ -166,8 +166,7 @@ class OutcomeTable:
                         safe[known + k + j] += w * comb(near_pool, j) * rest
                         ways[known + k + j].add((k, j))
         else:
-            others = int_product([c.total for i, c in enumerate(analysis.counts)
-                                  if i not in touched]) << far_pool
+            others = self._free_ways(touched, far_pool)
             for (_m, k), w in by_k.items():
                 for j in range(near_pool + 1):
                     safe[known + k + j] += w * comb(near_pool, j) * others
@@ -308,9 +307,7 @@ class OutcomeTable:
             left = remaining - front_mines - pool_mines - sum(p.low for p in polys)
             return sum(w * self._ways(touched, pool, left - a)
                        for a, w in enumerate(poly_product([p.by_mines for p in polys])) if w)
-        others = int_product([c.total for i, c in enumerate(analysis.counts)
-                              if i not in touched]) << pool
-        return int_product([sum(p.by_mines) for p in polys]) * others
+        return int_product([sum(p.by_mines) for p in polys]) * self._free_ways(touched, pool)
 
     def _joined(self, cell: int, unknown: Sequence[int], touched: tuple[int, ...], free: int,
                 need: int) -> tuple[list[ComponentCount], list[tuple[int, ...]]]:
@@ -425,6 +422,12 @@ class OutcomeTable:
                         if w and 0 <= mines - low - a <= pool)
             self.pool_ways[key] = found
         return found
+
+    def _free_ways(self, touched: tuple[int, ...], pool: int) -> int:
+        """Without the mine count: the layouts of the untouched components times the 2^pool
+        ways of ``pool`` free floating cells (what :meth:`_ways` counts with it)."""
+        return int_product([c.total for i, c in enumerate(self.analysis.counts)
+                            if i not in touched]) << pool
 
     def _others(self, touched: tuple[int, ...]) -> tuple[int, Poly]:
         """The count polynomial (low, coefficients) of every component but ``touched``:
