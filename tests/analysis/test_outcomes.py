@@ -116,6 +116,21 @@ def test_revealed_matches_the_analysis_of_the_position_with_the_cell_shown(posit
                 assert lowest_risks(after) == expected[1:]
 
 
+def test_floating_cells_among_floating_cells_share_one_count():
+    """Two cells next to floating cells alone show the same numbers with the same
+    consequences: counted once, and each still the whole analysis's answer."""
+    position = Position.from_rows(["1" + "?" * 7] + ["?" * 8] * 5, mines=9)
+    table = OutcomeTable(analyse(position, True))
+    inner = [position.index(3, 3), position.index(4, 5)]
+    for v in range(9):
+        for c in inner:
+            after = analyse(position.replace({c: v}), True)
+            left = sorted(p for p in after.probabilities().values() if p < 1) or [0.0]
+            assert table.revealed(c, v) == (len(after.safe_cells()), left[0],
+                                            left[min(1, len(left) - 1)])
+    assert sorted(table.floating_revealed) == [(8, v) for v in range(9)]
+
+
 def test_worked_example_with_floating_cells():
     # "1" at (0,0); its three unknown neighbours hold one mine; (0,2) and (1,2) float.
     position = Position.from_rows(["1??", "???"], mines=2)

@@ -13,10 +13,16 @@ from hypothesis import given, settings
 
 from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.analysis.probability import analyse
-from sweepkit.position import UNKNOWN, Position
+from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.strategies.best import BestStrategy, discounted
 from sweepkit.strategies.guesses import Evaluator
-from sweepkit.strategies.owed import MAX_CELLS, board_patterns, closed_patterns, owed_risk
+from sweepkit.strategies.owed import (
+    MAX_CELLS,
+    board_patterns,
+    closed_patterns,
+    owed_risk,
+    pattern_index,
+)
 from tests import brute
 from tests.examples import examples
 from tests.strategies_boards import consistent_positions
@@ -48,6 +54,23 @@ def test_pattern_frames_match_the_coordinates():
     assert set(shapes[((8, 15), (9, 14))]) == {1, 4, 19, 22}
     # the same block split by rows or columns has a frame of eight: not a pattern
     assert ((8, 9), (14, 15)) not in shapes and ((8, 14), (9, 15)) not in shapes
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_index_looks_at_every_pattern_a_full_scan_would_keep(seed):
+    """PatternIndex.worth_a_look leaves out only patterns with more than ``max_missing``
+    frame cells that are not flags (on a board with flags and revealed cells at random)."""
+    rng = random.Random(seed)
+    shape = (9, 13)
+    index = pattern_index(shape, "grid")
+    values = [rng.choice([UNKNOWN] * 6 + [MINE] * 3 + [1]) for _ in range(9 * 13)]
+    flagged = [c for c, v in enumerate(values) if v == MINE]
+    for max_missing in (1, 2, 3):
+        looked = index.worth_a_look(flagged, max_missing)
+        assert looked == sorted(set(looked))
+        kept = [i for i, p in enumerate(board_patterns(shape, "grid"))
+                if sum(values[j] != MINE for j in p.frame) <= max_missing]
+        assert set(kept) <= set(looked)
 
 
 @settings(max_examples=examples(200), deadline=None)

@@ -134,6 +134,9 @@ class OutcomeTable:
         self.counted: dict[int, dict[int, tuple[list[Component], list[ComponentCount]]]] = {}
         """Per cell whose outcome was counted, per k: the components of :meth:`_local`'s
         system and their counts (what :meth:`revealed` builds on)."""
+        self.floating_revealed: dict[tuple[int, int], tuple[int, float, float] | None] = {}
+        """:meth:`revealed` of the cells next to floating cells alone, by (unknown
+        neighbours, mines they hold): the same for every such cell."""
 
     def outcome(self, cell: int) -> Outcome:
         """The outcome counts of one unknown (or marked) cell."""
@@ -208,19 +211,35 @@ class OutcomeTable:
         floating = self.floating
         free = sum(1 for j in unknown if j in floating)
         pool = len(floating) - (cell in floating) - free
+        if not touched and free == len(unknown):
+            # a floating cell among floating cells: what it shows depends on nothing else
+            key = (free, number - known)
+            if key not in self.floating_revealed:
+                self.floating_revealed[key] = self._revealed(
+                    cell, unknown, number - known, touched, free, pool)
+            return self.floating_revealed[key]
+        return self._revealed(cell, unknown, number - known, touched, free, pool)
+
+    def _revealed(self, cell: int, unknown: tuple[int, ...], need: int,
+                  touched: tuple[int, ...], free: int, pool: int
+                  ) -> tuple[int, float, float] | None:
+        """:meth:`revealed` of ``cell`` whose ``unknown`` neighbours hold ``need`` mines."""
+        analysis = self.analysis
+        remaining = self.system.remaining
+        assert remaining is not None
         components = self.system.components
         gone = set(touched)
         kept = [i for i in range(len(components)) if i not in gone]
         if free and len(unknown) > free:
             # next to the frontier and to floating cells: from the counts per k of the
             # outcome (no new component to count)
-            counts, sizes = self._joined(cell, unknown, touched, free, number - known)
+            counts, sizes = self._joined(cell, unknown, touched, free, need)
             if not counts:
                 return 0, 0.0, 0.0
         else:
             equations = [Constraint(-1, tuple(c for c in eq.cells if c != cell), eq.need)
                          for i in touched for eq in self.equations[i]]
-            equations.append(Constraint(-1, unknown, number - known))
+            equations.append(Constraint(-1, unknown, need))
             system = system_from_constraints(equations)
             if system.impossible:
                 return 0, 0.0, 0.0

@@ -40,10 +40,11 @@ cell's whole risk is in a vertical pair: its influence is capped at its mine sha
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from sweepkit.analysis.outcomes import OutcomeTable
 from sweepkit.analysis.probability import Analysis
-from sweepkit.strategies.owed import Pattern, closed_patterns
+from sweepkit.strategies.owed import Pattern, counted_patterns, pattern_index
 
 MAX_MISSING = 3
 """The most frame cells still to fill for a pattern to count in a cell's influence (the
@@ -68,6 +69,12 @@ def shape_of(pattern: Pattern, shape: tuple[int, ...]) -> int | None:
         return axes[0] if len(axes) == 1 else None
     a, d = first
     return len(shape) if len(_differing_axes(a, d, shape)) == 2 else None
+
+
+@lru_cache(maxsize=16)
+def _kinds(shape: tuple[int, ...], topology: str) -> tuple[int | None, ...]:
+    """:func:`shape_of` of every pattern of the board's index, in its order (cached)."""
+    return tuple(shape_of(p, shape) for p in pattern_index(shape, topology).patterns)
 
 
 def _differing_axes(a: int, b: int, shape: tuple[int, ...]) -> list[int]:
@@ -99,12 +106,13 @@ def influence(analysis: Analysis, max_missing: int = MAX_MISSING,
     total = analysis.total
     if not total:
         return Influence({}, {})
-    shape = analysis.position.shape
+    position = analysis.position
+    kinds = _kinds(position.shape, position.topology)
     largest: dict[tuple[int, int], int] = {}  # (cell, kind): the largest count
     enabled: dict[int, int] = {}
     swept: dict[int, int] = {}
-    for pattern, missing, n in closed_patterns(analysis, max_missing, table):
-        kind = shape_of(pattern, shape)
+    for (i, pattern, missing, _floating), n in counted_patterns(analysis, max_missing, table):
+        kind = kinds[i]
         if kind is None:
             continue
         for c in pattern.cells:

@@ -49,8 +49,9 @@ column is a 50/50, and every cell is a pseudo 50/50 (all its risk is owed).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from typing import NamedTuple
 
 from sweepkit.analysis.board_count import binomial_sum
 from sweepkit.analysis.outcomes import OutcomeTable
@@ -145,52 +146,165 @@ def frame_cells(table: Sequence[Sequence[int]], first: tuple[int, ...],
     return tuple(sorted(j for j, d in seen.items() if d and j not in inside))
 
 
+@dataclass(frozen=True)
+class PatternIndex:
+    """The closed-pattern shapes of one board (:func:`board_patterns`, in that order) with
+    what the search for closed patterns reads of them, made once per board: each
+    pattern's cells and frame as bit sets, and, per cell, the patterns it frames. A pattern
+    can be closed only if its frame is all mines but at most a few cells, so only the
+    patterns with small frames and those framed by flagged cells need a look."""
+
+    patterns: tuple[Pattern, ...]
+    masks: tuple[tuple[int, int], ...]
+    framing: tuple[tuple[int, ...], ...]
+    """Per cell, the indices of the patterns whose frame holds it, ascending."""
+    small: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False)
+    """Per frame size, the patterns whose frames are no larger (filled on first need)."""
+
+    def worth_a_look(self, flagged: Sequence[int], max_missing: int) -> list[int]:
+        """The indices (ascending) of the patterns whose frame cells, but for at most
+        ``max_missing`` of them, are ``flagged`` cells: the only ones that can be closed
+        with that many frame cells still to fill."""
+        sizes = self._small(max_missing)
+        if not flagged:
+            return list(sizes)
+        flags: dict[int, int] = {}
+        for c in flagged:
+            for i in self.framing[c]:
+                flags[i] = flags.get(i, 0) + 1
+        patterns = self.patterns
+        chosen = set(sizes)
+        chosen.update(i for i, n in flags.items()
+                      if len(patterns[i].frame) - n <= max_missing)
+        return sorted(chosen)
+
+    def _small(self, max_missing: int) -> tuple[int, ...]:
+        """The patterns whose frames have at most ``max_missing`` cells (remembered)."""
+        found = self.small.get(max_missing)
+        if found is None:
+            found = self.small[max_missing] = tuple(
+                i for i, p in enumerate(self.patterns) if len(p.frame) <= max_missing)
+        return found
+
+
+@lru_cache(maxsize=16)
+def pattern_index(shape: tuple[int, ...], topology: str) -> PatternIndex:
+    """The :class:`PatternIndex` of a board shape (cached)."""
+    patterns = board_patterns(shape, topology)
+    size = 1
+    for n in shape:
+        size *= n
+    framing: list[list[int]] = [[] for _ in range(size)]
+    for i, p in enumerate(patterns):
+        for c in p.frame:
+            framing[c].append(i)
+    return PatternIndex(patterns, tuple(p.masks for p in patterns),
+                        tuple(tuple(f) for f in framing))
+
+
 def closed_patterns(analysis: Analysis, max_missing: int = 2, table: OutcomeTable | None = None
                     ) -> list[tuple[Pattern, tuple[int, ...], int]]:
     """The closed patterns of ``analysis``'s view that some layout has (module doc), each
     with its frame cells still to be mines and its layouts n (those of one way); counted
     by ``table`` (an outcome table of the analysis, shared with whoever asks for outcomes;
     made here if not given). None on boards of more than :data:`MAX_CELLS` cells."""
+    return [(p.pattern, p.missing, n) for p, n in counted_patterns(analysis, max_missing, table)]
+
+
+class Possible(NamedTuple):
+    """A pattern that may be closed (:func:`possible_patterns`): its place in the board's
+    :class:`PatternIndex`, the pattern, its frame cells still to be mines, and whether
+    all its cells and those are floating (then its count is the pool's)."""
+
+    index: int
+    pattern: Pattern
+    missing: tuple[int, ...]
+    floating: bool
+
+
+def counted_patterns(analysis: Analysis, max_missing: int = 2,
+                     table: OutcomeTable | None = None) -> list[tuple[Possible, int]]:
+    """:func:`closed_patterns` with each pattern's place in the board's index."""
+    count = PatternCounter(analysis, table)
+    found = []
+    for possible in possible_patterns(analysis, max_missing):
+        n = count(possible)
+        if n:
+            found.append((possible, n))
+    return found
+
+
+def possible_patterns(analysis: Analysis, max_missing: int = 2) -> list[Possible]:
+    """The patterns of ``analysis``'s view that may be closed, before their layouts are
+    counted: their cells covered and neither safe nor mines, no frame cell open or known
+    safe, at most ``max_missing`` frame cells not flagged, and enough mines left to fill
+    them (:func:`closed_patterns` keeps those with layouts). Empty on boards of more than
+    :data:`MAX_CELLS` cells."""
     position = analysis.position
     if position.size > MAX_CELLS:
         return []
     values = position.cells
     probabilities = analysis.probabilities()
     left = position.remaining_mines() if analysis.uses_mine_count else None
-    floating = bytearray(position.size)
-    for c in analysis.system.floating:
-        floating[c] = 1
-    pool = lru_cache(maxsize=None)(_floating_counter(analysis))  # a few (mines, safe) pairs
     covered = opened = 0  # bit sets: covered cells; revealed or known-safe cells
+    flagged = []
     for c, v in enumerate(values):
         if v == UNKNOWN:
             covered |= 1 << c
-        elif v != MINE:
+        elif v == MINE:
+            flagged.append(c)
+        else:
             opened |= 1 << c
+    pool = analysis.system.floating
+    on_frontier = covered  # covered cells not floating
+    for c in pool:
+        on_frontier ^= 1 << c
+    pool_open = bool(pool) and 0 < probabilities[pool[0]] < 1  # floating cells may be either
+    index = pattern_index(position.shape, position.topology)
+    patterns, masks = index.patterns, index.masks
     found = []
-    for pattern in board_patterns(position.shape, position.topology):
-        inside, frame = pattern.masks
+    for i in index.worth_a_look(flagged, max_missing):
+        inside, frame = masks[i]
         # quick rejections on the bit sets: a cell not covered, a frame cell open, or too
         # many frame cells to fill
-        if (inside & covered != inside or frame & opened
-                or (frame & covered).bit_count() > max_missing):
+        if inside & covered != inside or frame & opened:
             continue
-        if not all(0 < probabilities[c] < 1 for c in pattern.cells):
+        to_fill = frame & covered
+        if to_fill.bit_count() > max_missing:
+            continue
+        pattern = patterns[i]
+        if left is not None and len(pattern.first) + to_fill.bit_count() > left:
             continue
         missing = tuple(j for j in pattern.frame if values[j] == UNKNOWN)
-        if (any(probabilities[j] == 0 for j in missing)  # a safe cell will tell them apart
-                or (left is not None and len(pattern.first) + len(missing) > left)):
+        if not (inside | to_fill) & on_frontier:  # floating alone: all as likely
+            if pool_open:
+                found.append(Possible(i, pattern, missing, True))
             continue
-        mines = (*pattern.first, *missing)
-        if all(floating[c] for c in (*mines, *pattern.second)):
-            n = pool(len(mines), len(pattern.second))
-        else:
-            if table is None:
-                table = OutcomeTable(analysis)
-            n = table.forced(mines, pattern.second)
-        if n:
-            found.append((pattern, missing, n))
+        if (not all(0 < probabilities[c] < 1 for c in pattern.cells)
+                or any(probabilities[j] == 0 for j in missing)):  # a safe cell tells them apart
+            continue
+        found.append(Possible(i, pattern, missing, False))
     return found
+
+
+class PatternCounter:
+    """``count(possible)``: the layouts of ``analysis`` with one way of a possible pattern
+    and its frame cells still to fill mines (the layouts n of :func:`closed_patterns`):
+    among floating cells alone from the frontier's count polynomial, else by ``table``
+    (made on first need)."""
+
+    def __init__(self, analysis: Analysis, table: OutcomeTable | None = None) -> None:
+        self.analysis = analysis
+        self.table = table
+        self.pool = lru_cache(maxsize=None)(_floating_counter(analysis))  # few (mines, safe)
+
+    def __call__(self, possible: Possible) -> int:
+        pattern, missing = possible.pattern, possible.missing
+        if possible.floating:
+            return self.pool(len(pattern.first) + len(missing), len(pattern.second))
+        if self.table is None:
+            self.table = OutcomeTable(self.analysis)
+        return self.table.forced((*pattern.first, *missing), pattern.second)
 
 
 def _floating_counter(analysis: Analysis) -> Callable[[int, int], int]:

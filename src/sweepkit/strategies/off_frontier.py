@@ -1,0 +1,73 @@
+"""Which cells off the frontier a guess ranking looks at: all, or the Java solver's few.
+
+A cell *off the frontier* (floating: next to no revealed number) is as safe as every
+other such cell; what sets one apart is what its number may tell. ``best`` looks at every
+class of them within its tolerance; the Java solver of David N. Hill
+(``SecondarySafetyEvaluator.evaluateOffEdgeCandidates`` and the off-edge cut-off in
+``Solver``) looks at few, which makes its ranking cheaper:
+
+- none unless their safety is above 0.95 times the best safety on the board
+  (:data:`GATE`);
+- then only the cells two steps straight out (along a row or a column) from a revealed
+  number that still has a covered neighbour, and the cells with two or three covered
+  neighbours not known to be mines (a board corner, or a cell walled in by numbers);
+- all of them once fewer than :data:`FEW` floating cells are left.
+
+Cells with long-term influence (:mod:`.long_term`'s sweep) join as every cell does, off the
+frontier or not. Only grids of two dimensions have straight lines as the Java solver's
+offsets mean them; on other boards every floating cell stays.
+
+>>> from sweepkit.analysis.probability import analyse
+>>> from sweepkit.position import Position
+>>> view = Position.from_rows(["1" + "?" * 9] + ["?" * 10] * 4, mines=5)
+>>> cells = sorted(java_off_frontier(analyse(view), 0.9))
+>>> [view.coord(c) for c in cells]
+[(0, 2), (0, 9), (2, 0), (4, 0), (4, 9)]
+
+The first click showed a 1 in a corner: of the 46 floating cells, those two steps out
+from it in a straight line and the other three corners of the board are kept.
+"""
+
+from __future__ import annotations
+
+from sweepkit.analysis.probability import Analysis
+from sweepkit.position import UNKNOWN
+
+GATE = 0.95
+"""Floating cells are looked at only when their safety is above this share of the best
+(the Java solver's ``OFF_EDGE_TOLERENCE``)."""
+
+FEW = 30
+"""Below this many floating cells, all of them are looked at (the Java solver's 30)."""
+
+MODES = ("all", "java")
+"""The choices of ``best``'s option ``off_frontier``."""
+
+
+def java_off_frontier(analysis: Analysis, safest: float) -> set[int] | None:
+    """The floating cells the Java solver looks at (module doc) when the safest cell on
+    the board has safety ``safest``; ``None`` when it looks at all of them (few left, or a
+    board that is not a two-dimensional grid)."""
+    position = analysis.position
+    floating = analysis.system.floating
+    if len(floating) < FEW or len(position.shape) != 2 or position.topology != "grid":
+        return None
+    probabilities = analysis.probabilities()
+    if 1 - probabilities[next(iter(floating))] <= GATE * safest:
+        return set()
+    rows, cols = position.shape
+    values = position.cells
+    table = position.neighbour_table()
+    kept: set[int] = set()
+    for c in floating:
+        covered = sum(1 for j in table[c] if values[j] == UNKNOWN)
+        if 1 < covered < 4:
+            kept.add(c)
+    for c, v in enumerate(values):
+        if v < 0 or not any(values[j] == UNKNOWN for j in table[c]):
+            continue  # not a revealed number with a covered neighbour
+        r, k = divmod(c, cols)
+        for dr, dk in ((2, 0), (-2, 0), (0, 2), (0, -2)):
+            if 0 <= r + dr < rows and 0 <= k + dk < cols:
+                kept.add((r + dr) * cols + k + dk)
+    return kept & set(floating)
