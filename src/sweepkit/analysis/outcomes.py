@@ -236,6 +236,13 @@ class OutcomeTable:
             counts, sizes = self._joined(cell, unknown, touched, free, need)
             if not counts:
                 return 0, 0.0, 0.0
+        elif not free and cell in self.counted and all(j in self.where for j in unknown):
+            # the system of the cell's outcome for k = need (:meth:`_local`): counted already
+            found = self.counted[cell].get(need)
+            if found is None:
+                return 0, 0.0, 0.0
+            counts = list(found[1])
+            sizes = [comp.sizes for comp in found[0]]
         else:
             equations = [Constraint(-1, tuple(c for c in eq.cells if c != cell), eq.need)
                          for i in touched for eq in self.equations[i]]
