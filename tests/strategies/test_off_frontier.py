@@ -7,12 +7,14 @@ import random
 
 import pytest
 
+from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.analysis.probability import Analysis, analyse
 from sweepkit.game import Game
 from sweepkit.play import play
 from sweepkit.position import UNKNOWN, Position
 from sweepkit.rules import level
 from sweepkit.strategies.best import BestStrategy, Considered
+from sweepkit.strategies.guesses import Evaluator
 from sweepkit.strategies.long_term import influence
 from sweepkit.strategies.off_frontier import FEW, GATE, java_off_frontier
 
@@ -88,8 +90,8 @@ class Watched(BestStrategy):
 
 def test_java_mode_ranks_only_the_frontier_and_the_cells_it_keeps():
     """Every class ranked in java mode is on the frontier, kept, or influenced (unless none
-    of those is within the tolerance); the default mode ranks others in the same
-    positions."""
+    of those is within the tolerance); ``"all"`` ranks others in the same positions, and so
+    do a hint's runners-up (``consider`` with ``alternatives``), with the same choice."""
     watched = Watched(off_frontier="java")
     for seed in range(4):
         play(Game(level("expert"), seed, clock=lambda: 0.0), watched,
@@ -111,10 +113,19 @@ def test_java_mode_ranks_only_the_frontier_and_the_cells_it_keeps():
                    and (c not in floating or kept is None or c in kept or c in sweep)}
         if not any(1 - probabilities[c] + sweep.get(c, 0.0) >= floor for c in allowed):
             continue  # none of them within the tolerance: every cell is looked at
-        ranked = java.consider(analysis, random.Random(0), alternatives=True).ranked
+        ranked = java.rank(Evaluator(analysis, IncrementalAnalyser(True, keep_mines=False),
+                                     java.blend))
         assert {c for r in ranked for c in r.candidate.cells} <= allowed
-        ranked = every.consider(analysis, random.Random(0), alternatives=True).ranked
-        others += any(c not in allowed for r in ranked for c in r.candidate.cells)
+        ranked = every.rank(Evaluator(analysis, IncrementalAnalyser(True, keep_mines=False),
+                                      every.blend))
+        left_out = any(c not in allowed for r in ranked for c in r.candidate.cells)
+        others += left_out
+        # a hint's runners-up (alternatives) include them; its choice is the play's
+        shown = java.consider(analysis, random.Random(0), alternatives=True)
+        if left_out:
+            assert any(c not in allowed for r in shown.ranked for c in r.candidate.cells)
+        played = java.consider(analysis, random.Random(0))
+        assert shown.decision.action.cell == played.decision.action.cell
     assert others
 
 

@@ -361,7 +361,8 @@ class BestStrategy(ExactStrategy):
                  alternatives: bool = False) -> Considered:
         """The guess for ``analysis`` (a position with no certainly safe cell) and how it
         was found; with ``alternatives``, the ranked guesses even when the endgame or a
-        forced guess decided (for hints)."""
+        forced guess decided (for hints), every floating cell among them whatever
+        ``off_frontier`` leaves out of the choice."""
         if self.guess == "p":
             return Considered(ExactStrategy._guess(analysis, rng), "lowest probability", [])
         evaluator = Evaluator(analysis, self._whatif,
@@ -387,17 +388,23 @@ class BestStrategy(ExactStrategy):
                                 Reason.guessed(1 - best.candidate.safety,
                                                self.describe(best, len(cells))))
             step = self.guess
+        if alternatives and self.off_frontier != "all":
+            # the runners-up a person may ask about include every floating cell
+            ranked = self.rank(evaluator, every=True)
         return Considered(decision, step, ranked)
 
-    def rank(self, evaluator: Evaluator) -> list[Ranked]:
-        """The guesses considered, best first (module doc, step 6)."""
+    def rank(self, evaluator: Evaluator, every: bool = False) -> list[Ranked]:
+        """The guesses considered, best first (module doc, step 6); with ``every``, the
+        floating cells that ``off_frontier`` leaves out too."""
         open_cells = self._open_cells(evaluator)
         levels = sorted(set(open_cells.values()))
         safest = 1 - levels[0]
         floor = safest * (1 - self.tolerance) if self.guess == "two-step" else safest
         owed = self._owed_shares(evaluator)
         lift, sweep = self._influence(evaluator)
-        pool = [c for c in self._looked_at(evaluator, open_cells, safest, floor, sweep)
+        looked_at = (list(open_cells) if every
+                     else self._looked_at(evaluator, open_cells, safest, floor, sweep))
+        pool = [c for c in looked_at
                 if 1 - open_cells[c] + owed.get(c, 0.0) + sweep.get(c, 0.0) >= floor]
         split: dict[int, object] = {c: (owed.get(c, 0.0), lift.get(c, 0.0))
                                     for c in owed.keys() | lift.keys()}
