@@ -197,7 +197,7 @@ def test_the_endgame_search_is_kept_for_the_later_guesses_of_a_game(monkeypatch)
         real(tree, position, **limits)
 
     monkeypatch.setattr(best_module.GameTree, "__init__", spy)
-    strategy = BestStrategy()
+    strategy = BestStrategy(endgame=1000)  # the first position has 660 layouts
     strategy.start(Position.covered((4, 4)))
     rng = random.Random(2)
     first = Position.from_rows(["1???", "????", "????", "????"], mines=4)

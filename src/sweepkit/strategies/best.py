@@ -12,7 +12,10 @@ the guess is chosen in this order:
    until the layouts left are half as many (:data:`RETRY_FACTOR`). The search is kept for
    the game's later guesses (:class:`sweepkit.search.optimal.GameTree`): their positions
    are states of it, searched with every value found before, and the budget counts only
-   the states a guess expands anew.
+   the states a guess expands anew. ``normal`` searches from 400 layouts (the Java
+   solver's threshold): from 1,000 (until session 26) it played about 1.3 times slower
+   and won +0.03 points [−0.05, +0.11] less at classic expert, +0.01 [−0.07, +0.09] under
+   the opening rule (10,000 paired games each, ``docs/results.md``).
 2. **Opening book** (``far_corner``): after a first click in a corner that showed a number
    (the safe rule's first click), the corner diagonally opposite (:func:`far_corner`).
    Two-step survival ranks a cell two from the first corner just above the far corners
@@ -150,7 +153,7 @@ BUDGETS: dict[str, dict[str, Any]] = {
              "long_term": 0.0, "blend": 0.0, "pockets": 0, "progress": 0.0,
              "off_frontier": "all"},
     "normal": {"guess": "two-step", "lookahead": 1_000_000, "tolerance": 0.1,
-               "fifty_fifty": True, "endgame": 1000, "endgame_states": 1000, "discount": 1.0,
+               "fifty_fifty": True, "endgame": 400, "endgame_states": 1000, "discount": 1.0,
                "pseudo": False, "owed": 0.0, "chains": False, "far_corner": True,
                "long_term": 0.9, "blend": 0.2, "pockets": 8, "progress": 0.0,
                "off_frontier": "java"},
