@@ -381,7 +381,10 @@ class BestStrategy(ExactStrategy):
             decision, step = self._chain(evaluator, rng), "chain 50/50"
         if decision is not None and not alternatives:
             return Considered(decision, step, [])
-        ranked = (self.rank(evaluator) if alternatives or self.full_ranking
+        # the runners-up a person may ask about include every floating cell (``every``);
+        # a guess still to choose is chosen among the cells ``off_frontier`` looks at
+        every = alternatives and decision is not None
+        ranked = (self.rank(evaluator, every=every) if alternatives or self.full_ranking
                   or not self._prunable() else self._rank_top(evaluator))
         if decision is None:
             best = ranked[0]
@@ -391,8 +394,7 @@ class BestStrategy(ExactStrategy):
                                 Reason.guessed(1 - best.candidate.safety,
                                                self.describe(best, len(cells))))
             step = self.guess
-        if alternatives and self.off_frontier != "all":
-            # the runners-up a person may ask about include every floating cell
+        if alternatives and not every and self.off_frontier != "all":
             ranked = self.rank(evaluator, every=True)
         return Considered(decision, step, ranked)
 
