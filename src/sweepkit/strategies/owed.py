@@ -270,10 +270,11 @@ def possible_patterns(analysis: Analysis, max_missing: int = 2) -> list[Possible
         if inside & covered != inside or frame & opened:
             continue
         to_fill = frame & covered
-        if to_fill.bit_count() > max_missing:
+        filling = to_fill.bit_count()
+        if filling > max_missing:
             continue
         pattern = patterns[i]
-        if left is not None and len(pattern.first) + to_fill.bit_count() > left:
+        if left is not None and len(pattern.first) + filling > left:
             continue
         missing = tuple(j for j in pattern.frame if values[j] == UNKNOWN)
         if not (inside | to_fill) & on_frontier:  # floating alone: all as likely
