@@ -15,7 +15,7 @@ from sweepkit.analysis.probability import analyse
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.strategies.best import BestStrategy, discounted
 from sweepkit.strategies.guesses import Evaluator
-from sweepkit.strategies.long_term import influence
+from sweepkit.strategies.long_term import LongTerm, influence
 from tests import brute
 from tests.examples import examples
 from tests.strategies_boards import consistent_positions
@@ -90,15 +90,24 @@ def test_influence_matches_the_brute_force(position):
     expected_for = {False: brute_influence(position, layouts)}
     expected_for[True] = expected_for[False] if position.mines is None else brute_influence(
         position, [m for m in layouts if len(m) == position.mines])
+    covered = [c for c, v in enumerate(position.cells) if v == UNKNOWN]
     for use_mine_count in (True, False):
-        found = influence(analyse(position, use_mine_count))
+        analysis = analyse(position, use_mine_count)
+        found = influence(analysis)
+        # the same shares counted cell by cell, asked for in a random order and in parts
+        lazy = LongTerm(analysis)
+        asked = random.Random(str(position)).sample(covered, len(covered))
+        lazy_scores = {**lazy.scores(asked[::2]), **lazy.scores(asked[1::2])}
         scores, sweep = expected_for[use_mine_count]
-        assert found.scores.keys() == scores.keys(), str(position)
-        for c, share in scores.items():
-            assert found.scores[c] == pytest.approx(share)
-        assert found.sweep.keys() == sweep.keys(), str(position)
-        for c, share in sweep.items():
-            assert found.sweep[c] == pytest.approx(share)
+        for shares in (found.scores, lazy_scores):
+            assert shares.keys() == scores.keys(), str(position)
+            for c, share in scores.items():
+                assert shares[c] == pytest.approx(share)
+        for swept in (found.sweep, lazy.sweep):
+            assert swept.keys() == sweep.keys(), str(position)
+            for c, share in sweep.items():
+                assert swept[c] == pytest.approx(share)
+        assert lazy_scores == found.scores and lazy.sweep == found.sweep  # the very floats
 
 
 def test_a_cell_between_two_flags_and_the_wall_is_influenced():

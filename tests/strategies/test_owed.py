@@ -71,6 +71,9 @@ def test_the_index_looks_at_every_pattern_a_full_scan_would_keep(seed):
         kept = [i for i, p in enumerate(board_patterns(shape, "grid"))
                 if sum(values[j] != MINE for j in p.frame) <= max_missing]
         assert set(kept) <= set(looked)
+    patterns = board_patterns(shape, "grid")
+    for c in rng.sample(range(9 * 13), 20):
+        assert index.holding[c] == tuple(i for i, p in enumerate(patterns) if c in p.cells)
 
 
 @settings(max_examples=examples(200), deadline=None)

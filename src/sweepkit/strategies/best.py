@@ -137,6 +137,7 @@ from sweepkit.strategies.chains import chain_fifty_fiftys
 from sweepkit.strategies.exact import ExactStrategy
 from sweepkit.strategies.forced import forced_groups
 from sweepkit.strategies.guesses import Candidate, Evaluator
+from sweepkit.strategies.long_term import LongTerm
 from sweepkit.strategies.off_frontier import MODES as OFF_FRONTIER_MODES
 from sweepkit.strategies.off_frontier import java_off_frontier
 from sweepkit.strategies.pockets import small_pockets
@@ -413,7 +414,9 @@ class BestStrategy(ExactStrategy):
                 if 1 - open_cells[c] + owed.get(c, 0.0) + sweep.get(c, 0.0) >= floor]
         split: dict[int, object] = {c: (owed.get(c, 0.0), lift.get(c, 0.0))
                                     for c in owed.keys() | lift.keys()}
-        pockets = self._pockets(evaluator, split)
+        pockets = self._pockets(evaluator)
+        for c in pockets:
+            split[c] = (split.get(c, 0.0), "pocket")
         candidates = [c for c in evaluator.candidates(pool, split) if not c.dead]
         # cells in small pockets only when no other candidate is left (option ``pockets``)
         candidates = [c for c in candidates if c.cell not in pockets] or candidates
@@ -514,15 +517,15 @@ class BestStrategy(ExactStrategy):
         open_cells = self._open_cells(evaluator)
         safest = 1 - min(open_cells.values())
         floor = safest * (1 - self.tolerance)
-        lift, sweep = self._influence(evaluator)
-        split: dict[int, object] = {c: (0.0, share) for c, share in lift.items()}
-        pockets = self._pockets(evaluator, split)
+        shares = self._long_term_shares(evaluator)
+        sweep = shares.sweep if shares is not None else {}
+        pockets = self._pockets(evaluator)
         cells = self._looked_at(evaluator, open_cells, safest, floor, sweep)
         passes = [cells]
         if pockets:  # cells in small pockets only when no live class is found outside them
             passes.insert(0, [c for c in cells if c not in pockets])
         for cells in passes:
-            looked, values, best = self._window(evaluator, cells, floor, lift, sweep, split)
+            looked, values, best, lift = self._window(evaluator, cells, floor, shares, pockets)
             if looked:
                 break
         if not looked:
@@ -536,17 +539,24 @@ class BestStrategy(ExactStrategy):
         return ranked
 
     def _window(self, evaluator: Evaluator, cells: list[int], floor: float,
-                lift: dict[int, float], sweep: dict[int, float], split: dict[int, object]
-                ) -> tuple[list[Candidate], list[float | None], float]:
+                shares: LongTerm | None, pockets: frozenset[int]
+                ) -> tuple[list[Candidate], list[float | None], float, dict[int, float]]:
         """The cuts of :meth:`_rank_top` over ``cells``: the live classes looked at, in
-        :meth:`rank`'s order, their values (None: cannot come first) and the best value."""
+        :meth:`rank`'s order, their values (None: cannot come first), the best value, and
+        the influence shares of the cells within the cut-off (those :meth:`rank` reads:
+        ``shares`` counts no others)."""
         probabilities = evaluator.probabilities
+        sweep = shares.sweep if shares is not None else {}
+        within = [c for c in cells if 1 - probabilities[c] + sweep.get(c, 0.0) >= floor]
+        lift = shares.scores(within) if shares is not None else {}
+        split: dict[int, object] = {c: (0.0, share) for c, share in lift.items()}
+        for c in pockets:
+            split[c] = (split.get(c, 0.0), "pocket")
         # a class's value is at most its safety plus its weighted influence (its reach)
         by_reach: dict[float, list[int]] = {}
-        for c in cells:
-            p = probabilities[c]
-            if 1 - p + sweep.get(c, 0.0) >= floor:
-                by_reach.setdefault(1 - p + self.long_term * lift.get(c, 0.0), []).append(c)
+        for c in within:
+            by_reach.setdefault(1 - probabilities[c] + self.long_term * lift.get(c, 0.0),
+                                []).append(c)
         looked: list[Candidate] = []  # the first ``lookahead`` live classes, rank's order
         values: list[float | None] = []  # their values (None: cannot come first)
         discount = self.discount
@@ -573,18 +583,14 @@ class BestStrategy(ExactStrategy):
                     best = value
             if len(looked) >= self.lookahead:
                 break
-        return looked, values, best
+        return looked, values, best, lift
 
-    def _pockets(self, evaluator: Evaluator, split: dict[int, object]) -> frozenset[int]:
+    def _pockets(self, evaluator: Evaluator) -> frozenset[int]:
         """The cells in covered areas of fewer than ``pockets`` cells (:mod:`.pockets`;
-        none when the option is off), each marked in ``split`` so that no class mixes
-        them with other cells."""
+        none when the option is off): no class mixes them with other cells."""
         if not self.pockets:
             return frozenset()
-        found = small_pockets(evaluator.position, self.pockets)
-        for c in found:
-            split[c] = (split.get(c, 0.0), "pocket")
-        return found
+        return small_pockets(evaluator.position, self.pockets)
 
     def describe(self, ranked: Ranked, tied: int = 1) -> str:
         """A guess this strategy ranked, in words (:func:`describe`, with its options)."""
@@ -620,6 +626,13 @@ class BestStrategy(ExactStrategy):
             return {}, {}
         found = evaluator.influence()
         return found.scores, found.sweep
+
+    def _long_term_shares(self, evaluator: Evaluator) -> LongTerm | None:
+        """:meth:`_influence` counted cell by cell, for :meth:`_rank_top` (which reads the
+        influence of the cells within its cut-off only); None when it is off."""
+        if not self.long_term or self.guess != "two-step":
+            return None
+        return evaluator.long_term()
 
     def _scale(self, c: Candidate, lift: dict[int, float]) -> float:
         """The long-term factor of ``c``'s value: (safe + w × influence) / safe, the

@@ -32,7 +32,7 @@ from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.analysis.outcomes import Outcome, OutcomeTable, lowest_pair, two_lowest
 from sweepkit.analysis.probability import Analysis
 from sweepkit.position import MINE, UNKNOWN
-from sweepkit.strategies.long_term import Influence, influence
+from sweepkit.strategies.long_term import Influence, LongTerm, influence
 from sweepkit.strategies.owed import Owed, owed_risk
 
 
@@ -116,6 +116,7 @@ class Evaluator:
         self._outcomes: dict[int, Outcome] = {}
         self._owed: Owed | None = None
         self._influence: Influence | None = None
+        self._long_term: LongTerm | None = None
         self._after: dict[tuple[int, int], tuple[int, float]] = {}
 
     def owed(self) -> Owed:
@@ -130,6 +131,13 @@ class Evaluator:
         if self._influence is None:
             self._influence = influence(self.analysis, table=self._outcome_table())
         return self._influence
+
+    def long_term(self) -> LongTerm:
+        """The cells' long-term influence counted cell by cell on request
+        (:class:`~sweepkit.strategies.long_term.LongTerm`), made on first request."""
+        if self._long_term is None:
+            self._long_term = LongTerm(self.analysis, table=self._outcome_table())
+        return self._long_term
 
     def outcome(self, cell: int) -> Outcome:
         """The outcome counts of ``cell`` (counted on first request)."""

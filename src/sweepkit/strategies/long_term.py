@@ -39,12 +39,21 @@ cell's whole risk is in a vertical pair: its influence is capped at its mine sha
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from sweepkit.analysis.outcomes import OutcomeTable
 from sweepkit.analysis.probability import Analysis
-from sweepkit.strategies.owed import Pattern, counted_patterns, pattern_index
+from sweepkit.strategies.owed import (
+    MAX_CELLS,
+    Pattern,
+    PatternCheck,
+    PatternCounter,
+    Possible,
+    counted_patterns,
+    pattern_index,
+)
 
 MAX_MISSING = 3
 """The most frame cells still to fill for a pattern to count in a cell's influence (the
@@ -131,8 +140,94 @@ def influence(analysis: Analysis, max_missing: int = MAX_MISSING,
     probabilities = analysis.probabilities()
     scores = {}
     for c, n in tallies.items():
-        p = probabilities[c]
-        capped = min(n / total, p, 1 - p)
+        capped = _capped(n, total, probabilities[c])
         if capped > 0:
             scores[c] = capped
     return Influence(scores, {c: n / total for c, n in swept.items()})
+
+
+def _capped(tally: int, total: int, p: float) -> float:
+    """A cell's influence share: its tally of layouts as a share of ``total``, capped at its
+    mine probability ``p`` and its safety (module doc)."""
+    return min(tally / total, p, 1 - p)
+
+
+class LongTerm:
+    """What :func:`influence` gives, counted on demand, for when only some cells' shares
+    matter (``best``'s window: the cells within its cut-off): :attr:`sweep` for every cell
+    when made (only patterns with at most one frame cell to fill give one, few), the
+    influence shares of the cells asked for by :meth:`scores`, each from the patterns it is
+    a cell of (:attr:`~sweepkit.strategies.owed.PatternIndex.holding`). Each pattern is
+    checked and counted at most once; the shares are the same numbers as
+    :func:`influence`'s, ``tests/strategies/test_long_term.py`` compares them."""
+
+    def __init__(self, analysis: Analysis, max_missing: int = MAX_MISSING,
+                 table: OutcomeTable | None = None) -> None:
+        self.total = total = analysis.total
+        position = analysis.position
+        self.probabilities = analysis.probabilities()
+        self.kinds = _kinds(position.shape, position.topology)
+        self.check = (PatternCheck(analysis, max_missing)
+                      if total and position.size <= MAX_CELLS else None)
+        self.counter = PatternCounter(analysis, table)
+        self.counts: dict[int, int] = {}  # pattern index: its count (0: it cannot close)
+        self.enabled: dict[int, int] = {}
+        swept: dict[int, int] = {}
+        check = self.check
+        if check is not None:
+            for i in check.index.worth_a_look(check.flagged, ENABLER_MISSING):
+                possible = check(i) if self.kinds[i] is not None else None
+                if (possible is None or len(possible.missing) > ENABLER_MISSING
+                        or self._below_share(possible)):
+                    continue
+                n = self._count(i, possible)
+                if n > ENABLER_SHARE * total:
+                    for c in possible.missing:
+                        self.enabled[c] = self.enabled.get(c, 0) + n
+                    for c in (*possible.pattern.cells, *possible.missing):
+                        swept[c] = swept.get(c, 0) + n
+        self.sweep: dict[int, float] = {c: n / total for c, n in swept.items()}
+        """Per cell, its sweep share (:attr:`Influence.sweep`)."""
+
+    def _below_share(self, possible: Possible) -> bool:
+        """Whether ``possible``'s layouts are surely too few to credit its enablers, with
+        no count: they are a share of the layouts no larger than the chance of any one
+        of its cells being as the pattern has it (a mine in its first way or its frame,
+        safe in its second), which is below :data:`ENABLER_SHARE` (with a margin for the
+        floats' rounding)."""
+        p = self.probabilities
+        pattern = possible.pattern
+        bound = min(min(p[c] for c in (*pattern.first, *possible.missing)),
+                    min(1 - p[c] for c in pattern.second))
+        return bound < ENABLER_SHARE * (1 - 1e-9)
+
+    def _count(self, i: int, possible: Possible | None) -> int:
+        found = self.counts.get(i)
+        if found is None:
+            found = self.counts[i] = 0 if possible is None else self.counter(possible)
+        return found
+
+    def scores(self, cells: Iterable[int]) -> dict[int, float]:
+        """The influence shares of those of ``cells`` that have one (:attr:`Influence.scores`)."""
+        found = {}
+        check = self.check
+        if check is None:
+            return found
+        holding, kinds, counts = check.index.holding, self.kinds, self.counts
+        for c in cells:
+            largest: dict[int, int] = {}  # kind: the largest count
+            for i in holding[c]:
+                kind = kinds[i]
+                if kind is None:
+                    continue
+                n = counts.get(i)
+                if n is None:
+                    n = self._count(i, check(i))
+                if n > largest.get(kind, 0):
+                    largest[kind] = n
+            tally = self.enabled.get(c, 0) + sum(largest.values())
+            if tally:
+                capped = _capped(tally, self.total, self.probabilities[c])
+                if capped > 0:
+                    found[c] = capped
+        return found

@@ -158,6 +158,8 @@ class PatternIndex:
     masks: tuple[tuple[int, int], ...]
     framing: tuple[tuple[int, ...], ...]
     """Per cell, the indices of the patterns whose frame holds it, ascending."""
+    holding: tuple[tuple[int, ...], ...]
+    """Per cell, the indices of the patterns it is a cell of, ascending."""
     small: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False)
     """Per frame size, the patterns whose frames are no larger (filled on first need)."""
 
@@ -195,11 +197,14 @@ def pattern_index(shape: tuple[int, ...], topology: str) -> PatternIndex:
     for n in shape:
         size *= n
     framing: list[list[int]] = [[] for _ in range(size)]
+    holding: list[list[int]] = [[] for _ in range(size)]
     for i, p in enumerate(patterns):
         for c in p.frame:
             framing[c].append(i)
+        for c in p.cells:
+            holding[c].append(i)
     return PatternIndex(patterns, tuple(p.masks for p in patterns),
-                        tuple(tuple(f) for f in framing))
+                        tuple(tuple(f) for f in framing), tuple(tuple(h) for h in holding))
 
 
 def closed_patterns(analysis: Analysis, max_missing: int = 2, table: OutcomeTable | None = None
@@ -240,52 +245,73 @@ def possible_patterns(analysis: Analysis, max_missing: int = 2) -> list[Possible
     safe, at most ``max_missing`` frame cells not flagged, and enough mines left to fill
     them (:func:`closed_patterns` keeps those with layouts). Empty on boards of more than
     :data:`MAX_CELLS` cells."""
-    position = analysis.position
-    if position.size > MAX_CELLS:
+    if analysis.position.size > MAX_CELLS:
         return []
-    values = position.cells
-    probabilities = analysis.probabilities()
-    left = position.remaining_mines() if analysis.uses_mine_count else None
-    covered = opened = 0  # bit sets: covered cells; revealed or known-safe cells
-    flagged = []
-    for c, v in enumerate(values):
-        if v == UNKNOWN:
-            covered |= 1 << c
-        elif v == MINE:
-            flagged.append(c)
-        else:
-            opened |= 1 << c
-    pool = analysis.system.floating
-    on_frontier = covered  # covered cells not floating
-    for c in pool:
-        on_frontier ^= 1 << c
-    pool_open = bool(pool) and 0 < probabilities[pool[0]] < 1  # floating cells may be either
-    index = pattern_index(position.shape, position.topology)
-    patterns, masks = index.patterns, index.masks
+    check = PatternCheck(analysis, max_missing)
     found = []
-    for i in index.worth_a_look(flagged, max_missing):
-        inside, frame = masks[i]
+    for i in check.index.worth_a_look(check.flagged, max_missing):
+        possible = check(i)
+        if possible is not None:
+            found.append(possible)
+    return found
+
+
+class PatternCheck:
+    """``check(i)``: pattern ``i`` of the board's :class:`PatternIndex` as a
+    :class:`Possible` when it may be closed in ``analysis``'s view (the test of
+    :func:`possible_patterns`, one pattern at a time), else None. Any pattern may be asked
+    about: one with more than ``max_missing`` frame cells to fill fails the test, so the
+    patterns that pass are those :func:`possible_patterns` finds, whichever way they are
+    reached (:attr:`PatternIndex.holding` reaches those of one cell)."""
+
+    def __init__(self, analysis: Analysis, max_missing: int) -> None:
+        position = analysis.position
+        self.max_missing = max_missing
+        self.values = values = position.cells
+        self.probabilities = analysis.probabilities()
+        self.left = position.remaining_mines() if analysis.uses_mine_count else None
+        covered = opened = 0  # bit sets: covered cells; revealed or known-safe cells
+        flagged = []
+        for c, v in enumerate(values):
+            if v == UNKNOWN:
+                covered |= 1 << c
+            elif v == MINE:
+                flagged.append(c)
+            else:
+                opened |= 1 << c
+        self.covered, self.opened, self.flagged = covered, opened, flagged
+        pool = analysis.system.floating
+        on_frontier = covered  # covered cells not floating
+        for c in pool:
+            on_frontier ^= 1 << c
+        self.on_frontier = on_frontier
+        # floating cells may be either
+        self.pool_open = bool(pool) and 0 < self.probabilities[pool[0]] < 1
+        self.index = pattern_index(position.shape, position.topology)
+
+    def __call__(self, i: int) -> Possible | None:
+        inside, frame = self.index.masks[i]
+        covered = self.covered
         # quick rejections on the bit sets: a cell not covered, a frame cell open, or too
         # many frame cells to fill
-        if inside & covered != inside or frame & opened:
-            continue
+        if inside & covered != inside or frame & self.opened:
+            return None
         to_fill = frame & covered
         filling = to_fill.bit_count()
-        if filling > max_missing:
-            continue
-        pattern = patterns[i]
-        if left is not None and len(pattern.first) + filling > left:
-            continue
+        if filling > self.max_missing:
+            return None
+        pattern = self.index.patterns[i]
+        if self.left is not None and len(pattern.first) + filling > self.left:
+            return None
+        values = self.values
         missing = tuple(j for j in pattern.frame if values[j] == UNKNOWN)
-        if not (inside | to_fill) & on_frontier:  # floating alone: all as likely
-            if pool_open:
-                found.append(Possible(i, pattern, missing, True))
-            continue
+        if not (inside | to_fill) & self.on_frontier:  # floating alone: all as likely
+            return Possible(i, pattern, missing, True) if self.pool_open else None
+        probabilities = self.probabilities
         if (not all(0 < probabilities[c] < 1 for c in pattern.cells)
                 or any(probabilities[j] == 0 for j in missing)):  # a safe cell tells them apart
-            continue
-        found.append(Possible(i, pattern, missing, False))
-    return found
+            return None
+        return Possible(i, pattern, missing, False)
 
 
 class PatternCounter:
