@@ -168,11 +168,11 @@ def board_symmetries(position: Position) -> list[tuple[int, ...]]:
             lambda r, c: (n - c, r),
         ]
     table = position.neighbour_table()
+    cells = position.cells
     found = [identity]
     for f in maps:
-        perm = tuple(position.index(*f(*divmod(i, cols))) for i in range(position.size))
-        if perm in found or any(position.cells[perm[i]] != position.cells[i]
-                                for i in range(position.size)):
+        perm = tuple(r * cols + c for r, c in (f(*divmod(i, cols)) for i in identity))
+        if perm in found or any(cells[j] != v for j, v in zip(perm, cells, strict=True)):
             continue
         if all({perm[j] for j in table[i]} == set(table[perm[i]]) for i in range(position.size)):
             found.append(perm)
