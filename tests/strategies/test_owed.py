@@ -16,6 +16,7 @@ from sweepkit.analysis.probability import analyse
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.strategies.best import BestStrategy, discounted
 from sweepkit.strategies.guesses import Evaluator
+from sweepkit.strategies.long_term import LongTerm
 from sweepkit.strategies.owed import (
     MAX_CELLS,
     board_patterns,
@@ -179,3 +180,5 @@ def test_options_are_checked_and_huge_boards_are_not_searched():
     huge = Position.unknown(101, 100, mines=2000)
     assert huge.size > MAX_CELLS
     assert closed_patterns(analyse(huge)) == []
+    shares = LongTerm(analyse(huge))  # the long-term influence, counted on demand: none
+    assert shares.sweep == {} and shares.scores(range(0, huge.size, 97)) == {}

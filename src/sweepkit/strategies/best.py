@@ -543,8 +543,8 @@ class BestStrategy(ExactStrategy):
                 ) -> tuple[list[Candidate], list[float | None], float, dict[int, float]]:
         """The cuts of :meth:`_rank_top` over ``cells``: the live classes looked at, in
         :meth:`rank`'s order, their values (None: cannot come first), the best value, and
-        the influence shares of the cells within the cut-off (those :meth:`rank` reads:
-        ``shares`` counts no others)."""
+        the influence shares of the cells within the cut-off (the only ones the ranking
+        reads, so the only ones ``shares`` counts)."""
         probabilities = evaluator.probabilities
         sweep = shares.sweep if shares is not None else {}
         within = [c for c in cells if 1 - probabilities[c] + sweep.get(c, 0.0) >= floor]
