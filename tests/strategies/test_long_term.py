@@ -152,3 +152,22 @@ def test_the_option_is_checked():
         BestStrategy(long_term=1.5)
     assert BestStrategy().long_term == 0.9 and BestStrategy(budget="max").long_term == 0.9
     assert BestStrategy(budget="fast").long_term == 0
+
+
+def test_more_layouts_than_a_float_holds():
+    """A 50x50 board with 500 mines has about 10^540 layouts, more than a float holds: the
+    enablers' threshold is compared exactly there, and the influence, both ways, and
+    ``best``'s guess come out (they raised OverflowError before)."""
+    rows = ["?" * 50] * 50
+    rows[25] = "?" * 25 + "1" + "?" * 24
+    view = Position.from_rows(rows, mines=500)
+    analysis = analyse(view)
+    assert analysis.total.bit_length() > 1100
+    found = influence(analysis)
+    lazy = LongTerm(analysis)
+    assert lazy.sweep == found.sweep
+    assert lazy.scores(range(view.size)) == found.scores
+    strategy = BestStrategy()
+    strategy.start(view)
+    (move,) = strategy.moves(view, random.Random(1))
+    assert move.reason.guess and view.cells[move.action.cell] == UNKNOWN

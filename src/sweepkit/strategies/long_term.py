@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 
 from sweepkit.analysis.outcomes import OutcomeTable
@@ -113,10 +114,11 @@ def influence(analysis: Analysis, max_missing: int = MAX_MISSING,
     """The influence of every covered cell that has some (module doc); the patterns counted
     by ``table`` (:func:`~sweepkit.strategies.owed.closed_patterns`)."""
     total = analysis.total
-    if not total:
-        return Influence({}, {})
     position = analysis.position
+    if not total or position.size > MAX_CELLS:
+        return Influence({}, {})
     kinds = _kinds(position.shape, position.topology)
+    least = enabler_least(total)
     largest: dict[tuple[int, int], int] = {}  # (cell, kind): the largest count
     enabled: dict[int, int] = {}
     swept: dict[int, int] = {}
@@ -127,7 +129,7 @@ def influence(analysis: Analysis, max_missing: int = MAX_MISSING,
         for c in pattern.cells:
             if n > largest.get((c, kind), 0):
                 largest[(c, kind)] = n
-        if len(missing) <= ENABLER_MISSING and n > ENABLER_SHARE * total:
+        if len(missing) <= ENABLER_MISSING and n > least:
             for c in missing:
                 enabled[c] = enabled.get(c, 0) + n
             for c in pattern.cells:
@@ -146,6 +148,17 @@ def influence(analysis: Analysis, max_missing: int = MAX_MISSING,
     return Influence(scores, {c: n / total for c, n in swept.items()})
 
 
+def enabler_least(total: int) -> float | Fraction:
+    """:data:`ENABLER_SHARE` of ``total`` layouts, the count a pattern must exceed to credit
+    its enablers: the float product when it fits in a float (as every measured run
+    compared), exactly beyond (a count of more than about 10^308 layouts, on a big board,
+    does not fit)."""
+    try:
+        return ENABLER_SHARE * total
+    except OverflowError:
+        return Fraction(ENABLER_SHARE) * total
+
+
 def _capped(tally: int, total: int, p: float) -> float:
     """A cell's influence share: its tally of layouts as a share of ``total``, capped at its
     mine probability ``p`` and its safety (module doc)."""
@@ -158,52 +171,66 @@ class LongTerm:
     when made (only patterns with at most one frame cell to fill give one, few), the
     influence shares of the cells asked for by :meth:`scores`, each from the patterns it is
     a cell of (:attr:`~sweepkit.strategies.owed.PatternIndex.holding`). Each pattern is
-    checked and counted at most once; the shares are the same numbers as
+    checked at most once and counted at most once; the shares are the same numbers as
     :func:`influence`'s, ``tests/strategies/test_long_term.py`` compares them."""
 
     def __init__(self, analysis: Analysis, max_missing: int = MAX_MISSING,
                  table: OutcomeTable | None = None) -> None:
         self.total = total = analysis.total
         position = analysis.position
-        self.probabilities = analysis.probabilities()
-        self.kinds = _kinds(position.shape, position.topology)
+        self.enabled: dict[int, int] = {}
+        self.sweep: dict[int, float] = {}
+        """Per cell, its sweep share (:attr:`Influence.sweep`)."""
         self.check = (PatternCheck(analysis, max_missing)
                       if total and position.size <= MAX_CELLS else None)
+        if self.check is None:
+            return
+        self.probabilities = self.check.probabilities
+        self.kinds = _kinds(position.shape, position.topology)
         self.counter = PatternCounter(analysis, table)
+        self.possible: dict[int, Possible | None] = {}  # pattern index: its check
         self.counts: dict[int, int] = {}  # pattern index: its count (0: it cannot close)
-        self.enabled: dict[int, int] = {}
+        least = enabler_least(total)
         swept: dict[int, int] = {}
+        for i in self.check.index.worth_a_look(self.check.flagged, ENABLER_MISSING):
+            possible = self._possible(i) if self.kinds[i] is not None else None
+            if (possible is None or len(possible.missing) > ENABLER_MISSING
+                    or self._below_share(possible)):
+                continue
+            n = self._count(i)
+            if n > least:
+                for c in possible.missing:
+                    self.enabled[c] = self.enabled.get(c, 0) + n
+                for c in (*possible.pattern.cells, *possible.missing):
+                    swept[c] = swept.get(c, 0) + n
+        self.sweep = {c: n / total for c, n in swept.items()}
+
+    def _possible(self, i: int) -> Possible | None:
+        """Pattern ``i`` checked (:class:`~sweepkit.strategies.owed.PatternCheck`), once."""
+        if i in self.possible:
+            return self.possible[i]
         check = self.check
-        if check is not None:
-            for i in check.index.worth_a_look(check.flagged, ENABLER_MISSING):
-                possible = check(i) if self.kinds[i] is not None else None
-                if (possible is None or len(possible.missing) > ENABLER_MISSING
-                        or self._below_share(possible)):
-                    continue
-                n = self._count(i, possible)
-                if n > ENABLER_SHARE * total:
-                    for c in possible.missing:
-                        self.enabled[c] = self.enabled.get(c, 0) + n
-                    for c in (*possible.pattern.cells, *possible.missing):
-                        swept[c] = swept.get(c, 0) + n
-        self.sweep: dict[int, float] = {c: n / total for c, n in swept.items()}
-        """Per cell, its sweep share (:attr:`Influence.sweep`)."""
+        assert check is not None
+        found = self.possible[i] = check(i)
+        return found
 
     def _below_share(self, possible: Possible) -> bool:
         """Whether ``possible``'s layouts are surely too few to credit its enablers, with
         no count: they are a share of the layouts no larger than the chance of any one
-        of its cells being as the pattern has it (a mine in its first way or its frame,
-        safe in its second), which is below :data:`ENABLER_SHARE` (with a margin for the
-        floats' rounding)."""
+        of its cells being as the pattern has it (a mine in its first way or among its
+        frame cells still to fill, safe in its second), which is below
+        :data:`ENABLER_SHARE` (with a margin for the floats' rounding)."""
         p = self.probabilities
         pattern = possible.pattern
         bound = min(min(p[c] for c in (*pattern.first, *possible.missing)),
                     min(1 - p[c] for c in pattern.second))
         return bound < ENABLER_SHARE * (1 - 1e-9)
 
-    def _count(self, i: int, possible: Possible | None) -> int:
+    def _count(self, i: int) -> int:
+        """The count of pattern ``i`` (0 when it cannot close), once."""
         found = self.counts.get(i)
         if found is None:
+            possible = self._possible(i)
             found = self.counts[i] = 0 if possible is None else self.counter(possible)
         return found
 
@@ -222,7 +249,7 @@ class LongTerm:
                     continue
                 n = counts.get(i)
                 if n is None:
-                    n = self._count(i, check(i))
+                    n = self._count(i)
                 if n > largest.get(kind, 0):
                     largest[kind] = n
             tally = self.enabled.get(c, 0) + sum(largest.values())

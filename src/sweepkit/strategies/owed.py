@@ -150,7 +150,8 @@ def frame_cells(table: Sequence[Sequence[int]], first: tuple[int, ...],
 class PatternIndex:
     """The closed-pattern shapes of one board (:func:`board_patterns`, in that order) with
     what the search for closed patterns reads of them, made once per board: each
-    pattern's cells and frame as bit sets, and, per cell, the patterns it frames. A pattern
+    pattern's cells and frame as bit sets, and, per cell, the patterns it frames and those
+    it is a cell of. A pattern
     can be closed only if its frame is all mines but at most a few cells, so only the
     patterns with small frames and those framed by flagged cells need a look."""
 
