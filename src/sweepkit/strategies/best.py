@@ -414,9 +414,7 @@ class BestStrategy(ExactStrategy):
                 if 1 - open_cells[c] + owed.get(c, 0.0) + sweep.get(c, 0.0) >= floor]
         split: dict[int, object] = {c: (owed.get(c, 0.0), lift.get(c, 0.0))
                                     for c in owed.keys() | lift.keys()}
-        pockets = self._pockets(evaluator)
-        for c in pockets:
-            split[c] = (split.get(c, 0.0), "pocket")
+        pockets = self._pockets(evaluator, split)
         candidates = [c for c in evaluator.candidates(pool, split) if not c.dead]
         # cells in small pockets only when no other candidate is left (option ``pockets``)
         candidates = [c for c in candidates if c.cell not in pockets] or candidates
@@ -550,8 +548,7 @@ class BestStrategy(ExactStrategy):
         within = [c for c in cells if 1 - probabilities[c] + sweep.get(c, 0.0) >= floor]
         lift = shares.scores(within) if shares is not None else {}
         split: dict[int, object] = {c: (0.0, share) for c, share in lift.items()}
-        for c in pockets:
-            split[c] = (split.get(c, 0.0), "pocket")
+        _apart(split, pockets)
         # a class's value is at most its safety plus its weighted influence (its reach)
         by_reach: dict[float, list[int]] = {}
         for c in within:
@@ -585,12 +582,16 @@ class BestStrategy(ExactStrategy):
                 break
         return looked, values, best, lift
 
-    def _pockets(self, evaluator: Evaluator) -> frozenset[int]:
+    def _pockets(self, evaluator: Evaluator, split: dict[int, object] | None = None
+                 ) -> frozenset[int]:
         """The cells in covered areas of fewer than ``pockets`` cells (:mod:`.pockets`;
-        none when the option is off): no class mixes them with other cells."""
+        none when the option is off), each marked in ``split`` when given (:func:`_apart`)."""
         if not self.pockets:
             return frozenset()
-        return small_pockets(evaluator.position, self.pockets)
+        found = small_pockets(evaluator.position, self.pockets)
+        if split is not None:
+            _apart(split, found)
+        return found
 
     def describe(self, ranked: Ranked, tied: int = 1) -> str:
         """A guess this strategy ranked, in words (:func:`describe`, with its options)."""
@@ -622,7 +623,7 @@ class BestStrategy(ExactStrategy):
         """Per cell, its long-term influence shares (:mod:`.long_term`): the one that scales
         its value, and the one that lets it join the candidates; both empty when the option
         ``long_term`` is off or the guess mode does not look ahead."""
-        if not self.long_term or self.guess != "two-step":
+        if not self._long_term_on():
             return {}, {}
         found = evaluator.influence()
         return found.scores, found.sweep
@@ -630,9 +631,12 @@ class BestStrategy(ExactStrategy):
     def _long_term_shares(self, evaluator: Evaluator) -> LongTerm | None:
         """:meth:`_influence` counted cell by cell, for :meth:`_rank_top` (which reads the
         influence of the cells within its cut-off only); None when it is off."""
-        if not self.long_term or self.guess != "two-step":
-            return None
-        return evaluator.long_term()
+        return evaluator.long_term() if self._long_term_on() else None
+
+    def _long_term_on(self) -> bool:
+        """Whether the long-term factor is used: the option ``long_term`` is above 0 and the
+        guess mode looks ahead."""
+        return bool(self.long_term) and self.guess == "two-step"
 
     def _scale(self, c: Candidate, lift: dict[int, float]) -> float:
         """The long-term factor of ``c``'s value: (safe + w × influence) / safe, the
@@ -816,6 +820,13 @@ RETRY_FACTOR = 2
 too deep to search), the next one in the game waits until the layouts left are this many
 times fewer: a search that large would most likely give up again, at the full cost of the
 budget each time."""
+
+
+def _apart(split: dict[int, object], pockets: frozenset[int]) -> None:
+    """Mark the ``pockets`` cells in ``split`` (the class keys of
+    :func:`~.guesses.candidate_classes`), so that no class mixes them with other cells."""
+    for c in pockets:
+        split[c] = (split.get(c, 0.0), "pocket")
 
 
 def discounted(c: Candidate, discount: float) -> float:

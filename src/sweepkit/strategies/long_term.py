@@ -192,10 +192,11 @@ class LongTerm:
         self.counts: dict[int, int] = {}  # pattern index: its count (0: it cannot close)
         least = enabler_least(total)
         swept: dict[int, int] = {}
+        # the patterns listed have at most ENABLER_MISSING frame cells not flagged, and a
+        # possible one no open frame cell: so at most that many frame cells to fill
         for i in self.check.index.worth_a_look(self.check.flagged, ENABLER_MISSING):
             possible = self._possible(i) if self.kinds[i] is not None else None
-            if (possible is None or len(possible.missing) > ENABLER_MISSING
-                    or self._below_share(possible)):
+            if possible is None or self._below_share(possible):
                 continue
             n = self._count(i)
             if n > least:
