@@ -9,8 +9,9 @@ the peer's cell at every guess its two-step ranking chose (not the exact endgame
 opening book or a forced guess). The peer is any program started by ``--peer`` that reads
 positions on its standard input and answers each with one line:
 
-- request: ``W H M`` (columns, rows, mines), then H rows of W characters: ``?`` covered,
-  ``0``-``8`` a revealed number, ``*`` a cell known to be a mine;
+- request: ``W H M`` (columns, rows, mines), then H rows of W characters, the cells of the
+  ``.board`` format (:func:`sweepkit.position.cell_token`): ``?`` covered, ``0``-``8`` a
+  revealed number, ``*`` a cell known to be a mine;
 - answer: ``MOVE row col ...`` (0-based, row 0 at the top; anything after is kept as the
   peer's words), or ``NONE ...`` when it has no move (``best``'s cell is played then).
 
@@ -29,6 +30,7 @@ import json
 import random
 import shlex
 import subprocess
+from collections import Counter
 from collections.abc import Sequence
 from contextlib import nullcontext
 from pathlib import Path
@@ -40,8 +42,9 @@ from sweepkit.bench.stats import paired_difference
 from sweepkit.game import Game, Status
 from sweepkit.moves import Action, Decision, Reason
 from sweepkit.play import play
-from sweepkit.position import MINE, UNKNOWN, Position
+from sweepkit.position import UNKNOWN, Position, cell_token
 from sweepkit.rules import level
+from sweepkit.strategies import default_first
 from sweepkit.strategies.best import BestStrategy, Considered
 
 
@@ -56,8 +59,7 @@ class Peer:
     def move(self, view: Position, mines: int) -> tuple[tuple[int, int] | None, str]:
         """The peer's cell for ``view`` (None when it gives none) and its words."""
         rows, cols = view.shape
-        text = "".join("?" if v == UNKNOWN else "*" if v == MINE else str(v) if v >= 0 else "?"
-                       for v in view.cells)
+        text = "".join(cell_token(v) for v in view.cells)
         lines = [f"{cols} {rows} {mines}"] + [text[r * cols:(r + 1) * cols] for r in range(rows)]
         assert self.process.stdin is not None and self.process.stdout is not None
         self.process.stdin.write("\n".join(lines) + "\n")
@@ -87,9 +89,9 @@ class PeerGuesses(BestStrategy):
             return got
         view = analysis.position
         where, words = self.peer.move(view, self.mines)
-        probabilities = analysis.probabilities()
         if where is None:
             return got
+        probabilities = analysis.probabilities()
         cell, ours = view.index(*where), got.decision.action.cell
         if cell == ours or view.cells[cell] != UNKNOWN or probabilities.get(cell, 1.0) >= 1:
             return got
@@ -119,7 +121,7 @@ def kind(first: dict[str, Any] | None) -> str:
 def play_both(peer: Peer, rule: str, seed: int, index: int) -> dict[str, Any]:
     """Game ``index`` of seed ``seed`` as ``best`` plays it and with the peer's guesses."""
     rules = level("expert", rule)
-    first = (3, 3) if rule == "opening" else "corner"
+    first = default_first("best", rules.rows, rules.cols, rule)
     own = play_game(rules, StrategySpec("best", {"budget": "normal"}, first), seed, index)
     player = PeerGuesses(peer, rules.mines, first=first, budget="normal")
     layout_seed = game_seed(seed, index)
@@ -131,11 +133,11 @@ def play_both(peer: Peer, rule: str, seed: int, index: int) -> dict[str, Any]:
 
 def report(games: Sequence[dict[str, Any]]) -> None:
     """The paired differences, by first click and by kind of first disagreement."""
-    def line(label: str, rows: Sequence[dict[str, Any]], other: Sequence[bool]) -> None:
-        d, lo, hi = paired_difference([r["best"] for r in rows], other)
-        only_peer = sum(1 for r, o in zip(rows, other, strict=True) if o and not r["best"])
-        only_best = sum(1 for r, o in zip(rows, other, strict=True) if r["best"] and not o)
-        print(f"| {label} | {len(rows):,} | {only_peer} / {only_best} | "
+    def line(label: str, count: int, base: Sequence[bool], other: Sequence[bool]) -> None:
+        d, lo, hi = paired_difference(base, other)
+        only_peer = sum(1 for b, o in zip(base, other, strict=True) if o and not b)
+        only_best = sum(1 for b, o in zip(base, other, strict=True) if b and not o)
+        print(f"| {label} | {count:,} | {only_peer} / {only_best} | "
               f"{100 * d:+.2f} [{100 * lo:+.2f}, {100 * hi:+.2f}] |")
 
     n = len(games)
@@ -143,24 +145,20 @@ def report(games: Sequence[dict[str, Any]]) -> None:
           f"guesses {100 * sum(g['peer'] for g in games) / n:.2f}%\n")
     print("| games | count | won only with the peer's cells / only without | points |")
     print("|---|---:|---|---|")
-    line("all", games, [g["peer"] for g in games])
+    base = [g["best"] for g in games]
+    line("all", n, base, [g["peer"] for g in games])
     for zero, label in ((True, "first click showed 0"), (False, "first click showed a number")):
         part = [g for g in games if g["first_zero"] is zero]
         if len(part) > 1:
-            line(label, part, [g["peer"] for g in part])
+            line(label, len(part), [g["best"] for g in part], [g["peer"] for g in part])
     print("\n| first disagreement | games | won only with the peer's cells / only without | "
           "points per game of the whole run |")
     print("|---|---:|---|---|")
-    kinds: dict[str, int] = {}
-    for g in games:
-        kinds[kind(g["first"])] = kinds.get(kind(g["first"]), 0) + 1
-    for name in sorted(kinds, key=lambda k: -kinds[k]):
-        other = [g["peer"] if kind(g["first"]) == name else g["best"] for g in games]
-        d, lo, hi = paired_difference([g["best"] for g in games], other)
-        only_peer = sum(1 for g, o in zip(games, other, strict=True) if o and not g["best"])
-        only_best = sum(1 for g, o in zip(games, other, strict=True) if g["best"] and not o)
-        print(f"| {name} | {kinds[name]:,} | {only_peer} / {only_best} | "
-              f"{100 * d:+.2f} [{100 * lo:+.2f}, {100 * hi:+.2f}] |")
+    kinds = [kind(g["first"]) for g in games]
+    counts = Counter(kinds)
+    for name, count in counts.most_common():
+        other = [g["peer"] if k == name else g["best"] for g, k in zip(games, kinds, strict=True)]
+        line(name, count, base, other)
 
 
 def main() -> None:
