@@ -19,22 +19,27 @@ def finished(client, job_id):
     return finished_at(client, f"/api/reviews/{job_id}")
 
 
-@pytest.fixture
-def lost(client):
-    """A beginner game lost through the API on its second click (the first opens a 0),
-    stored; its id."""
-    twin = Game(level("beginner", "opening"), 7)
-    twin.reveal(4, 4)
+def lose(client, name: str, first: tuple[int, int]) -> int:
+    """A game of level ``name`` (opening rule, seed 7) lost through the API on its second
+    click, after ``first`` opens a 0, stored; its id."""
+    twin = Game(level(name, "opening"), 7)
+    twin.reveal(*first)
     mine = twin.reveal_layout(cheat=True).known_mines()[0]
-    game = client.post("/api/games", json={"level": "beginner", "seed": 7,
+    cols = twin.rules.cols
+    game = client.post("/api/games", json={"level": name, "seed": 7,
                                            "rule": "opening"}).json()
     url = f"/api/games/{game['id']}/moves"
-    client.post(url, json={"kind": "reveal", "row": 4, "col": 4})
-    state = client.post(url, json={"kind": "reveal", "row": mine // 9,
-                                   "col": mine % 9}).json()["state"]
+    client.post(url, json={"kind": "reveal", "row": first[0], "col": first[1]})
+    state = client.post(url, json={"kind": "reveal", "row": mine // cols,
+                                   "col": mine % cols}).json()["state"]
     assert state["status"] == "lost"
-    (row,) = client.get("/api/stats/games").json()["games"]
-    return row["id"]
+    return client.get("/api/stats/games").json()["games"][0]["id"]
+
+
+@pytest.fixture
+def lost(client):
+    """A beginner game lost on its second click, stored; its id."""
+    return lose(client, "beginner", (4, 4))
 
 
 def test_a_stored_loss_reviewed_as_a_job_is_the_librarys_review(client, lost):
@@ -59,8 +64,11 @@ def test_a_stored_loss_reviewed_as_a_job_is_the_librarys_review(client, lost):
         assert finished(client, again["id"])["result"] == review
 
 
-def test_a_review_can_be_cancelled(client, lost):
-    job = client.post("/api/reviews", json={"game_id": lost, "seconds": 20,
+def test_a_review_can_be_cancelled(client):
+    # An expert guess's 2,000 rollouts, each finished by the solver, take many seconds:
+    # the review is still running when the cancel comes, on any machine.
+    expert = lose(client, "expert", (8, 15))
+    job = client.post("/api/reviews", json={"game_id": expert, "seconds": 20,
                                             "games": 2000}).json()
     assert client.delete(f"/api/jobs/{job['id']}").status_code == 200
     assert finished(client, job["id"])["status"] == "cancelled"
