@@ -26,7 +26,7 @@ from sweepkit.play import Step, steps
 from sweepkit.position import Position
 from sweepkit.rules import FirstClick, level
 
-KINDS = ("heuristic", "exact endgame", "forced guess")
+KINDS = ("heuristic", "exact endgame", "forced guess", "isolated area")
 MARGIN = 0.005
 """A guess is riskier than the safest cell when its probability exceeds it by this."""
 

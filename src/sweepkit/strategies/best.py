@@ -25,14 +25,23 @@ the guess is chosen in this order:
    the ranking takes a far corner anyway.
 3. **Forced guesses** (``fifty_fifty``): a group of cells no other move can inform
    (:mod:`.forced`) must be guessed sooner or later; it is guessed first.
-4. **Pseudo 50/50s** (``pseudo``): a cell that is a mine only where it is one side of a
+4. **Isolated areas** (``isolated``): a part of the board walled in by numbers whose
+   layouts all hold the same number of mines is independent of the rest (:mod:`.isolated`):
+   a move optimal for it alone is optimal for the whole board. Its optimal move, by the
+   search of step 1 on the area's own board (at most ``endgame`` layouts, within
+   ``endgame_states`` states), is played next, the smallest area first. Once it is
+   cleared the rest has that many times fewer layouts, so the exact endgame reaches it
+   sooner. It fires in about one game in a hundred: +0.03 points [+0.01, +0.05] over
+   100,000 paired classic expert games, +0.00 [−0.04, +0.05] over 30,000 modern ones
+   (``docs/results.md``).
+5. **Pseudo 50/50s** (``pseudo``): a cell that is a mine only where it is one side of a
    2×1 or 2×2 pattern no number can ever tell apart (:mod:`.owed`) risks nothing that is
    not lost anyway; it is guessed next.
-5. **Chain 50/50s** (``chains``): cells tied by "one mine in these two" numbers into two
+6. **Chain 50/50s** (``chains``): cells tied by "one mine in these two" numbers into two
    ways that no cell outside can tell apart, or only one covered cell can (:mod:`.chains`):
    a real chain's cell, else a pseudo one's, is guessed next, the one the heuristic
    below ranks first among them (live cells before dead ones).
-6. **The heuristic** (``guess``), over the non-dead cells (a dead cell can only lose or
+7. **The heuristic** (``guess``), over the non-dead cells (a dead cell can only lose or
    tell nothing; it is guessed only when every cell is dead), with the values of
    :mod:`.guesses`:
 
@@ -131,12 +140,13 @@ from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.analysis.probability import Analysis
 from sweepkit.moves import Action, Decision, Reason
 from sweepkit.position import UNKNOWN, Position
-from sweepkit.search.optimal import GameTree, OptimalPlayError, fresh_tree
+from sweepkit.search.optimal import GameTree, OptimalPlayError, fresh_tree, optimal_play
 from sweepkit.strategies.base import FirstMove, StrategyError, unopened
 from sweepkit.strategies.chains import chain_fifty_fiftys
 from sweepkit.strategies.exact import ExactStrategy
 from sweepkit.strategies.forced import forced_groups
 from sweepkit.strategies.guesses import Candidate, Evaluator
+from sweepkit.strategies.isolated import area_position, isolated_areas
 from sweepkit.strategies.long_term import LongTerm
 from sweepkit.strategies.off_frontier import MODES as OFF_FRONTIER_MODES
 from sweepkit.strategies.off_frontier import java_off_frontier
@@ -149,17 +159,20 @@ GUESS_MODES = ("p", "quick", "local", "ps", "pse", "two-step")
 
 BUDGETS: dict[str, dict[str, Any]] = {
     "fast": {"guess": "local", "lookahead": 0, "tolerance": 0.0, "fifty_fifty": True,
-             "endgame": 0, "endgame_states": 0, "discount": 1.0, "pseudo": False,
+             "isolated": False, "endgame": 0, "endgame_states": 0, "discount": 1.0,
+             "pseudo": False,
              "owed": 0.0, "chains": False, "far_corner": False,
              "long_term": 0.0, "blend": 0.0, "pockets": 0, "progress": 0.0,
              "off_frontier": "all"},
     "normal": {"guess": "two-step", "lookahead": 1_000_000, "tolerance": 0.1,
-               "fifty_fifty": True, "endgame": 400, "endgame_states": 1000, "discount": 1.0,
+               "fifty_fifty": True, "isolated": True, "endgame": 400, "endgame_states": 1000,
+               "discount": 1.0,
                "pseudo": False, "owed": 0.0, "chains": False, "far_corner": True,
                "long_term": 0.9, "blend": 0.2, "pockets": 8, "progress": 0.0,
                "off_frontier": "java"},
     "max": {"guess": "two-step", "lookahead": 1_000_000, "tolerance": 0.15, "fifty_fifty": True,
-            "endgame": 20_000, "endgame_states": 10_000, "discount": 1.0, "pseudo": False,
+            "isolated": True, "endgame": 20_000, "endgame_states": 10_000, "discount": 1.0,
+            "pseudo": False,
             "owed": 0.0, "chains": False, "far_corner": True, "long_term": 0.9,
             "blend": 0.2, "pockets": 8, "progress": 0.0, "off_frontier": "all"},
 }
@@ -284,7 +297,8 @@ class BestStrategy(ExactStrategy):
     def __init__(self, first: FirstMove = "corner", *, budget: str | int = "normal",
                  guess: str | None = None, tolerance: float | None = None,
                  lookahead: int | None = None, fifty_fifty: bool | None = None,
-                 endgame: int | None = None, endgame_states: int | None = None,
+                 isolated: bool | None = None, endgame: int | None = None,
+                 endgame_states: int | None = None,
                  discount: float | None = None, pseudo: bool | None = None,
                  owed: float | None = None, chains: bool | None = None,
                  far_corner: bool | None = None, long_term: float | None = None,
@@ -298,6 +312,7 @@ class BestStrategy(ExactStrategy):
         self.first = first
         options = dict(preset(budget))
         given = {"guess": guess, "tolerance": tolerance, "fifty_fifty": fifty_fifty,
+                 "isolated": isolated,
                  "endgame": endgame, "endgame_states": endgame_states,
                  "lookahead": lookahead, "discount": discount, "pseudo": pseudo,
                  "owed": owed, "chains": chains, "far_corner": far_corner,
@@ -312,6 +327,7 @@ class BestStrategy(ExactStrategy):
         self.tolerance: float = float(options["tolerance"])
         self.lookahead: int = int(options["lookahead"])
         self.fifty_fifty: bool = bool(options["fifty_fifty"])
+        self.isolated: bool = bool(options["isolated"])
         self.endgame: int = int(options["endgame"])
         self.endgame_states: int = int(options["endgame_states"])
         self.discount: float = float(options["discount"])
@@ -376,6 +392,8 @@ class BestStrategy(ExactStrategy):
             decision, step = self._book(evaluator), "opening book"
         if decision is None and self.fifty_fifty:
             decision, step = self._forced(evaluator, rng), "forced guess"
+        if decision is None and self.isolated:
+            decision, step = self._isolated(evaluator, rng), "isolated area"
         if decision is None and self.pseudo:
             decision, step = self._pseudo(evaluator, rng), "pseudo 50/50"
         if decision is None and self.chains:
@@ -400,7 +418,7 @@ class BestStrategy(ExactStrategy):
         return Considered(decision, step, ranked)
 
     def rank(self, evaluator: Evaluator, every: bool = False) -> list[Ranked]:
-        """The guesses considered, best first (module doc, step 6); with ``every``, the
+        """The guesses considered, best first (module doc, step 7); with ``every``, the
         floating cells that ``off_frontier`` leaves out too."""
         open_cells = self._open_cells(evaluator)
         levels = sorted(set(open_cells.values()))
@@ -708,6 +726,31 @@ class BestStrategy(ExactStrategy):
         size = len(next(g for g in groups if cell in g))
         return Decision(Action.reveal(cell), Reason.guessed(
             risk, f"forced guess: {size} cells no other move can inform; taken first"))
+
+    def _isolated(self, evaluator: Evaluator, rng: random.Random) -> Decision | None:
+        """The optimal move of the smallest isolated area (:mod:`.isolated`) the exact
+        search settles within the endgame's budgets, if the position has one."""
+        if not self.endgame:
+            return None
+        position = evaluator.analysis.position
+        for area in isolated_areas(evaluator.analysis):
+            board = area_position(position, area) if area.layouts <= self.endgame else None
+            if board is None:
+                continue
+            try:
+                result = optimal_play(board, self.endgame, max_states=self.endgame_states)
+            except OptimalPlayError:
+                continue  # past the state budget (or too deep): the next area, or no move
+            moves = [c for c in result.best_moves if c in evaluator.probabilities]
+            if moves:
+                cell, risk = _safest(moves, evaluator.probabilities, rng)
+                return Decision(Action.reveal(cell), Reason.guessed(
+                    risk, f"isolated area: {len(area.cells)} cells walled in, {area.mines} "
+                          f"mine{'s' if area.mines != 1 else ''} in every layout; optimal "
+                          f"play clears it in {result.wins} of its {result.total} layouts "
+                          f"({result.wins / result.total:.1%}); taken first, as nothing "
+                          f"elsewhere tells anything about it"))
+        return None
 
     def _pseudo(self, evaluator: Evaluator, rng: random.Random) -> Decision | None:
         """The safest pseudo 50/50 that is not dead (:mod:`.owed`), if there is one."""

@@ -46,8 +46,8 @@ class Alternative:
 class Hint:
     """The move to make: reveal ``cell`` (``action``), ``certain`` or a guess with mine
     ``probability``; ``rule`` names what chose it (a technique such as ``single`` for a
-    certain cell; ``exact endgame``, ``opening book``, ``forced guess`` or the guess mode
-    for a guess);
+    certain cell; ``exact endgame``, ``opening book``, ``forced guess``, ``isolated area``
+    or the guess mode for a guess);
     ``reason`` says why in words; ``alternatives`` are the runners-up, best first."""
 
     cell: int
