@@ -93,7 +93,7 @@ def test_java_mode_ranks_only_the_frontier_and_the_cells_it_keeps():
     of those is within the tolerance); ``"all"`` ranks others in the same positions, and so
     do a hint's runners-up (``consider`` with ``alternatives``), with the same choice."""
     watched = Watched(off_frontier="java")
-    for seed in range(4):
+    for seed in range(6):
         play(Game(level("expert"), seed, clock=lambda: 0.0), watched,
              rng=random.Random(seed))
     positions = [a for a, c in watched.seen if c.step == "two-step"]
