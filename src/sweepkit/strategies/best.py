@@ -122,9 +122,9 @@ the guess is chosen in this order:
    (``"random"``: ``fast``, and every preset until session 29) or in a fixed order.
    ``normal`` and ``max`` take the one nearest a revealed cell (``"open"``), so that
    successive guesses stay together, as the Java solver's fixed order keeps them:
-   +0.23 points [+0.03, +0.42] over 70,000 paired classic expert games (+0.17 [−0.07,
-   +0.41] on the 50,000 played after the first measurement), +0.03 [−0.27, +0.33] over
-   30,000 modern ones (``docs/results.md``).
+   +0.12 points [−0.04, +0.28] over 100,000 paired classic expert games (+0.06 on the
+   80,000 played after the first measurement), +0.03 [−0.27, +0.33] over 30,000 modern
+   ones (``docs/results.md``): a tenth of a point at most, at no cost.
 
 ``budget`` picks a preset (:data:`BUDGETS`): ``fast`` (the local tie-break alone),
 ``normal`` and ``max``; a number is the ``normal`` preset with an endgame of that many
