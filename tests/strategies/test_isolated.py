@@ -72,12 +72,12 @@ def check_areas(position: Position) -> None:
             assert any(position.cells[j] == SAFE for c in cells for j in table[c])
             continue
         own = brute.explanations(board)
+        known = {c for c, v in enumerate(board.cells) if v == MINE}
         assert {layout & cells for layout in own} == parts
-        assert all(layout - cells == {c for c, v in enumerate(board.cells) if v == MINE}
-                   for layout in own)
+        assert all(layout - cells == known for layout in own)
         # every cell of the area shows on its own board what it shows on the real one
         for layout in layouts:
-            mine = {c for c, v in enumerate(board.cells) if v == MINE} | (layout & cells)
+            mine = known | (layout & cells)
             for c in cells - layout:
                 assert len(around(position, c) & mine) == len(around(position, c) & layout)
 

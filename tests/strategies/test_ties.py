@@ -43,15 +43,12 @@ def test_each_mode_takes_the_cell_its_order_puts_first(position, data):
     assert break_tie(position, cells, "reading") == rows_first[0]
     assert break_tie(position, cells, "columns") == cols_first[0]
     far = position.size  # a cell no revealed cell reaches sorts after every other
-    nearest = min(brute_steps(position, c) if brute_steps(position, c) is not None else far
-                  for c in cells)
+    distance = {c: far if brute_steps(position, c) is None else brute_steps(position, c)
+                for c in cells}
+    nearest = min(distance.values())
     taken = break_tie(position, cells, "open")
-    assert (brute_steps(position, taken) if brute_steps(position, taken) is not None
-            else far) == nearest
-    assert taken == min((c for c in cols_first
-                         if (brute_steps(position, c) if brute_steps(position, c)
-                             is not None else far) == nearest),
-                        key=cols_first.index)
+    assert distance[taken] == nearest
+    assert taken == next(c for c in cols_first if distance[c] == nearest)
     # every mode draws the same random numbers; "random" takes the one drawn
     states = set()
     for mode in MODES:
