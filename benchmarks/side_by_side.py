@@ -2,12 +2,15 @@
 
     python benchmarks/side_by_side.py --peer "COMMAND" [--rule safe] [--seed 3555]
                                       [--games 2000] [--start 0] [--out side.jsonl]
+                                      [--every]
 
 Plays games ``--start`` to ``--start + --games − 1`` of ``best --budget normal`` at expert
 (the layouts and strategy RNG of ``sweepkit bench --seed S``) twice: as it plays, and with
 the peer's cell at every guess its two-step ranking chose (not the exact endgame, the
-opening book or a forced guess). The peer is any program started by ``--peer`` that reads
-positions on its standard input and answers each with one line:
+opening book or a forced guess); with ``--every``, at every guess whatever chose it, so
+that the peer plays the whole game on ``best``'s layouts but for the certain moves (the
+same cells: both players find every certain move). The peer is any program started by
+``--peer`` that reads positions on its standard input and answers each with one line:
 
 - request: ``W H M`` (columns, rows, mines), then H rows of W characters, the cells of the
   ``.board`` format (:func:`sweepkit.position.cell_token`): ``?`` covered, ``0``-``8`` a
@@ -77,15 +80,15 @@ class PeerGuesses(BestStrategy):
     """``best`` with the peer's cell at its two-step guesses; ``first`` keeps the game's first
     disagreement (``None`` while they agree)."""
 
-    def __init__(self, peer: Peer, mines: int, **options: Any) -> None:
+    def __init__(self, peer: Peer, mines: int, every: bool = False, **options: Any) -> None:
         super().__init__(**options)
-        self.peer, self.mines = peer, mines
+        self.peer, self.mines, self.every = peer, mines, every
         self.first_disagreement: dict[str, Any] | None = None
 
     def consider(self, analysis: Analysis, rng: random.Random,
                  alternatives: bool = False) -> Considered:
         got = super().consider(analysis, rng, alternatives)
-        if alternatives or got.step != self.guess:
+        if alternatives or (got.step != self.guess and not self.every):
             return got
         view = analysis.position
         where, words = self.peer.move(view, self.mines)
@@ -99,7 +102,7 @@ class PeerGuesses(BestStrategy):
             self.first_disagreement = {
                 "covered": view.cells.count(UNKNOWN), "best": view.coord(ours),
                 "peer": where, "p_best": probabilities[ours], "p_peer": probabilities[cell],
-                "peer_words": words}
+                "peer_words": words, "step": got.step}
         return Considered(Decision(Action.reveal(cell),
                                    Reason.guessed(probabilities[cell], "the peer's cell")),
                           got.step, got.ranked)
@@ -118,12 +121,14 @@ def kind(first: dict[str, Any] | None) -> str:
     return f"{risk}, {phase}" if risk == "same risk" else risk
 
 
-def play_both(peer: Peer, rule: str, seed: int, index: int) -> dict[str, Any]:
-    """Game ``index`` of seed ``seed`` as ``best`` plays it and with the peer's guesses."""
+def play_both(peer: Peer, rule: str, seed: int, index: int, every: bool = False
+              ) -> dict[str, Any]:
+    """Game ``index`` of seed ``seed`` as ``best`` plays it and with the peer's guesses
+    (all of them with ``every``)."""
     rules = level("expert", rule)
     first = default_first("best", rules.rows, rules.cols, rule)
     own = play_game(rules, StrategySpec("best", {"budget": "normal"}, first), seed, index)
-    player = PeerGuesses(peer, rules.mines, first=first, budget="normal")
+    player = PeerGuesses(peer, rules.mines, every, first=first, budget="normal")
     layout_seed = game_seed(seed, index)
     game = Game(rules, layout_seed, clock=no_clock)
     play(game, player, rng=strategy_rng(layout_seed))
@@ -169,6 +174,8 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--every", action="store_true",
+                        help="the peer's cell at every guess, not only the two-step ones")
     args = parser.parse_args()
     done: dict[int, dict[str, Any]] = {}
     if args.out is not None and args.out.exists():
@@ -180,7 +187,7 @@ def main() -> None:
         with args.out.open("a") if args.out is not None else nullcontext() as out:
             for index in range(args.start, args.start + args.games):
                 if index not in done:
-                    done[index] = play_both(peer, args.rule, args.seed, index)
+                    done[index] = play_both(peer, args.rule, args.seed, index, args.every)
                     if out is not None:
                         out.write(json.dumps(done[index]) + "\n")
                         out.flush()

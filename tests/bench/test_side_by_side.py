@@ -11,6 +11,7 @@ from sweepkit.rules import level
 PEER = textwrap.dedent("""
     import sys
     mode = sys.argv[1]
+    log = open(sys.argv[2], "a") if len(sys.argv) > 2 else None
     while True:
         header = sys.stdin.readline().split()
         if not header:
@@ -19,6 +20,9 @@ PEER = textwrap.dedent("""
         grid = [sys.stdin.readline().rstrip("\\n") for _ in range(rows)]
         assert all(len(row) == cols for row in grid) and mines == 99
         covered = [(r, c) for r in range(rows) for c in range(cols) if grid[r][c] == "?"]
+        if log is not None:
+            log.write(f"{len(covered)}\\n")
+            log.flush()
         if mode == "none" or not covered:
             print("NONE no move", flush=True)
         else:
@@ -27,14 +31,16 @@ PEER = textwrap.dedent("""
 """)
 
 
-def run(tmp_path, monkeypatch, mode: str, games: int) -> list[dict]:
+def run(tmp_path, monkeypatch, mode: str, games: int, *extra: str, log: str = ""
+        ) -> list[dict]:
     from benchmarks import side_by_side
 
     peer = tmp_path / "peer.py"
     peer.write_text(PEER)
-    out = tmp_path / f"{mode}.jsonl"
-    monkeypatch.setattr("sys.argv", ["side_by_side.py", "--peer", f"{sys.executable} {peer} {mode}",
-                                     "--games", str(games), "--seed", "3555", "--out", str(out)])
+    out = tmp_path / f"{mode}{''.join(extra)}.jsonl"
+    command = f"{sys.executable} {peer} {mode} {log}".strip()
+    monkeypatch.setattr("sys.argv", ["side_by_side.py", "--peer", command, "--games", str(games),
+                                     "--seed", "3555", "--out", str(out), *extra])
     side_by_side.main()
     return [json.loads(line) for line in out.read_text().splitlines()]
 
@@ -65,3 +71,14 @@ def test_the_peer_s_cells_are_played_and_the_first_disagreement_kept(tmp_path, m
     # a rerun reads the games back instead of playing them again
     again = run(tmp_path, monkeypatch, "last", 12)
     assert again == rows
+
+
+def test_every_asks_the_peer_at_every_guess(tmp_path, monkeypatch):
+    """With ``--every`` the peer is asked at the opening book's, the endgame's and the
+    forced guesses too: more positions, the same games while it has no move."""
+    two_step, every = tmp_path / "two_step.log", tmp_path / "every.log"
+    plain = run(tmp_path, monkeypatch, "none", 8, log=str(two_step))
+    everywhere = run(tmp_path, monkeypatch, "none", 8, "--every", log=str(every))
+    assert [(r["best"], r["peer"]) for r in plain] == [(r["best"], r["peer"]) for r in everywhere]
+    asked, asked_every = two_step.read_text().split(), every.read_text().split()
+    assert 0 < len(asked) < len(asked_every)

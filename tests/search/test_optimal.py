@@ -198,6 +198,96 @@ def test_the_state_budget_stops_the_search_at_the_same_point_every_time():
             optimal_play(position, max_states=small)
 
 
+def _stops(position: Position) -> dict[int, object]:
+    """What a search of ``position`` had proved when stopped by each budget of 1, 2, 3, 4,
+    6, 9, 13, ... states (about 1.5 times the one before) too small to finish, by
+    budget."""
+    found, k = {}, 1
+    while True:
+        tree = GameTree(position)
+        try:
+            tree.play(position, max_states=k)
+        except TooManyStates:
+            found[k] = tree.stopped
+            k = max(k + 1, k * 3 // 2)
+            continue
+        assert tree.stopped is None
+        return found
+
+
+def _check_stopped(stopped, move_wins: dict[int, int], total: int) -> None:
+    assert stopped.total == total and stopped.best_moves
+    assert all(move_wins[c] == stopped.wins for c in stopped.best_moves)
+    assert all(move_wins[c] < stopped.wins for c in stopped.worse)
+    assert not set(stopped.best_moves) & stopped.worse
+
+
+@settings(max_examples=examples(150), deadline=None)
+@given(tiny_positions(max_rows=3, max_cols=4))
+def test_a_stopped_search_proves_only_what_the_brute_force_confirms(position):
+    """Each best move of a search stopped by its state budget wins what it says, and each
+    cell it calls worse wins fewer (every move's wins from the brute-force game tree)."""
+    brute_result = brute_play.optimal(position)
+    for stopped in _stops(position).values():
+        if stopped is not None:
+            _check_stopped(stopped, brute_result.move_wins, brute_result.total)
+
+
+def move_wins(position: Position) -> dict[int, int]:
+    """Each covered cell's wins as a first move: the full searches of what it may show,
+    summed (too many covered cells for the brute force)."""
+    cells = position.cells
+    return {c: sum(optimal_play(child).wins for child in (
+        Position(position.shape, (*cells[:c], n, *cells[c + 1:]), position.mines)
+        for n in range(9)) if brute.consistent(child))
+        for c in range(position.size) if cells[c] == UNKNOWN}
+
+
+@st.composite
+def small_boards(draw) -> Position:
+    """A 3x4 or 3x5 board with 2 to 5 mines and at most two numbers shown: searches of a
+    few hundred states, where most budgets stop after a first move is searched."""
+    rows, cols = draw(st.sampled_from([(3, 4), (3, 5)]))
+    mines = draw(st.sets(st.integers(0, rows * cols - 1), min_size=2, max_size=5))
+    full = Position.unknown(rows, cols).layout(mines)
+    shown = set(draw(st.lists(st.sampled_from(
+        [i for i in range(rows * cols) if i not in mines]), max_size=2)))
+    cells = tuple(v if i in shown else UNKNOWN for i, v in enumerate(full.cells))
+    return Position((rows, cols), cells, len(mines))
+
+
+@pytest.mark.slow
+@settings(max_examples=examples(30), deadline=None)
+@given(small_boards())
+def test_a_stopped_search_of_small_boards(position):
+    wins = move_wins(position)
+    total = len(brute.explanations(position))
+    for stopped in _stops(position).values():
+        if stopped is not None:
+            _check_stopped(stopped, wins, total)
+
+
+def test_a_stopped_search_of_a_larger_board(monkeypatch):
+    """The 4x4 board with 4 mines (too large for the brute force; each move's wins summed
+    from full searches of what it may show): some budgets stop after a best move and cells
+    proved worse, and a remembered first search keeps what it proved."""
+    import sweepkit.search.optimal as optimal_module
+
+    monkeypatch.setattr(optimal_module, "_fresh", type(optimal_module._fresh)())
+    position = Position.unknown(4, 4, mines=4)
+    wins = move_wins(position)
+    stops = _stops(position)
+    assert any(s is not None and s.worse for s in stops.values())
+    for stopped in stops.values():
+        if stopped is not None:
+            _check_stopped(stopped, wins, 1820)
+    budget = next(k for k, s in stops.items() if s is not None)
+    (one, first), (two, again) = (fresh_tree(position, max_states=budget),
+                                  fresh_tree(position, max_states=budget))
+    assert first is None and again is None and two is not one
+    assert one.stopped == two.stopped == stops[budget]
+
+
 def test_one_mine_on_a_strip():
     """1xn with one mine: the first reveal loses with 1/n; after it, the numbers shown
     narrow the mine down (hand argument: a corner then reading the numbers along the strip

@@ -27,7 +27,7 @@ from sweepkit.strategies.guesses import Evaluator, candidate_classes
 from tests import brute
 from tests.examples import examples
 from tests.search import brute_play
-from tests.search.test_optimal import tiny_positions
+from tests.search.test_optimal import move_wins, tiny_positions
 from tests.strategies_boards import consistent_positions
 
 
@@ -182,6 +182,40 @@ def test_an_endgame_search_past_its_budget_waits_for_half_the_layouts(monkeypatc
     strategy.start(Position.covered((5, 5)))  # a new game forgets
     strategy.moves(big, rng)
     assert searched == [6120, 1260, 6120]
+
+
+def test_a_stopped_endgame_search_overrules_a_guess_it_proved_worse():
+    """With ``partial``, a guess the heuristic chose is replaced by the stopped search's
+    best move only when that search proved it worse: on random 4x6 positions (each a
+    search stopped after 30 states), every replacement wins more layouts by the full
+    search, and the other guesses are the heuristic's."""
+    replaced = 0
+    for seed in range(6000):
+        rng = random.Random(seed)
+        mines = rng.randint(4, 7)
+        layout = set(rng.sample(range(24), mines))
+        full = Position.unknown(4, 6).layout(layout)
+        shown = set(rng.sample([i for i in range(24) if i not in layout], rng.randint(2, 6)))
+        position = Position((4, 6), tuple(v if i in shown else UNKNOWN
+                                          for i, v in enumerate(full.cells)), mines)
+        analysis = analyse(position)
+        if analysis.safe_cells() or analysis.total > 400:
+            continue
+        chosen = {}
+        for partial in (False, True):
+            strategy = BestStrategy(endgame_states=30, partial=partial)
+            strategy.start(position)
+            chosen[partial] = strategy.consider(analysis, random.Random(0))
+        before, after = (chosen[p].decision.action.cell for p in (False, True))
+        if before == after:
+            assert chosen[True].step == chosen[False].step
+            continue
+        replaced += 1
+        assert chosen[False].step == "two-step" and chosen[True].step == "exact endgame"
+        wins = move_wins(position)
+        assert wins[after] > wins[before]
+        assert "stopped early" in chosen[True].decision.reason.note
+    assert replaced >= 2
 
 
 def test_the_endgame_search_is_kept_for_the_later_guesses_of_a_game(monkeypatch):

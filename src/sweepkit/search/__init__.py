@@ -3,7 +3,9 @@
 :mod:`.optimal` — :func:`optimal_play`: the number of layouts of a position that optimal
 play wins, and every first move that achieves it, by a memoised search over information
 states (the semantics are in that module's doc); :class:`GameTree` keeps that search for the
-positions that follow in a game, :func:`fresh_tree` remembers the last first searches.
+positions that follow in a game (and, in :attr:`GameTree.stopped`, what a search stopped
+by its state budget had proved: :class:`PartialPlay`), :func:`fresh_tree` remembers the
+last first searches.
 
 >>> from sweepkit.position import Position
 >>> optimal_play(Position.unknown(1, 2, mines=1)).wins
@@ -15,6 +17,7 @@ from sweepkit.search.optimal import (
     GameTree,
     OptimalPlay,
     OptimalPlayError,
+    PartialPlay,
     TooManyLayouts,
     TooManyStates,
     fresh_tree,
@@ -26,6 +29,7 @@ __all__ = [
     "GameTree",
     "OptimalPlay",
     "OptimalPlayError",
+    "PartialPlay",
     "TooManyLayouts",
     "TooManyStates",
     "fresh_tree",

@@ -137,6 +137,23 @@ class OptimalPlay:
         return Fraction(self.wins, self.total)
 
 
+@dataclass(frozen=True)
+class PartialPlay:
+    """What a search stopped by its state budget had proved about the first move: each of
+    ``best_moves`` wins exactly ``wins`` of the ``total`` layouts, the most of any move
+    searched to the end, and each cell of ``worse`` wins fewer (searched, or too often a
+    mine to reach ``wins``). Cells in neither were not searched: any may be better.
+
+    A player whose own choice is in ``worse`` gains by taking a best move instead (the
+    Java solver of David N. Hill does this with its incomplete brute force,
+    ``BruteForceAnalysis.checkForBetterMove``)."""
+
+    wins: int
+    total: int
+    best_moves: tuple[int, ...]
+    worse: frozenset[int]
+
+
 def board_symmetries(position: Position) -> list[tuple[int, ...]]:
     """The symmetries of the board that map the position to itself, as permutations
     ``perm`` of the flat cells (cell ``perm[i]`` goes to ``i``), identity first.
@@ -332,6 +349,9 @@ class GameTree:
             getters = []
         self._getters = getters
         self._start({}, {})
+        self.stopped: PartialPlay | None = None
+        """What the last :meth:`play` had proved when its state budget stopped it (``None``
+        when it finished, or stopped before a first move was searched to the end)."""
 
     def _start(self, exact: dict[bytes, int], upper: dict[bytes, int]) -> None:
         """Take ``exact`` and ``upper`` as the values and bounds found so far."""
@@ -389,18 +409,26 @@ class GameTree:
                 if safe:
                     options.append((safe, c))
         options.sort(key=lambda o: (-o[0], o[1]))
+        self.stopped = None
+        best, best_moves, searched = 0, [], set()
         try:
-            best, best_moves = 0, []
             for safe, c in options:
                 if safe < best:
                     break
                 won = self._move_value(layouts, key, c, safe, best - 1, table)  # exact >= best
+                searched.add(c)
                 if won > best:
                     best, best_moves = won, [c]
                 elif won == best:
                     best_moves.append(c)
         except RecursionError:
             raise OptimalPlayError("the game tree is too deep for this search") from None
+        except TooManyStates:
+            if best_moves:  # every other cell searched, or safe too rarely, wins fewer
+                self.stopped = PartialPlay(best, total, tuple(sorted(best_moves)), frozenset(
+                    c for safe, c in options
+                    if c not in best_moves and (c in searched or safe < best)))
+            raise
         wins = best if options else total  # no safe cell left to reveal: the game is won
         return OptimalPlay(wins, total, tuple(sorted(best_moves)),
                            len(self._exact) + len(self._upper))
@@ -606,5 +634,5 @@ def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[
 
 
 __all__ = ["DEFAULT_MAX_LAYOUTS", "FRESH_LAYOUTS", "FRESH_TREES", "GameTree", "OptimalPlay",
-           "OptimalPlayError", "TooManyLayouts", "TooManyStates", "board_symmetries",
+           "OptimalPlayError", "PartialPlay", "TooManyLayouts", "TooManyStates", "board_symmetries",
            "fresh_tree", "optimal_play"]

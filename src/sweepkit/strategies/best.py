@@ -15,7 +15,16 @@ the guess is chosen in this order:
    the states a guess expands anew. ``normal`` searches from 400 layouts (the Java
    solver's threshold): from 1,000 (until session 26) it played about 1.3 times slower
    and won +0.03 points [−0.05, +0.11] less at classic expert, +0.01 [−0.07, +0.09] under
-   the opening rule (10,000 paired games each, ``docs/results.md``).
+   the opening rule (10,000 paired games each, ``docs/results.md``); from 2,000 or 4,000,
+   half as fast or slower, and no better. With ``partial``, a search that stops still
+   counts: if the guess the heuristic chooses is a cell it had already proved worse than
+   the best move it found (:class:`~sweepkit.search.optimal.PartialPlay`), that move is
+   played instead (the Java solver's ``checkForBetterMove``). ``normal`` and ``max`` take
+   it, and ``normal`` allows 5,000 states (1,000 until session 30): +0.02 points [−0.00,
+   +0.04] over 100,000 paired classic expert games, +0.03 [−0.00, +0.06] over 100,000
+   modern ones, at the same speed (``docs/results.md``); that is the states' gain: with
+   5,000 a search stops before a heuristic guess about once in 4,000 games, and what it
+   proved changed no move in 7,000 games checked.
 2. **Opening book** (``far_corner``): after a first click in a corner that showed a number
    (the safe rule's first click), the corner diagonally opposite (:func:`far_corner`).
    Two-step survival ranks a cell two from the first corner just above the far corners
@@ -149,7 +158,13 @@ from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.analysis.probability import Analysis
 from sweepkit.moves import Action, Decision, Reason
 from sweepkit.position import UNKNOWN, Position
-from sweepkit.search.optimal import GameTree, OptimalPlayError, fresh_tree, optimal_play
+from sweepkit.search.optimal import (
+    GameTree,
+    OptimalPlayError,
+    PartialPlay,
+    fresh_tree,
+    optimal_play,
+)
 from sweepkit.strategies.base import FirstMove, StrategyError, unopened
 from sweepkit.strategies.chains import chain_fifty_fiftys
 from sweepkit.strategies.exact import ExactStrategy
@@ -174,19 +189,19 @@ BUDGETS: dict[str, dict[str, Any]] = {
              "pseudo": False,
              "owed": 0.0, "chains": False, "far_corner": False,
              "long_term": 0.0, "blend": 0.0, "pockets": 0, "progress": 0.0,
-             "off_frontier": "all", "ties": "random"},
+             "off_frontier": "all", "ties": "random", "partial": False},
     "normal": {"guess": "two-step", "lookahead": 1_000_000, "tolerance": 0.1,
-               "fifty_fifty": True, "isolated": True, "endgame": 400, "endgame_states": 1000,
+               "fifty_fifty": True, "isolated": True, "endgame": 400, "endgame_states": 5000,
                "discount": 1.0,
                "pseudo": False, "owed": 0.0, "chains": False, "far_corner": True,
                "long_term": 0.9, "blend": 0.2, "pockets": 8, "progress": 0.0,
-               "off_frontier": "java", "ties": "open"},
+               "off_frontier": "java", "ties": "open", "partial": True},
     "max": {"guess": "two-step", "lookahead": 1_000_000, "tolerance": 0.15, "fifty_fifty": True,
             "isolated": True, "endgame": 20_000, "endgame_states": 10_000, "discount": 1.0,
             "pseudo": False,
             "owed": 0.0, "chains": False, "far_corner": True, "long_term": 0.9,
             "blend": 0.2, "pockets": 8, "progress": 0.0, "off_frontier": "all",
-            "ties": "open"},
+            "ties": "open", "partial": True},
 }
 """The presets of ``budget``: strength traded for speed (``docs/results.md`` measures
 each)."""
@@ -316,7 +331,7 @@ class BestStrategy(ExactStrategy):
                  far_corner: bool | None = None, long_term: float | None = None,
                  blend: float | None = None, pockets: int | None = None,
                  progress: float | None = None, off_frontier: str | None = None,
-                 ties: str | None = None,
+                 ties: str | None = None, partial: bool | None = None,
                  use_mine_count: bool = True,
                  flag_mines: bool = False, techniques: bool = True) -> None:
         super().__init__("corner" if first == ANALYSED else first,
@@ -330,7 +345,8 @@ class BestStrategy(ExactStrategy):
                  "lookahead": lookahead, "discount": discount, "pseudo": pseudo,
                  "owed": owed, "chains": chains, "far_corner": far_corner,
                  "long_term": long_term, "blend": blend, "pockets": pockets,
-                 "progress": progress, "off_frontier": off_frontier, "ties": ties}
+                 "progress": progress, "off_frontier": off_frontier, "ties": ties,
+                 "partial": partial}
         options.update({k: v for k, v in given.items() if v is not None})
         if options["guess"] not in GUESS_MODES:
             raise ValueError(f"unknown guess mode {options['guess']!r} (expected one of "
@@ -354,6 +370,7 @@ class BestStrategy(ExactStrategy):
         self.progress: float = float(options["progress"])
         self.off_frontier: str = options["off_frontier"]
         self.ties: str = options["ties"]
+        self.partial: bool = bool(options["partial"])
         if self.ties not in TIE_MODES:
             raise ValueError(f"ties: expected one of {', '.join(TIE_MODES)}, got {ties!r}")
         if self.off_frontier not in OFF_FRONTIER_MODES:
@@ -374,6 +391,7 @@ class BestStrategy(ExactStrategy):
         self._whatif = IncrementalAnalyser(use_mine_count, keep_mines=False)
         self._gave_up: int | None = None  # layouts of the last endgame search past budget
         self._tree: GameTree | None = None  # the endgame's search, kept for later guesses
+        self._stopped: PartialPlay | None = None  # what this guess's stopped search proved
 
     def moves(self, view: Position, rng: random.Random) -> Sequence[Decision]:
         """The next move(s); with ``first="analysed"`` the first click too is chosen as
@@ -403,6 +421,7 @@ class BestStrategy(ExactStrategy):
             return Considered(ExactStrategy._guess(analysis, rng), "lowest probability", [])
         evaluator = Evaluator(analysis, self._whatif,
                               self.blend if self.guess == "two-step" else 0.0)
+        self._stopped = None
         decision, step = self._endgame(evaluator, rng), "exact endgame"
         if decision is None and self.far_corner:
             decision, step = self._book(evaluator), "opening book"
@@ -430,6 +449,9 @@ class BestStrategy(ExactStrategy):
                                 Reason.guessed(1 - best.candidate.safety,
                                                self.describe(best, len(cells))))
             step = self.guess
+            better = self._proved_better(decision, evaluator, rng)
+            if better is not None:
+                decision, step = better, "exact endgame"
         if alternatives and not every and self.off_frontier != "all":
             ranked = self.rank(evaluator, every=True)
         return Considered(decision, step, ranked)
@@ -714,15 +736,20 @@ class BestStrategy(ExactStrategy):
             return None
         if self._gave_up is not None and analysis.total * RETRY_FACTOR > self._gave_up:
             return None  # a search this large gave up already this game: not again yet
+        tree = None  # the tree searched for this position
         try:
             if self._tree is not None and self._tree.layouts_of(work) is not None:
-                result = self._tree.play(work, max_states=self.endgame_states)
+                tree = self._tree
+                result = tree.play(work, max_states=self.endgame_states)
             else:
-                self._tree, result = fresh_tree(work, self.endgame, self.endgame_states)
+                tree, result = fresh_tree(work, self.endgame, self.endgame_states)
+                self._tree = tree
         except OptimalPlayError:
             result = None
         if result is None:  # too many states, or a tree too deep: the heuristic decides,
             self._gave_up = analysis.total  # until the layouts have shrunk
+            if self.partial and tree is not None:
+                self._stopped = tree.stopped  # what the search proved before it stopped
             return None
         moves = [c for c in result.best_moves if c in evaluator.probabilities]
         if not moves:
@@ -731,6 +758,21 @@ class BestStrategy(ExactStrategy):
         return Decision(Action.reveal(cell), Reason.guessed(
             risk, f"exact endgame: optimal play wins {result.wins} of the {result.total} "
                   f"layouts left ({result.wins / result.total:.1%})"))
+
+    def _proved_better(self, decision: Decision, evaluator: Evaluator,
+                       rng: random.Random) -> Decision | None:
+        """A best move of this guess's stopped endgame search (option ``partial``) when it
+        proved the heuristic's cell worse, else ``None``."""
+        stopped = self._stopped
+        if stopped is None or decision.action.cell not in stopped.worse:
+            return None
+        moves = [c for c in stopped.best_moves if c in evaluator.probabilities]
+        if not moves:
+            return None
+        cell, risk = _safest(moves, evaluator.probabilities, rng)
+        return Decision(Action.reveal(cell), Reason.guessed(
+            risk, f"exact endgame, stopped early: this cell wins {stopped.wins} of the "
+                  f"{stopped.total} layouts left, more than the heuristic's choice"))
 
     def _forced(self, evaluator: Evaluator, rng: random.Random) -> Decision | None:
         """The safest cell of a forced guess (:mod:`.forced`), if the position has one."""
