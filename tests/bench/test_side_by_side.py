@@ -64,6 +64,7 @@ def test_the_peer_s_cells_are_played_and_the_first_disagreement_kept(tmp_path, m
     for row in disagreeing:
         first = row["first"]
         assert first["peer"] != first["best"] and first["peer_words"] == "the last covered cell"
+        assert first["step"] == "two-step"  # without --every, only its two-step guesses
         assert 0 <= first["p_peer"] <= 1 and 0 <= first["p_best"] <= 1
         assert first["covered"] > 0
     report = capsys.readouterr().out

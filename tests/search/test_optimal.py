@@ -260,6 +260,8 @@ def small_boards(draw) -> Position:
 @settings(max_examples=examples(30), deadline=None)
 @given(small_boards())
 def test_a_stopped_search_of_small_boards(position):
+    """As above on boards too large for the brute force (every move's wins from full
+    searches), where most budgets stop after a first move is searched to the end."""
     wins = move_wins(position)
     total = len(brute.explanations(position))
     for stopped in _stops(position).values():
