@@ -751,13 +751,10 @@ class BestStrategy(ExactStrategy):
             if self.partial and tree is not None:
                 self._stopped = tree.stopped  # what the search proved before it stopped
             return None
-        moves = [c for c in result.best_moves if c in evaluator.probabilities]
-        if not moves:
-            return None
-        cell, risk = _safest(moves, evaluator.probabilities, rng)
-        return Decision(Action.reveal(cell), Reason.guessed(
-            risk, f"exact endgame: optimal play wins {result.wins} of the {result.total} "
-                  f"layouts left ({result.wins / result.total:.1%})"))
+        return _searched_move(result.best_moves, evaluator, rng,
+                              f"exact endgame: optimal play wins {result.wins} of the "
+                              f"{result.total} layouts left "
+                              f"({result.wins / result.total:.1%})")
 
     def _proved_better(self, decision: Decision, evaluator: Evaluator,
                        rng: random.Random) -> Decision | None:
@@ -766,13 +763,10 @@ class BestStrategy(ExactStrategy):
         stopped = self._stopped
         if stopped is None or decision.action.cell not in stopped.worse:
             return None
-        moves = [c for c in stopped.best_moves if c in evaluator.probabilities]
-        if not moves:
-            return None
-        cell, risk = _safest(moves, evaluator.probabilities, rng)
-        return Decision(Action.reveal(cell), Reason.guessed(
-            risk, f"exact endgame, stopped early: this cell wins {stopped.wins} of the "
-                  f"{stopped.total} layouts left, more than the heuristic's choice"))
+        return _searched_move(stopped.best_moves, evaluator, rng,
+                              f"exact endgame, stopped early: this cell wins {stopped.wins} "
+                              f"of the {stopped.total} layouts left, more than the "
+                              f"heuristic's choice")
 
     def _forced(self, evaluator: Evaluator, rng: random.Random) -> Decision | None:
         """The safest cell of a forced guess (:mod:`.forced`), if the position has one."""
@@ -800,15 +794,15 @@ class BestStrategy(ExactStrategy):
                 result = optimal_play(board, self.endgame, max_states=self.endgame_states)
             except OptimalPlayError:
                 continue  # past the state budget (or too deep): the next area, or no move
-            moves = [c for c in result.best_moves if c in evaluator.probabilities]
-            if moves:
-                cell, risk = _safest(moves, evaluator.probabilities, rng)
-                return Decision(Action.reveal(cell), Reason.guessed(
-                    risk, f"isolated area: {len(area.cells)} cells walled in, {area.mines} "
-                          f"mine{'s' if area.mines != 1 else ''} in every layout; optimal "
-                          f"play clears it in {result.wins} of its {result.total} layouts "
-                          f"({result.wins / result.total:.1%}); taken first, as nothing "
-                          f"elsewhere tells anything about it"))
+            decision = _searched_move(
+                result.best_moves, evaluator, rng,
+                f"isolated area: {len(area.cells)} cells walled in, {area.mines} "
+                f"mine{'s' if area.mines != 1 else ''} in every layout; optimal play clears "
+                f"it in {result.wins} of its {result.total} layouts "
+                f"({result.wins / result.total:.1%}); taken first, as nothing elsewhere "
+                f"tells anything about it")
+            if decision is not None:
+                return decision
         return None
 
     def _pseudo(self, evaluator: Evaluator, rng: random.Random) -> Decision | None:
@@ -946,6 +940,17 @@ def _safest(cells: Sequence[int], probabilities: dict[int, float],
     probability."""
     risk = min(probabilities[c] for c in cells)
     return rng.choice([c for c in cells if probabilities[c] == risk]), risk
+
+
+def _searched_move(moves: Sequence[int], evaluator: Evaluator, rng: random.Random,
+                   note: str) -> Decision | None:
+    """The safest of an exact search's best ``moves`` that the position can still reveal,
+    guessed with ``note``; ``None`` when there is none."""
+    live = [c for c in moves if c in evaluator.probabilities]
+    if not live:
+        return None
+    cell, risk = _safest(live, evaluator.probabilities, rng)
+    return Decision(Action.reveal(cell), Reason.guessed(risk, note))
 
 
 def preset(budget: str | int) -> dict[str, Any]:
