@@ -22,8 +22,9 @@ The peer's code stays outside this repository (issue 35: David N. Hill's Java so
 through a small server of this protocol built in a scratch folder). Each game is counted
 by its first disagreement (from there on the two games part): same risk or not, and how
 many cells were covered. Prints the paired difference in win rate, split by what the first
-click showed, and per kind of first disagreement what the peer's cells add to the whole
-run. ``--out`` keeps one JSON line a game, read back on a rerun (a stopped run resumes).
+click showed, and per kind of first disagreement, and per step of ``best`` where it came
+(two-step, opening book, exact endgame, forced guess...), what the peer's cells add to the
+whole run. ``--out`` keeps one JSON line a game, read back on a rerun (a stopped run resumes).
 """
 
 from __future__ import annotations
@@ -121,6 +122,14 @@ def kind(first: dict[str, Any] | None) -> str:
     return f"{risk}, {phase}" if risk == "same risk" else risk
 
 
+def step_of(game: dict[str, Any]) -> str:
+    """The rule of ``best`` whose move the peer first disagreed with, and what the first
+    click showed (the third table's rows: with ``--every``, which steps the games part at)."""
+    first = game["first"]
+    shown = "0" if game["first_zero"] else "a number"
+    return f"{first['step'] if first else 'none'}, first click {shown}"
+
+
 def play_both(peer: Peer, rule: str, seed: int, index: int, every: bool = False
               ) -> dict[str, Any]:
     """Game ``index`` of seed ``seed`` as ``best`` plays it and with the peer's guesses
@@ -137,7 +146,8 @@ def play_both(peer: Peer, rule: str, seed: int, index: int, every: bool = False
 
 
 def report(games: Sequence[dict[str, Any]]) -> None:
-    """The paired differences, by first click and by kind of first disagreement."""
+    """The paired differences, by first click, by kind of first disagreement and by the
+    step of ``best`` it was at."""
     def line(label: str, count: int, base: Sequence[bool], other: Sequence[bool]) -> None:
         d, lo, hi = paired_difference(base, other)
         only_peer = sum(1 for b, o in zip(base, other, strict=True) if o and not b)
@@ -159,11 +169,17 @@ def report(games: Sequence[dict[str, Any]]) -> None:
     print("\n| first disagreement | games | won only with the peer's cells / only without | "
           "points per game of the whole run |")
     print("|---|---:|---|---|")
-    kinds = [kind(g["first"]) for g in games]
-    counts = Counter(kinds)
-    for name, count in counts.most_common():
-        other = [g["peer"] if k == name else g["best"] for g, k in zip(games, kinds, strict=True)]
-        line(name, count, base, other)
+    def table(kinds: Sequence[str]) -> None:
+        for name, count in Counter(kinds).most_common():
+            other = [g["peer"] if k == name else g["best"]
+                     for g, k in zip(games, kinds, strict=True)]
+            line(name, count, base, other)
+
+    table([kind(g["first"]) for g in games])
+    print("\n| the step of `best`'s move there, what the first click showed | games | won only "
+          "with the peer's cells / only without | points per game of the whole run |")
+    print("|---|---:|---|---|")
+    table([step_of(g) for g in games])
 
 
 def main() -> None:

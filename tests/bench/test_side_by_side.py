@@ -69,6 +69,11 @@ def test_the_peer_s_cells_are_played_and_the_first_disagreement_kept(tmp_path, m
         assert first["covered"] > 0
     report = capsys.readouterr().out
     assert "| all | 12 |" in report and "first disagreement" in report
+    # the third table counts each game once, by the step of best's move it parted at
+    steps = [line for line in report.splitlines() if ", first click " in line]
+    assert sum(int(line.split("|")[2].replace(",", "")) for line in steps) == 12
+    parted = sum(1 for row in rows if row["first"] is not None)
+    assert sum(int(line.split("|")[2]) for line in steps if "| two-step," in line) == parted
     # a rerun reads the games back instead of playing them again
     again = run(tmp_path, monkeypatch, "last", 12)
     assert again == rows
