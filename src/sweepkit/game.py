@@ -479,8 +479,10 @@ class Game:
         return three_bv_solved(self._is_mine, self._table, opened)
 
     def record(self, *, cheat: bool = False) -> GameRecord:
-        """What :func:`replay` needs; it reveals the layout, so it is secret like it."""
-        self._check_may_see(cheat)
+        """What :func:`replay` needs; it reveals the layout, so it is secret like it. With
+        ``cheat`` a game not drawn yet has one too: its seed and moves (flags)."""
+        if not cheat:
+            self._check_may_see(cheat)
         mine_cells = None
         if (self._fixed_layout or self._layouts is not None) and self._is_mine is not None:
             mine_cells = frozenset(i for i, m in enumerate(self._is_mine) if m)
@@ -518,6 +520,15 @@ class Game:
         if self._start is not None:
             self._start = clock() - elapsed
 
+    def set_clock(self, clock: Callable[[], float], elapsed: float | None = None) -> None:
+        """Put the game on ``clock``, its timer reading ``elapsed`` seconds (by default
+        what it reads now) and running on from there: a game brought back from its record
+        or from a server's journal. A game over or not begun has no timer to set."""
+        elapsed = self.elapsed if elapsed is None else elapsed
+        self._clock = clock
+        if self._start is not None and not self._over:
+            self._start = clock() - elapsed
+
     def restart(self) -> None:
         """Close every cell and clear flags, clicks, log and timer; keep the layout."""
         if self._is_mine is not None:
@@ -530,9 +541,7 @@ def resume(record: GameRecord, clock: Callable[[], float] = time.monotonic) -> G
     replayed, then put on ``clock`` so its timer runs on from the last logged move."""
     game = replay(record)
     if not game.over:
-        game._clock = clock
-        if game._start is not None:
-            game._start = clock() - (record.log[-1].time if record.log else 0.0)
+        game.set_clock(clock, record.log[-1].time if record.log else 0.0)
     return game
 
 

@@ -119,6 +119,8 @@ class PlayerRow:
     name: str
     kind: str
     created: str
+    public: bool = False
+    """Whether anyone may read the player's games (else only its own browsers)."""
 
 
 @dataclass(frozen=True)
@@ -219,17 +221,17 @@ class GameBook(Database):
         row = db.execute("SELECT id FROM players WHERE name = ?", (clean,)).fetchone()
         if row is not None:
             return int(row[0])
-        cursor = db.execute("INSERT INTO players (name, kind, created) VALUES (?, ?, ?)",
-                            (clean, kind, now()))
+        cursor = db.execute("INSERT INTO players (name, kind, created, public) VALUES "
+                            "(?, ?, ?, ?)", (clean, kind, now(), int(kind == "computer")))
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
     def players(self) -> list[PlayerRow]:
         """Every player, by name."""
         with self._guard():
-            rows = self._db.execute("SELECT id, name, kind, created FROM players "
+            rows = self._db.execute("SELECT id, name, kind, created, public FROM players "
                                     "ORDER BY name").fetchall()
-        return [PlayerRow(*r) for r in rows]
+        return [PlayerRow(r[0], r[1], r[2], r[3], bool(r[4])) for r in rows]
 
     # -- trainer scores -------------------------------------------------------------------
 
@@ -305,6 +307,12 @@ class GameBook(Database):
             f"({', '.join('?' * len(_WRITTEN))}) ON CONFLICT (uid) DO NOTHING",
             self._values(game))
         return cursor.lastrowid if cursor.rowcount else None
+
+    def id_of(self, uid: str) -> int | None:
+        """The id of the stored game named ``uid`` (:attr:`PlayedGame.uid`), if any."""
+        with self._guard():
+            row = self._db.execute("SELECT id FROM played WHERE uid = ?", (uid,)).fetchone()
+        return None if row is None else int(row[0])
 
     def game(self, game_id: int) -> PlayedRow:
         """One stored game; StoreError naming the id when there is none."""
@@ -394,6 +402,9 @@ class GameFilter:
     until: str | None = None
     min_3bv: int | None = None
     max_3bv: int | None = None
+    readable_by: tuple[int, ...] | None = None
+    """Only the games of public players and of these players (a browser's own); None:
+    every game."""
 
     def sql(self) -> tuple[str, list[Any]]:
         """The ``WHERE`` clause (empty when nothing is asked) and its arguments."""
@@ -407,6 +418,11 @@ class GameFilter:
             if value is not None:
                 where.append(test)
                 args.append(int(value) if isinstance(value, bool) else value)
+        if self.readable_by is not None:
+            marks = ", ".join("?" * len(self.readable_by))
+            where.append(f"(players.public = 1 OR players.id IN ({marks}))" if marks else
+                         "players.public = 1")
+            args.extend(self.readable_by)
         if self.level == "custom":
             where.append("level IS NULL")
         elif self.level is not None:

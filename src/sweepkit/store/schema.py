@@ -118,18 +118,6 @@ assisted games out. ``uid`` names a game by its content: an imported game alread
 is not added twice. ``guesses`` and ``hardest`` are known for the computer's games."""
 
 
-def _migrate_to_v1(db: sqlite3.Connection) -> None:
-    """Create the runs and games tables and their indexes."""
-    for statement in _V1:
-        db.execute(statement)
-
-
-def _migrate_to_v2(db: sqlite3.Connection) -> None:
-    """Version 2: whether a run played no-guess boards (0 for the runs before)."""
-    db.execute("ALTER TABLE runs ADD COLUMN no_guess INTEGER NOT NULL DEFAULT 0 "
-               "CHECK (no_guess IN (0, 1))")
-
-
 def _migrate_to_v3(db: sqlite3.Connection) -> None:
     """Version 3: the players and the games they played (:data:`MIGRATIONS_V3`)."""
     for statement in MIGRATIONS_V3:
@@ -159,8 +147,72 @@ def _migrate_to_v5(db: sqlite3.Connection) -> None:
                "CHECK (deaths >= 0)")
 
 
+MIGRATIONS_V6: Final = (
+    "ALTER TABLE players ADD COLUMN public INTEGER NOT NULL DEFAULT 0 "
+    "CHECK (public IN (0, 1))",
+    "UPDATE players SET public = 1 WHERE kind = 'computer'",
+    """CREATE TABLE player_keys (
+        player_id INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+        key_hash TEXT NOT NULL,
+        added TEXT NOT NULL,
+        PRIMARY KEY (player_id, key_hash)
+    )""",
+    "CREATE INDEX player_keys_by_key ON player_keys (key_hash)",
+    """CREATE TABLE join_codes (
+        code_hash TEXT PRIMARY KEY,
+        player_id INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+        expires TEXT NOT NULL
+    )""",
+    """CREATE TABLE live_games (
+        id TEXT PRIMARY KEY,
+        owner_hash TEXT NOT NULL,
+        player TEXT NOT NULL,
+        level TEXT,
+        state TEXT NOT NULL DEFAULT 'playing'
+            CHECK (state IN ('playing', 'over', 'closed', 'abandoned')),
+        seq INTEGER NOT NULL DEFAULT 0 CHECK (seq >= 0),
+        start TEXT NOT NULL,
+        started TEXT,
+        saved_id INTEGER,
+        replaces INTEGER,
+        created TEXT NOT NULL,
+        touched TEXT NOT NULL
+    )""",
+    "CREATE INDEX live_games_by_state ON live_games (state, touched)",
+    """CREATE TABLE live_events (
+        game_id TEXT NOT NULL REFERENCES live_games(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL CHECK (seq > 0),
+        event TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    ) WITHOUT ROWID""",
+    "CREATE TABLE server_beats (name TEXT PRIMARY KEY, at REAL NOT NULL)",
+    "CREATE TABLE outages (start REAL NOT NULL, stop REAL NOT NULL)",
+)
+"""Version 6: whose records are whose, and the games being played.
+
+- ``players.public``: whether anyone may read the player's games (the computer's are);
+  ``player_keys``: the browsers that own a player, by the SHA-256 of their key (the
+  first that used the name, and those it let join); ``join_codes``: one-time codes, by
+  their SHA-256, that let another browser join a player until they expire.
+- ``live_games``: each game being played, by its public id: its owner's key hash, its
+  start (JSON: the record it was made from, the seed it is shared by, its assists and
+  clock), the number of events it has (``seq``), and its state (``over`` once finished,
+  ``closed`` when a restart replaced it, ``abandoned`` when left unfinished too long).
+  ``live_events``: what was done to it, in order, one JSON event a row, appended as it
+  is done (:mod:`sweepkit.store.journal`).
+- ``server_beats``: when a server process last said it was alive (Unix time);
+  ``outages``: the spans when none was, which a game's clock does not count."""
+
+
+def _migrate_to_v6(db: sqlite3.Connection) -> None:
+    """Version 6: owners, join codes and live games (:data:`MIGRATIONS_V6`)."""
+    for statement in MIGRATIONS_V6:
+        db.execute(statement)
+
+
 MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (
-    _migrate_to_v1, _migrate_to_v2, _migrate_to_v3, _migrate_to_v4, _migrate_to_v5)
+    _migrate_to_v1, _migrate_to_v2, _migrate_to_v3, _migrate_to_v4, _migrate_to_v5,
+    _migrate_to_v6)
 """The schema steps in order: ``MIGRATIONS[n]`` takes a database from version ``n`` to
 ``n + 1`` (inside a transaction the database opens and commits)."""
 

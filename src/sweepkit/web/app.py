@@ -24,16 +24,20 @@ from fastapi.templating import Jinja2Templates
 
 from sweepkit.bench.store import Store
 from sweepkit.store.database import StoreError
+from sweepkit.store.owners import Owners
 from sweepkit.store.played import GameBook
 from sweepkit.web.body_limit import BodyLimit
+from sweepkit.web.deps import Conflict
 from sweepkit.web.jobs import Jobs
-from sweepkit.web.live import MAX_LIVE, LiveGames
+from sweepkit.web.owner_cookie import OwnerCookie
+from sweepkit.web.persist import MAX_CACHED, Heart, LiveGames
 from sweepkit.web.routes import (
     analyse,
     games,
     hints,
     jobs,
     mbf,
+    players,
     reductions,
     replays,
     reviews,
@@ -73,15 +77,27 @@ def validation_text(exc: RequestValidationError) -> str:
     return "; ".join(parts) or "the request is malformed"
 
 
-def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
-    """The web app, storing finished games in the database at ``db_path`` (created, or
-    brought up to date, at start-up; StoreError when it cannot be used)."""
+ADMIN_ENV = "SWEEPKIT_ADMIN_TOKEN"
+"""The environment variable that gives the operator's admin token (``--admin-token``)."""
+
+RETRY_AFTER = "2"
+"""Seconds a client is told to wait when the database is busy or cannot be written."""
+
+
+def create_app(db_path: str | Path, *, max_live: int = MAX_CACHED,
+               admin_token: str | None = None) -> FastAPI:
+    """The web app, keeping its games, players and statistics in the database at
+    ``db_path`` (created, or brought up to date, at start-up; StoreError when it cannot
+    be used). ``max_live``: the games kept in memory too; ``admin_token``: the token that
+    lets the operator administer any player's records (none: nobody may)."""
     book = GameBook(db_path)  # fail now, before serving, on a database we cannot use
     runs = Store(db_path)  # the benchmark runs, read for the statistics page
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        heart = Heart(app.state.live.journal)
         yield
+        heart.stop()
         app.state.jobs.shutdown()
         app.state.puzzle_stock.close()
         book.close()
@@ -92,9 +108,12 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
         description="Play Minesweeper, watch the computer play, analyse positions.",
     )
     app.add_middleware(BodyLimit, exempt=frozenset({"/api/stats/import"}))
+    app.add_middleware(OwnerCookie)
     app.state.book = book
     app.state.runs = runs
-    app.state.live = LiveGames(max_live)
+    app.state.live = LiveGames(book, max_live)
+    app.state.owners = Owners(book)
+    app.state.admin_token = admin_token or None
     app.state.watch = WatchSessions()
     app.state.trainer = TrainerPuzzles()
     app.state.puzzle_stock = PuzzleStock()
@@ -111,6 +130,7 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
     app.include_router(reductions.router)
     app.include_router(sharing.router)
     app.include_router(mbf.router)
+    app.include_router(players.router)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -119,8 +139,17 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_LIVE) -> FastAPI:
 
     @app.exception_handler(StoreError)
     async def store_error(request: Request, exc: StoreError) -> JSONResponse:
+        """503 with Retry-After: the database is busy or cannot be written; nothing of
+        the request was kept (each write is one transaction)."""
         log.error("database: %s", exc)
-        return JSONResponse({"detail": f"database error: {exc}"}, status_code=503)
+        return JSONResponse({"detail": f"database error: {exc}; nothing was changed, try "
+                                       "again shortly"}, status_code=503,
+                            headers={"Retry-After": RETRY_AFTER})
+
+    @app.exception_handler(Conflict)
+    async def conflict(request: Request, exc: Conflict) -> JSONResponse:
+        """409 with the game's state now: the request was made on a state it has left."""
+        return JSONResponse({"detail": exc.detail, "state": exc.state}, status_code=409)
 
     @app.get("/", include_in_schema=False)
     def index(request: Request) -> HTMLResponse:

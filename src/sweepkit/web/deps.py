@@ -15,16 +15,21 @@ import logging
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Annotated, Literal
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
 
-from fastapi import Cookie, Depends, HTTPException, Request, Response
+from fastapi import Cookie, Depends, Header, HTTPException, Request
 from pydantic import BaseModel, Field, field_validator
 
 from sweepkit.generate import MAX_DENSITY
 from sweepkit.rules import LEVELS, FirstClick, Rules
 from sweepkit.store.database import StoreError
+from sweepkit.store.journal import StaleGame
+from sweepkit.store.owners import NotYours, Owners, key_hash
 from sweepkit.store.played import GameBook
-from sweepkit.web.live import LiveGame, LiveGames
+from sweepkit.web.live import LiveGame
+from sweepkit.web.owner_cookie import NEW_KEY, OWNER_COOKIE
+from sweepkit.web.persist import LiveGames
 
 log = logging.getLogger("sweepkit.web")
 
@@ -47,8 +52,6 @@ def check_served(shape: tuple[int, ...], subject: str, use: str, grid: bool = Tr
 
 LEVEL_NAMES = ("beginner", "intermediate", "expert")
 """The levels the page offers."""
-
-DEFAULT_PLAYER = "player"
 
 MAX_SEED = 2**64
 
@@ -87,6 +90,9 @@ class MoveIn(BaseModel):
     kind: Literal["reveal", "flag", "chord"]
     row: int
     col: int
+    seq: int | None = Field(None, ge=0, description=(
+        "the game's seq as the page last saw it: when the game has moved on since (a move "
+        "from another tab), 409 with its state, and nothing done"))
 
 
 def live_games(request: Request) -> LiveGames:
@@ -97,23 +103,26 @@ def game_book(request: Request) -> GameBook:
     return request.app.state.book
 
 
+def owners_of(request: Request) -> Owners:
+    return request.app.state.owners
+
+
 Live = Annotated[LiveGames, Depends(live_games)]
 Book = Annotated[GameBook, Depends(game_book)]
+Players = Annotated[Owners, Depends(owners_of)]
 
-OWNER_COOKIE = "sweepkit_owner"
-"""The cookie that holds a browser's key to the games it started."""
 
 KEY_BYTES = 24
 """Random bytes of a key (32 URL-safe characters)."""
 
 
-def owner_key(response: Response,
+def owner_key(request: Request,
               key: Annotated[str | None, Cookie(alias=OWNER_COOKIE)] = None) -> str:
-    """The browser's key, given one (in the cookie of the reply) if it has none yet."""
+    """The browser's key, given one (in the cookie of the reply, whatever it is:
+    :class:`~sweepkit.web.owner_cookie.OwnerCookie`) if it has none yet."""
     if key is None or len(key) != 4 * KEY_BYTES // 3:
         key = secrets.token_urlsafe(KEY_BYTES)
-        response.set_cookie(OWNER_COOKIE, key, httponly=True, samesite="strict", path="/",
-                            max_age=400 * 24 * 3600)
+        setattr(request.state, NEW_KEY, key)
     return key
 
 
@@ -125,6 +134,65 @@ Key = Annotated[str | None, Cookie(alias=OWNER_COOKIE)]
 
 READ_ONLY = object()
 """``locked(..., key=READ_ONLY)``: the request only looks at the game."""
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who asks about players' records: the hash of the browser's key (None without
+    one), and whether the request carries the operator's admin token."""
+
+    key: str | None
+    admin: bool = False
+
+    def may_act_as(self, owners: Owners, name: str) -> str:
+        """The player's stored name when this viewer may change its records (an owner,
+        or the operator); 403 when not, 404 when there is no such player."""
+        try:
+            return owners.name_of(name) if self.admin else owners.check(name, self.key)
+        except NotYours as exc:
+            raise HTTPException(403, f"{exc}; nothing was changed") from None
+        except StoreError:
+            raise HTTPException(404, f"no player {name.strip()!r}") from None
+
+    def may_read(self, owners: Owners, name: str) -> None:
+        """403 unless this viewer may read the player's games (public, its own, or the
+        operator)."""
+        if not self.admin and not owners.may_read(name, self.key):
+            raise HTTPException(403, f"the games of {name.strip()!r} are private: only "
+                                     "its own browsers see them")
+
+    def readable(self, owners: Owners) -> tuple[int, ...] | None:
+        """The players whose games this viewer may read besides the public ones (None:
+        all, for the operator)."""
+        return None if self.admin else owners.owned_ids(self.key)
+
+
+def viewer(request: Request, key: Key = None,
+           authorization: Annotated[str | None, Header()] = None) -> Viewer:
+    """The viewer of a request: its key's hash, and the operator when it carries the
+    admin token (``Authorization: Bearer TOKEN``) the server was started with."""
+    token: str | None = request.app.state.admin_token
+    given = (authorization or "").removeprefix("Bearer ").strip()
+    admin = bool(token and given and secrets.compare_digest(given.encode(), token.encode()))
+    return Viewer(key_hash(key) if key else None, admin)
+
+
+Who = Annotated[Viewer, Depends(viewer)]
+"""For a route that reads or changes players' records: who asks."""
+
+
+def player_for(owners: Owners, key: str, name: str | None) -> str:
+    """The player a browser (its key) acts as: ``name`` (made its own when new), or its
+    default player when ``None``; 403 when the name is another browser's, 422 when it is
+    not a name."""
+    try:
+        if name is None:
+            return owners.default_name(key_hash(key))
+        return owners.claim(name, key_hash(key))
+    except NotYours as exc:
+        raise HTTPException(403, str(exc)) from None
+    except ValueError as exc:
+        raise HTTPException(422, str(exc)) from None
 
 
 def rules_of(spec: BoardSpec, no_guess: bool = False) -> Rules:
@@ -150,6 +218,16 @@ def rules_of(spec: BoardSpec, no_guess: bool = False) -> Rules:
     return rules
 
 
+class Conflict(HTTPException):
+    """409: the request was made on a state of the game that is no longer its state (a
+    move from another tab or another server process got there first); the reply carries
+    the game's ``state`` now, and nothing was changed."""
+
+    def __init__(self, message: str, state: dict[str, Any]) -> None:
+        super().__init__(409, message)
+        self.state = state
+
+
 def find(live: LiveGames, game_id: str) -> LiveGame:
     try:
         return live.get(game_id)
@@ -158,28 +236,53 @@ def find(live: LiveGames, game_id: str) -> LiveGame:
                                  "ended long ago): start a new one") from None
 
 
+RETRIES = 3
+"""How often a request reads a game again when its copy in memory went out of date while
+the request waited for it."""
+
+
 @contextmanager
-def locked(live: LiveGames, game_id: str, book: GameBook | None = None, *,
-           key: str | object | None = READ_ONLY) -> Iterator[LiveGame]:
-    """The game, held by its lock for the body; 404 also for a game closed meanwhile (a
-    restart replaced it while this request waited for the lock), 403 when ``key`` is not
-    the key of the browser that started it. With ``book``, a finished game whose saving
-    failed is saved again first."""
-    game = find(live, game_id)
-    if key is not READ_ONLY:
-        check_owner(game, key)
-    with game.lock:
+def locked(live: LiveGames, game_id: str, *, key: str | object | None = READ_ONLY
+           ) -> Iterator[LiveGame]:
+    """The game, held by its lock for the body, and whatever the body did to it written
+    before the reply (:meth:`LiveGames.commit`, which also stores a game just finished:
+    a body whose reply names the stored game commits before it makes the reply);
+    404 for a game closed meanwhile (a restart replaced it while this request waited for
+    the lock), 403 when ``key`` is not the key of the browser that started it, 409
+    (:class:`Conflict`) when another request wrote the game first."""
+    for _ in range(RETRIES):
+        game = find(live, game_id)
+        if key is not READ_ONLY:
+            check_owner(game, key)
+        game.lock.acquire()
+        if not game.dropped:
+            break
+        game.lock.release()
+    else:
+        raise HTTPException(503, "the game is busy: try again", headers={"Retry-After": "1"})
+    try:
         if game.closed:
             raise HTTPException(404, f"game {game_id!r} was restarted: play the new one")
-        if book is not None and game.game.over and game.saved_id is None:
-            save(game, book)
-        yield game
+        try:
+            try:
+                yield game
+            except BaseException:
+                if game.pending:  # done in memory, not written: read it again next time
+                    live.forget(game)
+                raise
+            live.commit(game)
+        except StaleGame:
+            raise Conflict("the game changed meanwhile (a move from another tab?): this is "
+                           "its state now; nothing of this request was done",
+                           find(live, game_id).state_json()) from None
+    finally:
+        game.lock.release()
 
 
 def owns(game: LiveGame, key: object) -> bool:
     """Whether ``key`` is the key of the browser that started the game."""
     return bool(isinstance(key, str) and game.owner
-                and secrets.compare_digest(key.encode(), game.owner.encode()))
+                and secrets.compare_digest(key_hash(key).encode(), game.owner.encode()))
 
 
 def check_owner(game: LiveGame, key: object) -> None:
@@ -191,21 +294,6 @@ def check_owner(game: LiveGame, key: object) -> None:
                                  "a shared link to play the same board")
 
 
-def save(game: LiveGame, book: GameBook) -> None:
-    """Store a finished game (in place of its stored loss when an undo took that back);
-    a database error is kept on the game (the page shows it) and logged, and the game
-    stays in memory."""
-    try:
-        if game.replaces is not None:
-            game.saved_id = book.replace(game.replaces, game.played())
-        else:
-            game.saved_id = book.add(game.played())
-        game.save_error = None
-    except (StoreError, ValueError) as exc:
-        game.save_error = f"the game could not be saved: {exc}"
-        log.error("game %s: %s", game.id, game.save_error)
-
-
-__all__ = ["DEFAULT_PLAYER", "LEVEL_NAMES", "MAX_COLS", "MAX_ROWS", "MAX_SEED", "OWNER_COOKIE",
-           "BoardSpec", "Book", "Key", "Live", "MoveIn", "Owner", "check_owner", "check_served",
-           "find", "game_book", "live_games", "locked", "owns", "rules_of", "save"]
+__all__ = ["LEVEL_NAMES", "MAX_COLS", "MAX_ROWS", "MAX_SEED", "OWNER_COOKIE", "BoardSpec",
+           "Book", "Conflict", "Key", "Live", "MoveIn", "Owner", "check_owner",
+           "check_served", "find", "game_book", "live_games", "locked", "owns", "rules_of"]

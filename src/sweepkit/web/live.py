@@ -1,12 +1,11 @@
 """The games being played on the server, and what the page may see of them.
 
-Games live here, never in the page: a reply carries the cells the player has opened or
-flagged and nothing else until the game is over (the seeds' security model). Each cell is
-one character (:func:`cell_code`), so a 200×200 board is a 40,000-character string and a
-move's reply lists only the cells it changed.
-
-The registry is bounded (:data:`MAX_LIVE` games; the least recently used goes first) and
-each game has a lock, so the server's threads never interleave two moves of one game.
+Games live on the server, never in the page: a reply carries the cells the player has
+opened or flagged and nothing else until the game is over (the seeds' security model).
+Each cell is one character (:func:`cell_code`), so a 200×200 board is a 40,000-character
+string and a move's reply lists only the cells it changed. Each game has a lock, so a
+process's threads never interleave two moves of one game; the database keeps every game
+(:mod:`sweepkit.web.persist`).
 """
 
 from __future__ import annotations
@@ -16,18 +15,13 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Final
+from typing import Any
 
 from sweepkit.figures import game_figures, game_time
 from sweepkit.game import Game, MoveResult, Status
 from sweepkit.moves import Action, MoveKind
 from sweepkit.position import MINE, UNKNOWN
 from sweepkit.store.played import PlayedGame
-from sweepkit.web.registry import Registry, new_id
-
-MAX_LIVE: Final = 500
-"""Games kept in memory at once; past it the least recently used is dropped (a finished
-game is already in the database)."""
 
 COVERED, FLAG, HIDDEN_MINE, EXPLODED, WRONG_FLAG = ".", "F", "*", "X", "W"
 """The cell codes besides the numbers ``0``–``8``: covered, flagged, and, once the game is
@@ -145,7 +139,12 @@ class PausableClock:
 @dataclass
 class LiveGame:
     """A game on the server: the game, who plays it, its level name, the assists used and,
-    once finished and stored, its database id."""
+    once finished and stored, its database id.
+
+    Everything done to it goes through its methods, each of which notes an event in
+    :attr:`pending` (:mod:`sweepkit.web.persist` writes them to the database, and does
+    them again with :meth:`apply` to bring the game back); :attr:`seq` is the number of
+    events the database holds."""
 
     id: str
     game: Game
@@ -154,9 +153,11 @@ class LiveGame:
     assists: Counter[str] = field(default_factory=Counter)
     started: str | None = None
     saved_id: int | None = None
-    save_error: str | None = None
     closed: bool = False
     """Replaced by a restart: requests that still hold it get a 404."""
+    dropped: bool = False
+    """Let go from memory (out of date, or a write failed): requests that still hold it
+    read the game again."""
     seed: int | None = None
     """The seed that deals this board again with the same rules and first click (a random
     game's); None when the board cannot be dealt from a seed (a no-guess board, a given
@@ -167,8 +168,12 @@ class LiveGame:
     """The stored loss this game replaces when it ends again (after a death)."""
     clock: PausableClock = field(default_factory=PausableClock, repr=False)
     owner: str = field(default="", repr=False)
-    """The key of the browser that started the game (its ``sweepkit_owner`` cookie): only
-    requests carrying it may move, undo, pause or ask for help (see ``web.deps.locked``)."""
+    """The SHA-256 of the key of the browser that started the game (its
+    ``sweepkit_owner`` cookie): only requests carrying that key may move, undo, pause or
+    ask for help (see ``web.deps.locked``)."""
+    seq: int = 0
+    pending: list[dict[str, Any]] = field(default_factory=list, repr=False)
+    """Events done and not yet written to the database."""
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     helping: threading.Lock = field(default_factory=threading.Lock, repr=False)
     """Held while a hint, overlay or computer move is worked out (one at a time)."""
@@ -190,20 +195,32 @@ class LiveGame:
             "seed": str(self.seed) if self.seed is not None and self.seed_known() else None,
             "by_seed": self.seed is not None,
             "shareable": self.seed is not None or game.drawn,
-            "record_id": self.saved_id,
-            "save_error": self.save_error,
+            "record_id": self.saved_id, "seq": self.seq + len(self.pending),
         }
 
     def state_json(self) -> dict[str, Any]:
         return {**self.status_json(), "cells": board_codes(self.game)}
 
+    def _note(self, event: dict[str, Any]) -> None:
+        """Keep an event done now: its game time ``t`` and wall time ``w`` added."""
+        self.pending.append({**event, "t": round(self.game.elapsed, 6), "w": time.time()})
+
     def move(self, kind: MoveKind, index: int) -> tuple[MoveResult, list[list[Any]]]:
         """Play one move; its result and the cells it changed as ``[index, code]`` pairs
         (the whole end of the game included when this move ends it)."""
-        if self.started is None:
-            self.started = datetime.now(UTC).isoformat(timespec="milliseconds")
+        at = datetime.now(UTC).isoformat(timespec="milliseconds")
         self.clock.release()  # a game made from a position: the player's first move
+        drawn = self.game.drawn
         result = self.game.play(Action(kind, index))
+        if self.started is None:
+            self.started = at
+        event: dict[str, Any] = {"e": "move", "k": str(kind), "c": index}
+        if not drawn and self.game.drawn:  # a board a maker drew: kept, it cannot be again
+            mines = self.game.record(cheat=True).mine_cells
+            if mines is not None:
+                event["m"] = sorted(mines)
+        self._note(event)
+        self.pending[-1]["t"] = self.game.log[-1].time  # the move's own time
         return result, move_changes(self.game, result, index)
 
     def seed_known(self) -> bool:
@@ -223,7 +240,52 @@ class LiveGame:
             if self.saved_id is not None:
                 self.replaces = self.saved_id
             self.saved_id = None
-            self.save_error = None
+        self._note({"e": "undo"})
+
+    def pause(self) -> None:
+        """Stop the clock (the page hides the board); once the game has begun, an assist:
+        the board could be studied off the clock. Nothing when over or paused."""
+        if self.game.over or self.clock.paused:
+            return
+        self.clock.pause()
+        if self.game.log:
+            self.assists["pause"] += 1
+        self._note({"e": "pause"})
+
+    def resume(self) -> None:
+        """Let a paused clock run again."""
+        if self.clock.paused:
+            self.clock.resume()
+            self._note({"e": "resume"})
+
+    def assist(self, kind: str) -> None:
+        """Count an assist (a hint, the overlay, a computer move, a link shared)."""
+        self.assists[kind] += 1
+        self._note({"e": "assist", "a": kind})
+
+    def clear(self) -> None:
+        """Clear the flags of a game whose board is not drawn yet (its restart)."""
+        self.game.restart()
+        self._note({"e": "clear"})
+
+    def apply(self, event: dict[str, Any]) -> None:
+        """Do again what ``event`` says was done (bringing the game back from its
+        events; the game's clock must read the event's time ``t``)."""
+        kind = event["e"]
+        if kind == "move":
+            self.move(MoveKind(event["k"]), event["c"])
+        elif kind == "undo":
+            self.undo()
+        elif kind == "pause":
+            self.pause()
+        elif kind == "resume":
+            self.resume()
+        elif kind == "assist":
+            self.assist(event["a"])
+        elif kind == "clear":
+            self.clear()
+        else:
+            raise ValueError(f"unknown event {kind!r} of game {self.id}")
 
     def played(self) -> PlayedGame:
         """The finished game as the database keeps it."""
@@ -234,19 +296,3 @@ class LiveGame:
             started=self.started or datetime.now(UTC).isoformat(timespec="milliseconds"),
             assists=dict(self.assists), deaths=self.deaths,
         )
-
-
-class LiveGames(Registry[LiveGame]):
-    """The games on the server, by id, at most ``capacity`` of them."""
-
-    def __init__(self, capacity: int = MAX_LIVE) -> None:
-        super().__init__(capacity)
-
-    def add_game(self, game: Game, player: str, level: str | None,
-                 assists: Counter[str] | None = None, clock: PausableClock | None = None,
-                 owner: str = "", seed: int | None = None) -> LiveGame:
-        """Keep a game made on ``clock`` (the game's own clock, to pause it), played by
-        the browser whose key is ``owner``; ``seed``: the seed that dealt its board."""
-        live = LiveGame(new_id(), game, player, level, assists or Counter(),
-                        clock=clock or PausableClock(), owner=owner, seed=seed)
-        return self.add(live.id, live)

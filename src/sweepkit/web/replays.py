@@ -9,7 +9,8 @@ from typing import Any
 
 from sweepkit.game import Game, GameRecord, MoveResult, Status, replay, resume
 from sweepkit.serialize import reason_json
-from sweepkit.web.live import LiveGame, LiveGames, PausableClock, move_changes
+from sweepkit.web.live import LiveGame, PausableClock, move_changes
+from sweepkit.web.persist import LiveGames
 
 
 def replay_frames(record: GameRecord) -> dict[str, Any]:
@@ -38,8 +39,9 @@ def replay_frames(record: GameRecord) -> dict[str, Any]:
 def play_from(live: LiveGames, record: GameRecord, moves: int, player: str,
               level: str | None, owner: str = "") -> LiveGame:
     """A new game on the finished game's board, its first ``moves`` moves already made
-    (ValueError when that ends the game or is out of range); recorded with the
-    ``from_position`` assist, since the player has seen the board."""
+    (ValueError when that ends the game or is out of range), for the browser whose key
+    hash is ``owner``; recorded with the ``from_position`` assist, since the player has
+    seen the board."""
     if not 0 <= moves <= len(record.log):
         raise ValueError(f"the game has {len(record.log)} moves: play from 0 to "
                          f"{len(record.log)}, not {moves}")

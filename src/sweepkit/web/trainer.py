@@ -67,6 +67,8 @@ class TrainerPuzzle:
     """Whether the answer counts in the player's score (not for a puzzle asked for by its
     seed: it could be asked for again and again)."""
     answered: bool = False
+    owner: str = field(default="", repr=False)
+    """The key hash of the browser the puzzle was handed to: only it may answer."""
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def as_json(self) -> dict[str, Any]:

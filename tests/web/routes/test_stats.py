@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from sweepkit.game import Game
 from sweepkit.rules import level
 from sweepkit.web.app import create_app
+from sweepkit.web.deps import OWNER_COOKIE
 from tests.web.players import win_unseeded
 
 
@@ -69,7 +70,8 @@ def played(tmp_path_factory):
             "lost": play(client, 4, "Ada", lose=True),
             "bo": win_unseeded(send, "Bo"),
         }
-    return path, games
+        key = client.cookies[OWNER_COOKIE]
+    return path, games, key
 
 
 @pytest.fixture
@@ -77,7 +79,7 @@ def db(request, tmp_path):
     """The test's database file: a copy of :func:`played`'s for a test of the history."""
     path = tmp_path / "web.db"
     if "history" in request.fixturenames:
-        source, _ = request.getfixturevalue("played")
+        source, _, _ = request.getfixturevalue("played")
         for suffix in ("", "-wal", "-shm"):
             if Path(f"{source}{suffix}").exists():
                 shutil.copyfile(f"{source}{suffix}", f"{path}{suffix}")
@@ -86,7 +88,9 @@ def db(request, tmp_path):
 
 @pytest.fixture
 def history(played, client):
-    """What :func:`played` returned of each game, on the test's copy of its database."""
+    """What :func:`played` returned of each game, on the test's copy of its database; the
+    test's client is the browser that played them (its players' owner)."""
+    client.cookies.set(OWNER_COOKIE, played[2])
     return played[1]
 
 

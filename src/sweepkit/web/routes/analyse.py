@@ -28,9 +28,10 @@ from sweepkit.moves import Action
 from sweepkit.position import Position
 from sweepkit.rules import FirstClick, Rules
 from sweepkit.serialize import analysis_json, hint_json, position_json
-from sweepkit.store.played import MAX_NAME, player_name
+from sweepkit.store.owners import key_hash
+from sweepkit.store.played import MAX_NAME
 from sweepkit.strategies.hint import hint
-from sweepkit.web.deps import DEFAULT_PLAYER, Live, Owner, check_served
+from sweepkit.web.deps import Live, Owner, Players, check_served, player_for
 from sweepkit.web.live import PausableClock
 
 router = APIRouter(prefix="/api", tags=["analysis"])
@@ -132,7 +133,8 @@ def analyse_position(spec: AnalyseIn) -> dict[str, Any]:
 
 
 @router.post("/analyse/play", status_code=201)
-def play_position(spec: PlayIn, live: Live, owner: Owner) -> dict[str, Any]:
+def play_position(spec: PlayIn, live: Live, owners: Players, owner: Owner
+                  ) -> dict[str, Any]:
     """A new game on a layout drawn uniformly from those consistent with the position,
     its numbers already open (an assisted game: it starts from a position)."""
     position = position_of(spec)
@@ -147,10 +149,10 @@ def play_position(spec: PlayIn, live: Live, owner: Owner) -> dict[str, Any]:
     except ValueError as exc:
         raise HTTPException(422, str(exc)) from None
     try:
-        player = player_name(spec.player) if spec.player is not None else DEFAULT_PLAYER
         rules = Rules(position.rows, position.cols, len(mines), FirstClick.NONE)
     except ValueError as exc:
         raise HTTPException(422, str(exc)) from None
+    player = player_for(owners, owner, spec.player)
     clock = PausableClock()
     game = Game(rules, mine_cells=mines, clock=clock)
     for cell in position.number_cells():
@@ -162,4 +164,4 @@ def play_position(spec: PlayIn, live: Live, owner: Owner) -> dict[str, Any]:
         game.play(Action.flag(cell))
     clock.hold()  # from the player's first move on
     return live.add_game(game, player, None, Counter(from_position=1), clock=clock,
-                         owner=owner).state_json()
+                         owner=key_hash(owner)).state_json()

@@ -1,5 +1,6 @@
-"""Playing: start a game, make moves, restart the same board; a finished game is stored
-before the reply that ends it is sent, so killing the server loses no finished game."""
+"""Playing: start a game, make moves, restart the same board. Each is written to the
+database before its reply is sent (a finished game's record with its last move), so a
+restart or a killed server loses no game, finished or not."""
 
 from __future__ import annotations
 
@@ -14,31 +15,29 @@ from sweepkit.game import Game, GameOverError, HiddenLayoutError, MoveError, Sta
 from sweepkit.generate import MAX_DENSITY, NoGuessError, NoGuessLayouts
 from sweepkit.moves import MoveKind
 from sweepkit.rules import LEVELS, FirstClick
-from sweepkit.store.played import MAX_NAME, player_name
+from sweepkit.store.owners import key_hash
+from sweepkit.store.played import MAX_NAME
 from sweepkit.web.deps import (
-    DEFAULT_PLAYER,
     LEVEL_NAMES,
     MAX_COLS,
     MAX_ROWS,
     BoardSpec,
-    Book,
+    Conflict,
     Key,
     Live,
     MoveIn,
     Owner,
+    Players,
     locked,
     owns,
+    player_for,
     rules_of,
-    save,
 )
 from sweepkit.web.live import PausableClock
 from sweepkit.web.loss import loss_verdict
+from sweepkit.web.persist import NO_GUESS_SECONDS
 
 router = APIRouter(prefix="/api", tags=["play"])
-
-NO_GUESS_SECONDS = 5.0
-"""How long the first click of a no-guess game may spend making its board."""
-
 
 class NewGame(BoardSpec):
     """A new game for a player, on a no-guess board or not."""
@@ -60,13 +59,11 @@ def config() -> dict[str, Any]:
 
 
 @router.post("/games", status_code=201)
-def new_game(spec: NewGame, live: Live, owner: Owner) -> dict[str, Any]:
-    """Start a game; its state (every cell covered)."""
+def new_game(spec: NewGame, live: Live, owners: Players, owner: Owner) -> dict[str, Any]:
+    """Start a game; its state (every cell covered). The player is the name given (403
+    when it is another browser's), or this browser's own default player."""
     rules = rules_of(spec, spec.no_guess)
-    try:
-        player = player_name(spec.player) if spec.player is not None else DEFAULT_PLAYER
-    except ValueError as exc:
-        raise HTTPException(422, str(exc)) from None
+    player = player_for(owners, owner, spec.player)
     layouts = NoGuessLayouts(seconds=NO_GUESS_SECONDS) if spec.no_guess else None
     clock = PausableClock()
     # The seed is drawn here, as the game would, so that the board can be shared by it.
@@ -75,26 +72,30 @@ def new_game(spec: NewGame, live: Live, owner: Owner) -> dict[str, Any]:
     # A board chosen by its seed can be known before it is played: not a record.
     assists = Counter(seeded=1) if spec.seed is not None else None
     # A no-guess board is searched for within a time budget: its seed may not deal it again.
-    return live.add_game(game, player, spec.level, assists, clock=clock, owner=owner,
+    return live.add_game(game, player, spec.level, assists, clock=clock,
+                         owner=key_hash(owner),
                          seed=None if spec.no_guess else seed).state_json()
 
 
 @router.get("/games/{game_id}")
-def game_state(game_id: str, live: Live, book: Book, key: Key = None) -> dict[str, Any]:
+def game_state(game_id: str, live: Live, key: Key = None) -> dict[str, Any]:
     """A game's state: its cells (the mines only once it is over) and figures, and
     whether it is ``yours`` (the asking browser started it: else the page is read-only)."""
-    with locked(live, game_id, book) as game:
+    with locked(live, game_id) as game:
         return {**game.state_json(), "yours": owns(game, key)}
 
 
 @router.post("/games/{game_id}/moves")
-def move(game_id: str, spec: MoveIn, live: Live, book: Book, key: Key = None
-         ) -> dict[str, Any]:
+def move(game_id: str, spec: MoveIn, live: Live, key: Key = None) -> dict[str, Any]:
     """Make a move; the cells it changed and the game's status. The move that ends the
     game stores it first; the move that loses it says too whether the death was forced
-    (``loss``: :func:`~sweepkit.web.loss.loss_verdict`)."""
+    (``loss``: :func:`~sweepkit.web.loss.loss_verdict`). With ``seq``, a move made on a
+    state the game has left gets 409 and the state now."""
     with locked(live, game_id, key=key) as game:
         rules = game.game.rules
+        if spec.seq is not None and spec.seq != game.seq:
+            raise Conflict(f"the game has moved on (seq {game.seq}, not {spec.seq}): this "
+                           "is its state now; the move was not made", game.state_json())
         if not (0 <= spec.row < rules.rows and 0 <= spec.col < rules.cols):
             raise HTTPException(422, f"cell ({spec.row}, {spec.col}) is off the "
                                      f"{rules.rows}x{rules.cols} board")
@@ -109,8 +110,7 @@ def move(game_id: str, spec: MoveIn, live: Live, book: Book, key: Key = None
                                      "normal board instead") from None
         except (MoveError, ValueError) as exc:
             raise HTTPException(422, str(exc)) from None
-        if game.game.over and game.saved_id is None:
-            save(game, book)
+        live.commit(game)  # written, and stored when it ended: the reply names the record
         reply = {"changes": changes, "wasted": result.wasted, "state": game.status_json()}
         if game.game.status is Status.LOST:     # said at once: forced, or avoidable
             reply["loss"] = loss_verdict(game.game)
@@ -127,16 +127,16 @@ def restart(game_id: str, live: Live, key: Key = None) -> dict[str, Any]:
         try:
             mines = frozenset(game.reveal_layout(cheat=True).known_mines())
         except HiddenLayoutError:
-            game.restart()
+            old.clear()
             return old.state_json()
         # What the player knew of the board stays known: a seeded board stays seeded.
         assists = Counter(restart=1, **({"seeded": 1} if old.assists["seeded"] else {}))
-        old.closed = True
-        live.drop(old.id)
-    clock = PausableClock()
-    fresh = Game(game.rules, mine_cells=mines, clock=clock, no_guess=game.no_guess)
-    return live.add_game(fresh, old.player, old.level, assists, clock=clock,
-                         owner=old.owner).state_json()
+        clock = PausableClock()
+        fresh = Game(game.rules, mine_cells=mines, clock=clock, no_guess=game.no_guess)
+        new = live.add_game(fresh, old.player, old.level, assists, clock=clock,
+                            owner=old.owner)
+        live.close(old)
+    return new.state_json()
 
 
 @router.post("/games/{game_id}/undo")
@@ -160,10 +160,7 @@ def pause(game_id: str, live: Live, key: Key = None) -> dict[str, Any]:
     """Stop the game's timer (the page hides the board until it resumes); once the game
     has begun, recorded as an assist: the board could be studied off the clock."""
     with locked(live, game_id, key=key) as game:
-        if not game.game.over and not game.clock.paused:
-            game.clock.pause()
-            if game.game.log:  # the board could be studied off the clock: an assist
-                game.assists["pause"] += 1
+        game.pause()
         return game.status_json()
 
 
@@ -171,5 +168,5 @@ def pause(game_id: str, live: Live, key: Key = None) -> dict[str, Any]:
 def resume_game(game_id: str, live: Live, key: Key = None) -> dict[str, Any]:
     """Start the timer again after a pause."""
     with locked(live, game_id, key=key) as game:
-        game.clock.resume()
+        game.resume()
         return game.status_json()

@@ -20,9 +20,10 @@ from sweepkit.moves import MoveKind
 from sweepkit.position import MINE, Position
 from sweepkit.serialize import hint_json
 from sweepkit.strategies.hint import Hint, hint
-from sweepkit.web.deps import Book, Key, Live, check_owner, find, locked, save
-from sweepkit.web.live import LiveGame, LiveGames
+from sweepkit.web.deps import Key, Live, check_owner, find, locked
+from sweepkit.web.live import LiveGame
 from sweepkit.web.loss import before_loss
+from sweepkit.web.persist import LiveGames
 
 router = APIRouter(prefix="/api", tags=["hints"])
 
@@ -84,7 +85,7 @@ def game_hint(game_id: str, live: Live, key: Key = None) -> dict[str, Any]:
         view = checked(game, "hint", after_loss=True)
         found = best_move(view)
         if not game.game.over:
-            game.assists["hint"] += 1
+            game.assist("hint")
         return {"hint": hint_json(found, view), "assists": dict(game.assists)}
 
 
@@ -106,7 +107,7 @@ def overlay(game_id: str, live: Live, key: Key = None) -> dict[str, Any]:
         found = attempt(REASON_SECONDS, lambda: explain(view, analysis=analysis))
         reasons = [[e.cell, e.sentence] for e in found or ()]
         if not game.game.over:
-            game.assists["overlay"] += 1
+            game.assist("overlay")
         return {"probabilities": [[i, p] for i, p in sorted(chances.items())],
                 "safe": sorted(analysis.safe_cells()) if analysis.consistent else [],
                 "mines": sorted(analysis.mine_cells()) if analysis.consistent else [],
@@ -114,17 +115,16 @@ def overlay(game_id: str, live: Live, key: Key = None) -> dict[str, Any]:
 
 
 @router.post("/games/{game_id}/computer")
-def computer_move(game_id: str, live: Live, book: Book, key: Key = None) -> dict[str, Any]:
+def computer_move(game_id: str, live: Live, key: Key = None) -> dict[str, Any]:
     """Let the computer make the next move (the hint's); recorded as an assist. The
     reply is a move's, with the hint that chose it."""
     with helped(live, game_id, key) as game:
         view = checked(game, "move")
         found = best_move(view)
-        game.assists["computer"] += 1
+        game.assist("computer")
         if game.game.cell(found.cell) == MINE:  # the player's flag on a cell known safe
             game.move(MoveKind.FLAG, found.cell)
         result, changes = game.move(MoveKind.REVEAL, found.cell)
-        if game.game.over and game.saved_id is None:
-            save(game, book)
+        live.commit(game)  # written, and stored when it ended: the reply names the record
         return {"changes": changes, "wasted": result.wasted, "hint": hint_json(found, view),
                 "state": game.status_json()}

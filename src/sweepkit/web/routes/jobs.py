@@ -11,7 +11,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from pydantic import BaseModel
 
 from sweepkit.web import deps
-from sweepkit.web.deps import Book, Live, MoveIn
+from sweepkit.web.deps import Live, MoveIn
 from sweepkit.web.jobs import Job, Jobs, JobsBusy
 from sweepkit.web.routes import analyse, games, hints
 
@@ -60,13 +60,13 @@ def hint_job(spec: GameRef, pool: Pool, live: Live, key: deps.Key = None) -> dic
 
 
 @router.post("/jobs/move", status_code=202)
-def move_job(spec: GameMove, pool: Pool, live: Live, book: Book, key: deps.Key = None
+def move_job(spec: GameMove, pool: Pool, live: Live, key: deps.Key = None
              ) -> dict[str, Any]:
     """A move as a job: the first click of a no-guess game makes its board, which can
     take seconds; cancelled, the game is unchanged."""
     deps.check_owner(deps.find(live, spec.game_id), key)
-    move = MoveIn(kind=spec.kind, row=spec.row, col=spec.col)
-    return submit(pool, "move", lambda: games.move(spec.game_id, move, live, book, key))
+    move = MoveIn(kind=spec.kind, row=spec.row, col=spec.col, seq=spec.seq)
+    return submit(pool, "move", lambda: games.move(spec.game_id, move, live, key))
 
 
 def find(pool: Jobs, job_id: str) -> Job:

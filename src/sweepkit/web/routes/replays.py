@@ -10,10 +10,11 @@ from pydantic import BaseModel, Field
 
 from sweepkit.game import GameRecord
 from sweepkit.serialize import RecordError, record_from_json
-from sweepkit.store.played import MAX_NAME, player_name
-from sweepkit.web.deps import DEFAULT_PLAYER, Book, Live, Owner, check_served
+from sweepkit.store.owners import key_hash
+from sweepkit.store.played import MAX_NAME
+from sweepkit.web.deps import Book, Live, Owner, Players, Who, check_served, player_for
 from sweepkit.web.replays import play_from, replay_frames
-from sweepkit.web.routes.stats import GameId, stored
+from sweepkit.web.routes.stats import GameId, readable
 
 router = APIRouter(prefix="/api", tags=["replays"])
 
@@ -68,9 +69,10 @@ def frames(record: GameRecord) -> dict[str, Any]:
 
 
 @router.get("/stats/games/{game_id}/replay")
-def stored_replay(game_id: GameId, book: Book) -> dict[str, Any]:
-    """A stored game's replay: every move with its time, reason and changed cells."""
-    row = stored(book, game_id)
+def stored_replay(game_id: GameId, book: Book, owners: Players, who: Who) -> dict[str, Any]:
+    """A stored game's replay: every move with its time, reason and changed cells (403
+    when its player's games are private)."""
+    row = readable(book, owners, who, game_id)
     return {"game": row.as_json(), "replay": frames(row.game_record())}
 
 
@@ -91,21 +93,22 @@ class PlayFrom(BaseModel):
 
 
 @router.post("/replays/play", status_code=201)
-def play_from_here(spec: PlayFrom, live: Live, book: Book, owner: Owner) -> dict[str, Any]:
+def play_from_here(spec: PlayFrom, live: Live, book: Book, owners: Players, who: Who,
+                   owner: Owner) -> dict[str, Any]:
     """A new game on a finished game's board from any of its moves (an assisted game:
-    the board has been seen)."""
+    the board has been seen); a stored game only when its games may be read."""
     if (spec.game_id is None) == (spec.record is None):
         raise HTTPException(422, "give a stored game's 'game_id' or a 'record', one of them")
     level = None
     if spec.game_id is not None:
-        row = stored(book, spec.game_id)
+        row = readable(book, owners, who, spec.game_id)
         record, level = row.game_record(), row.level
         check_record_served(record)
     else:
         record = record_of(spec.record)
+    player = player_for(owners, owner, spec.player)
     try:
-        player = player_name(spec.player) if spec.player is not None else DEFAULT_PLAYER
-        game = play_from(live, record, spec.moves, player, level, owner)
+        game = play_from(live, record, spec.moves, player, level, key_hash(owner))
     except ValueError as exc:
         raise HTTPException(422, str(exc)) from None
     return game.state_json()

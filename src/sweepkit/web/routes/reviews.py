@@ -12,12 +12,12 @@ from pydantic import BaseModel, Field
 
 from sweepkit.bench.review.judge import Tolerances
 from sweepkit.game import GameRecord, replay
-from sweepkit.web.deps import Book
+from sweepkit.web.deps import Book, Players, Who
 from sweepkit.web.jobs import Job, JobsBusy
 from sweepkit.web.reviews import run_review
 from sweepkit.web.routes.jobs import Pool, find
 from sweepkit.web.routes.replays import check_record_served, record_of
-from sweepkit.web.routes.stats import stored
+from sweepkit.web.routes.stats import readable
 
 router = APIRouter(prefix="/api", tags=["reviews"])
 
@@ -40,13 +40,13 @@ class ReviewIn(BaseModel):
     reasonable: float = Field(0.05, ge=0, le=1)
 
 
-def finished_record(spec: ReviewIn, book: Book) -> GameRecord:
+def finished_record(spec: ReviewIn, book: Book, owners: Players, who: Who) -> GameRecord:
     """The record to review; 404 for an unknown game, 422 for a record that cannot be
     reviewed (unreadable, too big, three dimensions, not finished)."""
     if (spec.game_id is None) == (spec.record is None):
         raise HTTPException(422, "give a stored game's 'game_id' or a 'record', one of them")
     if spec.game_id is not None:
-        record = stored(book, spec.game_id).game_record()
+        record = readable(book, owners, who, spec.game_id).game_record()
         check_record_served(record)
     else:
         record = record_of(spec.record)
@@ -61,12 +61,13 @@ def finished_record(spec: ReviewIn, book: Book) -> GameRecord:
 
 
 @router.post("/reviews", status_code=202)
-def start_review(spec: ReviewIn, pool: Pool, book: Book) -> dict[str, Any]:
+def start_review(spec: ReviewIn, pool: Pool, book: Book, owners: Players, who: Who
+                 ) -> dict[str, Any]:
     """Start a review job; its state (poll ``GET /api/reviews/{id}``)."""
     if spec.best > spec.reasonable:
         raise HTTPException(422, f"best ({spec.best}) must not be above reasonable "
                                  f"({spec.reasonable})")
-    record = finished_record(spec, book)
+    record = finished_record(spec, book, owners, who)
     tolerances = Tolerances(spec.best, spec.reasonable)
 
     def work(job: Job) -> dict[str, Any]:

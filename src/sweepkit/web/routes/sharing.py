@@ -27,15 +27,17 @@ from sweepkit.boardfile import BoardFormatError, format_board, parse_board
 from sweepkit.game import Game
 from sweepkit.position import MINE, SAFE, UNKNOWN, Position
 from sweepkit.rules import LEVELS, FirstClick, Rules
-from sweepkit.store.played import MAX_NAME, player_name
+from sweepkit.store.owners import key_hash
+from sweepkit.store.played import MAX_NAME
 from sweepkit.web.deps import (
-    DEFAULT_PLAYER,
     LEVEL_NAMES,
     Key,
     Live,
     Owner,
+    Players,
     check_served,
     locked,
+    player_for,
 )
 from sweepkit.web.links import MAX_TOKEN, LinkError, decode_board, encode_board
 from sweepkit.web.live import LiveGame, PausableClock
@@ -61,14 +63,6 @@ class TokenIn(BaseModel):
 
 class SharedIn(TokenIn, PlayerIn):
     """A ``#board=`` link's token, and who will play its board."""
-
-
-def name_of(spec: PlayerIn | None) -> str:
-    """The player's name; 422 naming what is wrong with it."""
-    try:
-        return player_name(spec.player) if spec and spec.player is not None else DEFAULT_PLAYER
-    except ValueError as exc:
-        raise HTTPException(422, str(exc)) from None
 
 
 def layout_text(game: Game) -> str:
@@ -104,20 +98,20 @@ def share(game_id: str, live: Live, key: Key = None) -> dict[str, Any]:
         by_seed = link.startswith("./?")
         known = game.assists["shared"] or (by_seed and game.assists["seeded"])
         if not game.game.over and not known:
-            game.assists["shared"] += 1
+            game.assist("shared")
         return {"link": link, "by": "seed" if by_seed else "layout",
                 "state": game.status_json()}
 
 
 @router.post("/games/{game_id}/fresh", status_code=201)
-def fresh(game_id: str, live: Live, owner: Owner, spec: PlayerIn | None = None
-          ) -> dict[str, Any]:
+def fresh(game_id: str, live: Live, owners: Players, owner: Owner,
+          spec: PlayerIn | None = None) -> dict[str, Any]:
     """A new game of your own on the board of game ``game_id`` (anyone's: the read-only
     view's "play this board"), every cell covered; assisted (``shared``). Only once that
     game is over (409 before): dealing its board while it is on would either let its
     player learn the mines from a second browser or let anyone with its address mark it
     assisted, and a request without the owner's key must change nothing."""
-    player = name_of(spec)
+    player = player_for(owners, owner, spec.player if spec else None)
     with locked(live, game_id) as source:
         game = source.game
         if not game.over:
@@ -128,7 +122,8 @@ def fresh(game_id: str, live: Live, owner: Owner, spec: PlayerIn | None = None
         rules, level, seed, no_guess = game.rules, source.level, source.seed, game.no_guess
     clock = PausableClock()
     new = Game(rules, seed, mine_cells=mines, clock=clock, no_guess=no_guess)
-    return live.add_game(new, player, level, Counter(shared=1), clock=clock, owner=owner,
+    return live.add_game(new, player, level, Counter(shared=1), clock=clock,
+                         owner=key_hash(owner),
                          seed=seed).state_json()
 
 
@@ -148,11 +143,11 @@ def shared_layout(token: str) -> Position:
 
 
 @router.post("/games/shared", status_code=201)
-def from_link(spec: SharedIn, live: Live, owner: Owner) -> dict[str, Any]:
+def from_link(spec: SharedIn, live: Live, owners: Players, owner: Owner) -> dict[str, Any]:
     """A new game on the board a ``#board=`` link carries (the layout given, so no
     first-click rule applies); assisted (``shared``): the link shows the board."""
     layout = shared_layout(spec.token)
-    player = name_of(spec)
+    player = player_for(owners, owner, spec.player)
     mines = layout.known_mines()
     try:
         rules = Rules(layout.rows, layout.cols, len(mines), FirstClick.NONE)
@@ -163,7 +158,7 @@ def from_link(spec: SharedIn, live: Live, owner: Owner) -> dict[str, Any]:
     clock = PausableClock()
     game = Game(rules, mine_cells=mines, clock=clock)
     return live.add_game(game, player, level, Counter(shared=1), clock=clock,
-                         owner=owner).state_json()
+                         owner=key_hash(owner)).state_json()
 
 
 @router.post("/links/position")

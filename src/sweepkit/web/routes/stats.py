@@ -1,10 +1,16 @@
 """Statistics and replays: the players, their finished games (filtered, sorted, a page at
 a time), their statistics and best times, one game's record to replay, and export,
-import and reset of a player's games."""
+import and reset of a player's games.
+
+Whose games may be read: a public player's by anyone, a private player's (a person's,
+until made public) only by its own browsers; reset and import act only for a player's
+own browsers. The operator's admin token may do both for any player
+(:class:`~sweepkit.web.deps.Viewer`)."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import datetime
 from typing import Annotated, Any, Literal
 from urllib.parse import quote
@@ -24,9 +30,20 @@ from sweepkit.store.exchange import (
     read_csv,
     read_json,
 )
+from sweepkit.store.journal import Journal
+from sweepkit.store.owners import NotYours, Owners, key_hash
 from sweepkit.store.played import ORDERS, GameBook, GameFilter, PlayedRow
 from sweepkit.store.statistics import statistics_by_board
-from sweepkit.web.deps import LEVEL_NAMES, MAX_COLS, MAX_ROWS, Book
+from sweepkit.web.deps import (
+    LEVEL_NAMES,
+    MAX_COLS,
+    MAX_ROWS,
+    Book,
+    Owner,
+    Players,
+    Viewer,
+    Who,
+)
 
 router = APIRouter(prefix="/api", tags=["statistics"])
 
@@ -75,14 +92,31 @@ def game_filter(
                       until=time_text(until, "until"), min_3bv=min_3bv, max_3bv=max_3bv)
 
 
-Filter = Annotated[GameFilter, Depends(game_filter)]
+def readable_filter(where: GameFilter, owners: Owners, who: Viewer) -> GameFilter:
+    """``where`` kept to the games ``who`` may read; 403 when it names a private player
+    of another browser."""
+    if where.player is not None:
+        who.may_read(owners, where.player)
+    return replace(where, readable_by=who.readable(owners))
+
+
+def visible_filter(where: Annotated[GameFilter, Depends(game_filter)], owners: Players,
+                   who: Who) -> GameFilter:
+    return readable_filter(where, owners, who)
+
+
+Filter = Annotated[GameFilter, Depends(visible_filter)]
+"""The filters of a request, kept to the games its browser may read."""
 
 
 @router.get("/players")
-def players(book: Book) -> dict[str, Any]:
-    """Every player, people and the computer's strategies."""
-    return {"players": [{"name": p.name, "kind": p.kind, "created": p.created}
-                        for p in book.players()]}
+def players(book: Book, owners: Players, who: Who) -> dict[str, Any]:
+    """The players whose games this browser may read: the public ones (the computer's
+    strategies among them) and its own (``yours``)."""
+    own = set(who.readable(owners) or ())
+    return {"players": [{"name": p.name, "kind": p.kind, "created": p.created,
+                         "public": p.public, "yours": p.id in own}
+                        for p in book.players() if who.admin or p.public or p.id in own]}
 
 
 @router.get("/stats/games")
@@ -105,14 +139,20 @@ def runs(request: Request) -> dict[str, Any]:
 
 
 @router.get("/stats/summary")
-def stats_summary(book: Book, player: str) -> dict[str, Any]:
+def stats_summary(book: Book, owners: Players, who: Who, player: str) -> dict[str, Any]:
     """A player's statistics (see :mod:`sweepkit.store.statistics`) and best times per
     level: unassisted wins on normal boards (no-guess boards keep to their own rows of
-    the statistics), each with its first-click rule."""
+    the statistics), each with its first-click rule; the games left unfinished
+    (``abandoned``, :data:`sweepkit.store.journal.ABANDON_AFTER`). 403 for a private
+    player of another browser."""
+    who.may_read(owners, player)
     bests = {name: [r.as_json() for r in book.games(
         GameFilter(player=player, level=name, won=True, assisted=False, no_guess=False),
         order="seconds", descending=False, limit=BESTS)] for name in LEVEL_NAMES}
-    return {"player": player, "groups": statistics_by_board(book, player), "bests": bests}
+    return {"player": player, "groups": statistics_by_board(book, player), "bests": bests,
+            "abandoned": Journal(book).abandoned(player),
+            "yours": owners.owns(player, who.key),
+            "public": owners.may_read(player, None)}
 
 
 @router.get("/stats/daily")
@@ -124,26 +164,30 @@ def daily(book: Book, where: Filter) -> dict[str, Any]:
                      for day, played, won, average in book.daily(where)]}
 
 
-def stored(book: Book, game_id: GameId) -> PlayedRow:
+def readable(book: GameBook, owners: Owners, who: Viewer, game_id: int) -> PlayedRow:
+    """A stored game that ``who`` may read; 404 when there is none, 403 when its player's
+    games are private."""
     try:
-        return book.game(game_id)
+        row = book.game(game_id)
     except StoreError:
         raise HTTPException(404, f"no stored game {game_id}") from None
+    who.may_read(owners, row.player)
+    return row
 
 
 @router.get("/stats/games/{game_id}")
-def stored_game(game_id: GameId, book: Book) -> dict[str, Any]:
+def stored_game(game_id: GameId, book: Book, owners: Players, who: Who) -> dict[str, Any]:
     """A finished game with its record (layout and every move with its time): what a
     replay plays."""
-    row = stored(book, game_id)
+    row = readable(book, owners, who, game_id)
     return {"game": row.as_json(), "record": record_json(row.game_record())}
 
 
 @router.get("/stats/games/{game_id}/replay.txt", response_class=PlainTextResponse)
-def text_replay(game_id: GameId, book: Book) -> str:
+def text_replay(game_id: GameId, book: Book, owners: Players, who: Who) -> str:
     """A finished game as a text replay: who, the board, the mines, then one move a line
     with its time."""
-    row = stored(book, game_id)
+    row = readable(book, owners, who, game_id)
     record = row.game_record()
     rules = record.rules
     game = row.as_json()
@@ -183,11 +227,12 @@ def export(book: Book, where: Filter, format: Literal["json", "csv"] = "json") -
 @router.post("/stats/import", openapi_extra={"requestBody": {"content": {
     "application/json": {"schema": {"type": "object"}},
     "text/csv": {"schema": {"type": "string"}}}}})
-async def import_file(request: Request, book: Book,
+async def import_file(request: Request, book: Book, owners: Players, who: Who, owner: Owner,
                       format: Literal["json", "csv"] = "json") -> dict[str, Any]:
     """Import an exported JSON or CSV file (the request body): every game is checked and
     replayed first; a bad file is refused whole, with the reason; games already stored
-    are skipped."""
+    are skipped. Every person the file names must be new (then this browser's) or this
+    browser's own: else 403, and nothing is imported."""
     body = bytearray()
     async for chunk in request.stream():  # refused as soon as it is too big
         body += chunk
@@ -195,18 +240,35 @@ async def import_file(request: Request, book: Book,
             raise HTTPException(413, f"the file is over {MAX_IMPORT_BYTES // 2**20} MB; "
                                      "nothing was imported")
     # Replaying every record takes time: off the event loop, which serves everyone.
-    return await run_in_threadpool(import_text, bytes(body), format, book)
+    who = Viewer(key_hash(owner), who.admin)  # a browser new here gets its key now
+    return await run_in_threadpool(import_text, bytes(body), format, book, owners, who)
 
 
-def import_text(body: bytes, format: str, book: GameBook) -> dict[str, Any]:
-    """Check, replay and store the games of an import; 422 naming what is wrong."""
+def import_text(body: bytes, format: str, book: GameBook, owners: Owners, who: Viewer
+                ) -> dict[str, Any]:
+    """Check, replay and store the games of an import, each person it names claimed for
+    the browser first (all in one transaction); 422 naming what is wrong, 403 when a
+    person is another browser's."""
     try:
         text = body.decode("utf-8-sig")
         read = read_csv if format == "csv" else read_json
-        added, skipped = import_games(book, read(text, max_side=max(MAX_ROWS, MAX_COLS)))
+        games = read(text, max_side=max(MAX_ROWS, MAX_COLS))
     except UnicodeDecodeError:
         raise HTTPException(422, "the file is not UTF-8 text; nothing was imported") from None
     except GamesFileError as exc:
+        raise HTTPException(422, f"{exc}; nothing was imported") from None
+    try:
+        with book.write():
+            if not who.admin:
+                assert who.key is not None
+                if any(g.kind == "computer" for g in games):
+                    raise NotYours("the computer's games are imported by the operator only")
+                for name in sorted({g.player for g in games}):
+                    owners.claim(name, who.key)
+            added, skipped = import_games(book, games)
+    except NotYours as exc:
+        raise HTTPException(403, f"{exc}; nothing was imported") from None
+    except ValueError as exc:
         raise HTTPException(422, f"{exc}; nothing was imported") from None
     return {"added": added, "skipped": skipped}
 
@@ -219,8 +281,10 @@ class Reset(BaseModel):
 
 
 @router.post("/stats/reset")
-def reset(spec: Reset, book: Book) -> dict[str, Any]:
-    """Delete every stored game of a player (after confirmation); how many went."""
+def reset(spec: Reset, book: Book, owners: Players, who: Who) -> dict[str, Any]:
+    """Delete every stored game of a player (after confirmation); how many went. Only
+    the player's own browsers (or the operator) may: 403, and nothing deleted, else."""
     if spec.confirm != spec.player:
         raise HTTPException(422, "to reset, repeat the player's name in 'confirm'")
-    return {"deleted": book.delete(GameFilter(player=spec.player))}
+    name = who.may_act_as(owners, spec.player)
+    return {"deleted": book.delete(GameFilter(player=name))}

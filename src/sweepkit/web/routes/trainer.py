@@ -4,6 +4,7 @@ its explanation, and the player's scores (kept in the database, one per lesson).
 from __future__ import annotations
 
 import random
+import secrets
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Request
@@ -11,9 +12,10 @@ from pydantic import BaseModel, Field
 
 from sweepkit.generate.puzzles import PuzzleError, PuzzleTimeout
 from sweepkit.position import UNKNOWN
-from sweepkit.store.played import MAX_NAME, player_name
+from sweepkit.store.owners import key_hash
+from sweepkit.store.played import MAX_NAME
 from sweepkit.store.training import Score
-from sweepkit.web.deps import DEFAULT_PLAYER, Book
+from sweepkit.web.deps import Book, Key, Owner, Players, Who, player_for
 from sweepkit.web.trainer import LESSONS, PuzzleStock, TrainerPuzzles, make_puzzle
 
 router = APIRouter(prefix="/api", tags=["trainer"])
@@ -49,19 +51,13 @@ class AnswerIn(BaseModel):
     action: Literal["reveal", "flag"] = "reveal"
 
 
-def name_of(player: str | None) -> str:
-    try:
-        return player_name(player) if player is not None else DEFAULT_PLAYER
-    except ValueError as exc:
-        raise HTTPException(422, str(exc)) from None
-
-
 @router.post("/trainer/puzzles", status_code=201)
-def new_puzzle(spec: PuzzleIn, puzzles: Puzzles, stock: Stock, book: Book
-               ) -> dict[str, Any]:
+def new_puzzle(spec: PuzzleIn, puzzles: Puzzles, stock: Stock, book: Book, owners: Players,
+               owner: Owner) -> dict[str, Any]:
     """A puzzle for the lesson (made ahead unless asked for by its seed); its board and
-    prompt, never its answer."""
-    player = name_of(spec.player)
+    prompt, never its answer. The player is the name given (403 when it is another
+    browser's) or this browser's own."""
+    player = player_for(owners, owner, spec.player)
     scores = {s.lesson: s for s in book.trainer_scores(player)}
     difficulty = scores[spec.lesson].difficulty if spec.lesson in scores else 1
     try:
@@ -74,18 +70,24 @@ def new_puzzle(spec: PuzzleIn, puzzles: Puzzles, stock: Stock, book: Book
     except PuzzleError as exc:
         raise HTTPException(422, str(exc)) from None
     puzzle.scored = spec.seed is None
+    puzzle.owner = key_hash(owner)
     puzzles.add(puzzle.id, puzzle)
     return {**puzzle.as_json(), "scored": puzzle.scored}
 
 
 @router.post("/trainer/puzzles/{puzzle_id}/answer")
-def answer(puzzle_id: str, spec: AnswerIn, puzzles: Puzzles, book: Book) -> dict[str, Any]:
+def answer(puzzle_id: str, spec: AnswerIn, puzzles: Puzzles, book: Book, key: Key = None
+           ) -> dict[str, Any]:
     """Grade the answer (once a puzzle), explain it, and count it in the player's score
-    (unless the puzzle was asked for by its seed: it could be farmed)."""
+    (unless the puzzle was asked for by its seed: it could be farmed). Only the browser
+    the puzzle was handed to may answer it (403, nothing counted, else)."""
     try:
         puzzle = puzzles.get(puzzle_id)
     except KeyError:
         raise HTTPException(404, f"no puzzle {puzzle_id!r}: ask for a new one") from None
+    if key is None or not secrets.compare_digest(key_hash(key), puzzle.owner):
+        raise HTTPException(403, "this puzzle was handed to another browser: ask for one "
+                                 "of your own")
     position = puzzle.position
     if not (0 <= spec.row < position.rows and 0 <= spec.col < position.cols):
         raise HTTPException(422, f"cell ({spec.row}, {spec.col}) is off the "
@@ -107,8 +109,10 @@ def answer(puzzle_id: str, spec: AnswerIn, puzzles: Puzzles, book: Book) -> dict
 
 
 @router.get("/trainer/scores")
-def scores(player: str, book: Book) -> dict[str, Any]:
-    """The player's score in every lesson (lessons not tried yet at difficulty 1)."""
+def scores(player: str, book: Book, owners: Players, who: Who) -> dict[str, Any]:
+    """The player's score in every lesson (lessons not tried yet at difficulty 1); 403
+    for a private player of another browser."""
+    who.may_read(owners, player)
     found = {s.lesson: s.as_json() for s in book.trainer_scores(player)}
     return {"player": player, "lessons": [
         found.get(lesson, {"lesson": lesson, "right": 0, "wrong": 0, "streak": 0,
