@@ -30,6 +30,7 @@ ACTIONS = [
     ("post", "/api/games/{id}/hint", None),
     ("post", "/api/games/{id}/overlay", None),
     ("post", "/api/games/{id}/computer", None),
+    ("post", "/api/games/{id}/share", None),
     ("post", "/api/jobs/hint", {"game_id": "{id}"}),
     ("post", "/api/jobs/move", {"game_id": "{id}", "kind": "flag", "row": 0, "col": 0}),
 ]

@@ -7,12 +7,14 @@
 /** The API beside the page (relative, so the app also works under a path prefix). */
 const BASE = new URL("api", document.baseURI).pathname;
 
-/** An API failure with a message meant for people; `status` is the HTTP code (0: no answer). */
+/** An API failure with a message meant for people; `status` is the HTTP code (0: no answer),
+ * `body` the parsed answer when there was one (a 409's `state`: the game as it is now). */
 export class ApiError extends Error {
-  constructor(message, status) {
+  constructor(message, status, body = null) {
     super(message);
     this.name = "ApiError";
     this.status = status;
+    this.body = body;
   }
 }
 
@@ -57,10 +59,18 @@ export async function call(method, path, body, { raw = false, type, text = false
   } catch {
     data = null;
   }
-  if (!response.ok) throw new ApiError(detailOf(data, response.status), response.status);
+  if (!response.ok) throw new ApiError(detailOf(data, response.status), response.status, data);
   if (data === null) throw new ApiError("The server sent an unreadable answer.", response.status);
   return data;
 }
+
+/** The game state a 409 carries (another tab or server process changed the game first),
+ * else null. */
+export const conflictState = (err) =>
+  (err instanceof ApiError && err.status === 409 && err.body?.state) || null;
+
+/** GET /api/me: {players: this browser's players, default: the one it plays as unnamed}. */
+export const getMe = () => call("GET", "/me");
 
 /** GET /api/config: levels, size limits, first-click rules. */
 export const getConfig = () => call("GET", "/config");
@@ -71,9 +81,12 @@ export const newGame = (spec) => call("POST", "/games", spec);
 /** GET /api/games/{id}: the game's state. */
 export const getGame = (id) => call("GET", `/games/${encodeURIComponent(id)}`);
 
-/** POST a move; answers {changes, wasted, state}. `kind` is reveal, flag or chord. */
-export const sendMove = (id, kind, row, col) =>
-  call("POST", `/games/${encodeURIComponent(id)}/moves`, { kind, row, col });
+/** POST a move; answers {changes, wasted, state}. `kind` is reveal, flag or chord; `seq`
+ * (the game's seq as the page last saw it, optional): a game that has moved on since
+ * answers 409 with its `state`, and the move is not made. */
+export const sendMove = (id, kind, row, col, seq) =>
+  call("POST", `/games/${encodeURIComponent(id)}/moves`,
+    Number.isInteger(seq) ? { kind, row, col, seq } : { kind, row, col });
 
 /** POST restart: the same board closed again, under a new game id. */
 export const restartGame = (id) => call("POST", `/games/${encodeURIComponent(id)}/restart`);
