@@ -4,6 +4,7 @@ directory (or ``--db``)."""
 from __future__ import annotations
 
 import errno
+import os
 import socket
 import threading
 import webbrowser
@@ -28,18 +29,27 @@ def web(
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port (0: any free one).")] = 8000,
     db: Annotated[Path | None, typer.Option(help="Database file (default: sweepkit.db in "
                                                  "the user data directory).")] = None,
+    workers: Annotated[int, typer.Option(min=1, max=64, help="Server processes sharing "
+                                                             "the database.")] = 1,
+    admin_token: Annotated[str | None, typer.Option(
+        envvar="SWEEPKIT_ADMIN_TOKEN", show_envvar=True,
+        help="A token that lets the operator administer any player's records "
+             "(Authorization: Bearer TOKEN); none by default.")] = None,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the page in a "
                                                               "browser.")] = False,
 ) -> None:
     """Start the web app: play, watch the computer, analyse; prints the address."""
     import uvicorn
 
-    from sweepkit.store.database import StoreError, default_path
-    from sweepkit.web.app import create_app
+    from sweepkit.store.database import ENV_VAR, StoreError, default_path
+    from sweepkit.web.app import ADMIN_ENV, create_app
 
     path = db if db is not None else default_path()
+    if "://" in str(db or ""):
+        fail(f"--db takes a database file; {db} is a URL, and this sweepkit keeps its "
+             "database in SQLite only")
     try:
-        application = create_app(path)
+        application = create_app(path, admin_token=admin_token)
     except StoreError as exc:
         fail(str(exc))
     # IPPROTO_TCP named, so asyncio sets TCP_NODELAY on each connection (with proto 0 it
@@ -57,11 +67,24 @@ def web(
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{bound}/"
-    print(f"sweepkit web: {url}  (database {path}; Ctrl-C stops it)", flush=True)
+    processes = f"{workers} processes, " if workers > 1 else ""
+    print(f"sweepkit web: {url}  ({processes}database {path}; Ctrl-C stops it)", flush=True)
     if open_browser:
         threading.Timer(0.5, webbrowser.open, (url,)).start()
     # Keep idle connections as long as a browser does: one closed under a client about to
     # reuse it makes that request fail ("connection reset").
-    server = uvicorn.Server(uvicorn.Config(application, log_level="warning",
-                                           timeout_keep_alive=KEEP_ALIVE))
-    server.run(sockets=[sock])
+    if workers == 1:
+        server = uvicorn.Server(uvicorn.Config(application, log_level="warning",
+                                               timeout_keep_alive=KEEP_ALIVE))
+        server.run(sockets=[sock])
+        return
+    # Each process makes its own app from the environment (the database is ready: the
+    # app above brought it up to date, once).
+    from uvicorn.supervisors import Multiprocess
+
+    os.environ[ENV_VAR] = str(Path(path).absolute())
+    if admin_token:
+        os.environ[ADMIN_ENV] = admin_token
+    config = uvicorn.Config("sweepkit.web.app:app_from_env", factory=True, workers=workers,
+                            log_level="warning", timeout_keep_alive=KEEP_ALIVE)
+    Multiprocess(config, sockets=[sock]).run()

@@ -187,6 +187,14 @@ MIGRATIONS_V6: Final = (
     ) WITHOUT ROWID""",
     "CREATE TABLE server_beats (name TEXT PRIMARY KEY, at REAL NOT NULL)",
     "CREATE TABLE outages (start REAL NOT NULL, stop REAL NOT NULL)",
+    """CREATE TABLE shared (
+        kind TEXT NOT NULL,
+        id TEXT NOT NULL,
+        doc TEXT NOT NULL,
+        control TEXT NOT NULL DEFAULT '{}',
+        touched REAL NOT NULL,
+        PRIMARY KEY (kind, id)
+    ) WITHOUT ROWID""",
 )
 """Version 6: whose records are whose, and the games being played.
 
@@ -201,7 +209,11 @@ MIGRATIONS_V6: Final = (
   ``live_events``: what was done to it, in order, one JSON event a row, appended as it
   is done (:mod:`sweepkit.store.journal`).
 - ``server_beats``: when a server process last said it was alive (Unix time);
-  ``outages``: the spans when none was, which a game's clock does not count."""
+  ``outages``: the spans when none was, which a game's clock does not count.
+- ``shared``: what one server process runs for a client and any other may be asked
+  about (jobs, trainer puzzles handed out, watch sessions): what the running process says
+  of it (``doc``) and what others ask of it (``control``), as JSON
+  (:mod:`sweepkit.store.shared`)."""
 
 
 def _migrate_to_v6(db: sqlite3.Connection) -> None:

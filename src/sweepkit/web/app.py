@@ -12,6 +12,7 @@ error replies that always say what was wrong (a 4xx with ``{"detail": message}``
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -23,9 +24,10 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from sweepkit.bench.store import Store
-from sweepkit.store.database import StoreError
+from sweepkit.store.database import StoreError, default_path
 from sweepkit.store.owners import Owners
 from sweepkit.store.played import GameBook
+from sweepkit.store.shared import Shared
 from sweepkit.web.body_limit import BodyLimit
 from sweepkit.web.deps import Conflict
 from sweepkit.web.jobs import Jobs
@@ -95,7 +97,7 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_CACHED,
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        heart = Heart(app.state.live.journal)
+        heart = Heart(app.state.live.journal, app.state.shared)
         yield
         heart.stop()
         app.state.jobs.shutdown()
@@ -114,10 +116,11 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_CACHED,
     app.state.live = LiveGames(book, max_live)
     app.state.owners = Owners(book)
     app.state.admin_token = admin_token or None
-    app.state.watch = WatchSessions()
     app.state.trainer = TrainerPuzzles()
     app.state.puzzle_stock = PuzzleStock()
-    app.state.jobs = Jobs()
+    app.state.shared = Shared(book)
+    app.state.jobs = Jobs(shared=app.state.shared)
+    app.state.watch = WatchSessions(shared=app.state.shared)
     app.include_router(games.router)
     app.include_router(hints.router)
     app.include_router(watch.router)
@@ -163,6 +166,12 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_CACHED,
     app.mount("/static", StaticFiles(directory=STATIC), name="static")  # after the pages
 
     return app
+
+
+def app_from_env() -> FastAPI:
+    """The app of one server process among several (``sweepkit web --workers N``): its
+    database and admin token from the environment (``SWEEPKIT_DB``, :data:`ADMIN_ENV`)."""
+    return create_app(default_path(), admin_token=os.environ.get(ADMIN_ENV))
 
 
 PAGES = ("watch", "editor", "trainer", "stats", "reductions", "help", "review")

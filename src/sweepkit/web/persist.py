@@ -34,6 +34,7 @@ from sweepkit.serialize import record_from_json, record_json
 from sweepkit.store.database import StoreError
 from sweepkit.store.journal import Journal, JournalEntry, StaleGame
 from sweepkit.store.played import GameBook
+from sweepkit.store.shared import Shared
 from sweepkit.web.live import LiveGame, PausableClock
 from sweepkit.web.registry import Registry, new_id
 
@@ -224,11 +225,13 @@ def _last_wall(entry: JournalEntry) -> float:
 
 class Heart:
     """A server process's beat: it says the process is alive every :data:`BEAT_SECONDS`
-    (so the outages between processes are known) and closes abandoned games every
-    :data:`SWEEP_SECONDS`, on a thread of its own until :meth:`stop`."""
+    (so the outages between processes are known), and every :data:`SWEEP_SECONDS` closes
+    abandoned games and forgets old shared rows, on a thread of its own until
+    :meth:`stop`."""
 
-    def __init__(self, journal: Journal) -> None:
+    def __init__(self, journal: Journal, shared: Shared | None = None) -> None:
         self.journal = journal
+        self.shared = shared
         self._stop = threading.Event()
         self.journal.beat(time.time(), OUTAGE_SECONDS)
         self._sweep()
@@ -238,6 +241,8 @@ class Heart:
     def _sweep(self) -> None:
         try:
             abandoned, forgotten = self.journal.sweep()
+            if self.shared is not None:
+                self.shared.sweep()
         except StoreError as exc:
             log.error("database: %s", exc)
             return

@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from sweepkit.analysis.explain import CellValue, Explanation, explain
 from sweepkit.analysis.probability import analyse
+from sweepkit.boardfile import format_board, parse_board
 from sweepkit.generate.puzzles import PuzzleError, guess_puzzles, puzzles
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.web.registry import Registry, new_id
@@ -82,6 +83,13 @@ class TrainerPuzzle:
             "cells": "".join(codes.get(v, str(v)) for v in position.cells),
         }
 
+    def doc(self) -> dict[str, Any]:
+        """What another server process needs to make this puzzle again (its answers are
+        worked out from its board): kept on the server, never sent to the page."""
+        return {"player": self.player, "lesson": self.lesson, "difficulty": self.difficulty,
+                "board": format_board(self.position), "lesson_cells": sorted(self.lesson_cells),
+                "scored": self.scored, "owner": self.owner}
+
     def grade(self, cell: int, flag: bool) -> dict[str, Any]:
         """Whether the answer is right, and why, in words, with the numbers used."""
         coord = self.position.coord
@@ -131,15 +139,31 @@ def make_puzzle(lesson: str, difficulty: int, player: str, rng: random.Random
                           "intermediate", min_size=low, max_size=high,
                           seconds=PUZZLE_SECONDS)
         position, lesson_cells = made.position, frozenset(e.cell for e in made.answer)
+    return solved_puzzle(new_id(), player, lesson, difficulty, position, lesson_cells)
+
+
+def solved_puzzle(puzzle_id: str, player: str, lesson: str, difficulty: int,
+                  position: Position, lesson_cells: frozenset[int]) -> TrainerPuzzle:
+    """A puzzle with what grades it worked out from its position (the same every time:
+    another server process makes the same puzzle from :meth:`TrainerPuzzle.doc`)."""
     analysis = analyse(position)
     found_all = explain(position, analysis=analysis)
     return TrainerPuzzle(
-        id=new_id(), player=player, lesson=lesson, difficulty=difficulty,
+        id=puzzle_id, player=player, lesson=lesson, difficulty=difficulty,
         position=position, safe=frozenset(analysis.safe_cells()),
         mines=frozenset(analysis.mine_cells()),
         explanations={e.cell: e for e in found_all if e.value in (CellValue.SAFE,
                                                                   CellValue.MINE)},
         lesson_cells=lesson_cells, probabilities=dict(analysis.probabilities()))
+
+
+def puzzle_from_doc(puzzle_id: str, doc: dict[str, Any]) -> TrainerPuzzle:
+    """The puzzle :meth:`TrainerPuzzle.doc` describes, made again (on another server
+    process than the one that handed it out)."""
+    puzzle = solved_puzzle(puzzle_id, doc["player"], doc["lesson"], doc["difficulty"],
+                           parse_board(doc["board"]), frozenset(doc["lesson_cells"]))
+    puzzle.scored, puzzle.owner = doc["scored"], doc["owner"]
+    return puzzle
 
 
 class TrainerPuzzles(Registry[TrainerPuzzle]):

@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from sweepkit.web import deps
 from sweepkit.web.deps import Live, MoveIn
-from sweepkit.web.jobs import Job, Jobs, JobsBusy
+from sweepkit.web.jobs import Jobs, JobsBusy
 from sweepkit.web.routes import analyse, games, hints
 
 router = APIRouter(prefix="/api", tags=["jobs"])
@@ -69,9 +69,10 @@ def move_job(spec: GameMove, pool: Pool, live: Live, key: deps.Key = None
     return submit(pool, "move", lambda: games.move(spec.game_id, move, live, key))
 
 
-def find(pool: Jobs, job_id: str) -> Job:
+def state(pool: Jobs, job_id: str) -> dict[str, Any]:
+    """A job's state, whichever server process runs it; 404 when none has it."""
     try:
-        return pool.get(job_id)
+        return pool.state(job_id)
     except KeyError:
         raise HTTPException(404, f"no job {job_id!r}") from None
 
@@ -79,11 +80,13 @@ def find(pool: Jobs, job_id: str) -> Job:
 @router.get("/jobs/{job_id}")
 def job_state(job_id: str, pool: Pool) -> dict[str, Any]:
     """A job's state, and its result (or error) once it has finished."""
-    return find(pool, job_id).as_json()
+    return state(pool, job_id)
 
 
 @router.delete("/jobs/{job_id}")
 def cancel_job(job_id: str, pool: Pool) -> dict[str, Any]:
     """Cancel a job; its state (``cancelled`` once it has stopped)."""
-    find(pool, job_id)
-    return pool.cancel(job_id).as_json()
+    try:
+        return pool.request_cancel(job_id)
+    except KeyError:
+        raise HTTPException(404, f"no job {job_id!r}") from None

@@ -15,7 +15,7 @@ from sweepkit.game import GameRecord, replay
 from sweepkit.web.deps import Book, Players, Who
 from sweepkit.web.jobs import Job, JobsBusy
 from sweepkit.web.reviews import run_review
-from sweepkit.web.routes.jobs import Pool, find
+from sweepkit.web.routes.jobs import Pool, state
 from sweepkit.web.routes.replays import check_record_served, record_of
 from sweepkit.web.routes.stats import readable
 
@@ -86,7 +86,7 @@ def start_review(spec: ReviewIn, pool: Pool, book: Book, owners: Players, who: W
 @router.get("/reviews/{job_id}")
 def review_state(job_id: str, pool: Pool) -> dict[str, Any]:
     """A review job's state and progress, and the review once it is done."""
-    job = find(pool, job_id)
-    if job.kind != "review":
+    job = state(pool, job_id)
+    if job["kind"] != "review":
         raise HTTPException(404, f"no review {job_id!r}")
-    return job.as_json()
+    return job

@@ -14,9 +14,17 @@ from sweepkit.generate.puzzles import PuzzleError, PuzzleTimeout
 from sweepkit.position import UNKNOWN
 from sweepkit.store.owners import key_hash
 from sweepkit.store.played import MAX_NAME
+from sweepkit.store.shared import Shared
 from sweepkit.store.training import Score
 from sweepkit.web.deps import Book, Key, Owner, Players, Who, player_for
-from sweepkit.web.trainer import LESSONS, PuzzleStock, TrainerPuzzles, make_puzzle
+from sweepkit.web.trainer import (
+    LESSONS,
+    PuzzleStock,
+    TrainerPuzzle,
+    TrainerPuzzles,
+    make_puzzle,
+    puzzle_from_doc,
+)
 
 router = APIRouter(prefix="/api", tags=["trainer"])
 
@@ -33,6 +41,13 @@ def puzzle_stock(request: Request) -> PuzzleStock:
 
 
 Stock = Annotated[PuzzleStock, Depends(puzzle_stock)]
+
+
+def shared_rows(request: Request) -> Shared:
+    return request.app.state.shared
+
+
+SharedRows = Annotated[Shared, Depends(shared_rows)]
 
 
 class PuzzleIn(BaseModel):
@@ -53,7 +68,7 @@ class AnswerIn(BaseModel):
 
 @router.post("/trainer/puzzles", status_code=201)
 def new_puzzle(spec: PuzzleIn, puzzles: Puzzles, stock: Stock, book: Book, owners: Players,
-               owner: Owner) -> dict[str, Any]:
+               shared: SharedRows, owner: Owner) -> dict[str, Any]:
     """A puzzle for the lesson (made ahead unless asked for by its seed); its board and
     prompt, never its answer. The player is the name given (403 when it is another
     browser's) or this browser's own."""
@@ -72,19 +87,18 @@ def new_puzzle(spec: PuzzleIn, puzzles: Puzzles, stock: Stock, book: Book, owner
     puzzle.scored = spec.seed is None
     puzzle.owner = key_hash(owner)
     puzzles.add(puzzle.id, puzzle)
+    shared.put("puzzle", puzzle.id, puzzle.doc())  # any server process takes the answer
     return {**puzzle.as_json(), "scored": puzzle.scored}
 
 
 @router.post("/trainer/puzzles/{puzzle_id}/answer")
-def answer(puzzle_id: str, spec: AnswerIn, puzzles: Puzzles, book: Book, key: Key = None
-           ) -> dict[str, Any]:
-    """Grade the answer (once a puzzle), explain it, and count it in the player's score
-    (unless the puzzle was asked for by its seed: it could be farmed). Only the browser
-    the puzzle was handed to may answer it (403, nothing counted, else)."""
-    try:
-        puzzle = puzzles.get(puzzle_id)
-    except KeyError:
-        raise HTTPException(404, f"no puzzle {puzzle_id!r}: ask for a new one") from None
+def answer(puzzle_id: str, spec: AnswerIn, puzzles: Puzzles, book: Book, shared: SharedRows,
+           key: Key = None) -> dict[str, Any]:
+    """Grade the answer (once a puzzle, whichever server process gets it), explain it,
+    and count it in the player's score (unless the puzzle was asked for by its seed: it
+    could be farmed). Only the browser the puzzle was handed to may answer it (403,
+    nothing counted, else)."""
+    puzzle = handed_out(puzzles, shared, puzzle_id)
     if key is None or not secrets.compare_digest(key_hash(key), puzzle.owner):
         raise HTTPException(403, "this puzzle was handed to another browser: ask for one "
                                  "of your own")
@@ -99,13 +113,28 @@ def answer(puzzle_id: str, spec: AnswerIn, puzzles: Puzzles, book: Book, key: Ke
             raise HTTPException(422, f"cell ({spec.row}, {spec.col}) is open: answer on a "
                                      "covered cell (the puzzle still waits)")
         graded = puzzle.grade(position.index(spec.row, spec.col), spec.action == "flag")
+        with book.write():  # answered and counted together, or neither
+            if not shared.claim("puzzle", puzzle.id, "answered"):
+                puzzle.answered = True
+                raise HTTPException(409, "this puzzle is answered: ask for a new one")
+            if puzzle.scored:
+                score = book.trainer_answer(puzzle.player, puzzle.lesson, graded["right"])
         puzzle.answered = True
-    if puzzle.scored:
-        score = book.trainer_answer(puzzle.player, puzzle.lesson, graded["right"])
-    else:
+    if not puzzle.scored:
         found = {s.lesson: s for s in book.trainer_scores(puzzle.player)}
         score = found.get(puzzle.lesson, Score(puzzle.lesson))
     return {**graded, "score": score.as_json(), "scored": puzzle.scored}
+
+
+def handed_out(puzzles: TrainerPuzzles, shared: Shared, puzzle_id: str) -> TrainerPuzzle:
+    """A puzzle handed out by this server process or another; 404 when none did."""
+    try:
+        return puzzles.get(puzzle_id)
+    except KeyError:
+        row = shared.get("puzzle", puzzle_id)
+        if row is None:
+            raise HTTPException(404, f"no puzzle {puzzle_id!r}: ask for a new one") from None
+        return puzzles.add(puzzle_id, puzzle_from_doc(puzzle_id, row[0]))
 
 
 @router.get("/trainer/scores")

@@ -78,7 +78,7 @@ Sessions = Annotated[WatchSessions, Depends(watch_sessions)]
 
 def find(sessions: WatchSessions, session_id: str) -> WatchSession:
     try:
-        return sessions.get(session_id)
+        return sessions.find(session_id)
     except KeyError:
         raise HTTPException(404, f"no watch session {session_id!r}: start a new one") from None
 
@@ -154,10 +154,8 @@ def unwatched(session_id: str, sessions: Sessions) -> WatchSession:
     """The session to stream, checked before the stream starts (afterwards no error
     status can be sent): 404 when unknown, 409 when someone already follows it."""
     session = find(sessions, session_id)
-    with session.lock:  # two requests at once: one of them watches
-        if session.streaming:
-            raise HTTPException(409, "this session is already being watched")
-        session.streaming = True
+    if not session.claim_stream():  # two requests at once: one of them watches
+        raise HTTPException(409, "this session is already being watched")
     return session
 
 
@@ -173,7 +171,7 @@ async def events(session: Annotated[WatchSession, Depends(unwatched)], book: Boo
                 yield event
             after_a_game = True
     finally:
-        session.streaming = False
+        session.release_stream()
 
 
 async def play_one(session: WatchSession, book: GameBook, after_a_game: bool = False
@@ -207,12 +205,12 @@ async def play_one(session: WatchSession, book: GameBook, after_a_game: bool = F
             turn = False
             step = await think(clock, moves)
         except (StrategyError, AnalysisLimit, ValueError) as exc:
-            session.stopped = True
+            session.control("stop", None)
             yield ServerSentEvent(event="error", data={"game": index, "message": str(exc)})
             return
         except Exception as exc:  # a bug: the watcher is told, the log keeps the rest
             log.exception("watch %s: game %s", session.id, index)
-            session.stopped = True
+            session.control("stop", None)
             yield ServerSentEvent(event="error", data={
                 "game": index, "message": f"the strategy failed: {type(exc).__name__}"})
             return
@@ -223,6 +221,7 @@ async def play_one(session: WatchSession, book: GameBook, after_a_game: bool = F
     session.next_game = index + 1
     result = summarise(index, layout_seed, game, clock(), record_json(game.record()))
     session.stats.add(result)
+    await to_thread.run_sync(session.publish)
     played = PlayedGame(
         player=f"computer: {session.strategy}", kind="computer", record=game.record(),
         level=session.level, won=result.won, figures=game_figures(game), started=started,

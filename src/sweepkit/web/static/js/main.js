@@ -305,6 +305,10 @@ class App {
         if (spec.no_guess && err instanceof api.ApiError && err.status === 422) {
           this.offerNormal(spec);
         }
+        // The name is another browser's: its reason is shown; offer this browser's own.
+        if (spec.player && err instanceof api.ApiError && err.status === 403) {
+          this.offerOwnName(spec);
+        }
       }
       return false;
     } finally {
@@ -353,7 +357,7 @@ class App {
       if (generation === this.generation) this.load(state, false);
       this.announce("Restarted: the same board, closed again.");
     } catch (err) {
-      this.showError(err);
+      if (!(await this.resync(err))) this.showError(err);
     }
   }
 
@@ -426,9 +430,9 @@ class App {
         // A no-guess board is made at its first click, which can take seconds: a job.
         reply = kind === "reveal" && this.game.status === "ready" && this.game.no_guess
           ? await this.moveByJob(id, kind, row, col, generation)
-          : await api.sendMove(id, kind, row, col);
+          : await api.sendMove(id, kind, row, col, this.game.seq);
       } catch (err) {
-        if (generation === this.generation) this.showError(err);
+        if (generation === this.generation && !(await this.resync(err))) this.showError(err);
         return;
       }
       if (!reply || generation !== this.generation) return;
@@ -521,6 +525,37 @@ class App {
     if (this.job) api.cancelJob(this.job).catch(() => {}); // the poll reports the outcome
   }
 
+  /** After a 409 that carries the game's state (another tab or server process changed the
+   * game first): the board redrawn from the server's state, the moves queued on the old
+   * board dropped, and the server's sentence shown. False when `err` is no such conflict. */
+  async resync(err) {
+    const state = api.conflictState(err);
+    if (!state || !this.game || state.id !== this.game.id) return false;
+    const generation = ++this.generation; // moves queued on the old board are dropped
+    let fresh = state;
+    try {
+      fresh = await api.getGame(state.id); // the cells, and whose the game is
+    } catch {
+      // the 409's own state is drawn when it has the cells
+    }
+    if (generation !== this.generation) return true;
+    if (typeof fresh.cells !== "string") return false;
+    this.load(fresh, false);
+    this.showError(`${err.message} The board now shows the game as the server has it.`);
+    return true;
+  }
+
+  /** Offer to play under this browser's own player (the name asked for is another's). */
+  offerOwnName(spec) {
+    this.offer("Play under this browser's own name", () => {
+      $("player").value = "";
+      this.settings.player = "";
+      this.settings.save();
+      const { player, ...own } = spec;
+      this.startGame(own);
+    });
+  }
+
   /** Offer the same board without no-guess (after a no-guess board could not be made). */
   offerNormal(spec) {
     this.offer("Play a normal board instead", () => {
@@ -569,7 +604,7 @@ class App {
     try {
       reply = await api.shareGame(this.game.id);
     } catch (err) {
-      this.showError(err);
+      if (!(await this.resync(err))) this.showError(err);
       return;
     }
     const link = new URL(reply.link, window.location.href).href;
@@ -645,12 +680,13 @@ class App {
       try {
         reply = what === "hint" ? await this.hintByJob(id) : await api.gameHelp(id, what);
       } catch (err) {
-        if (generation === this.generation) this.showError(err);
+        if (generation === this.generation && !(await this.resync(err))) this.showError(err);
         return;
       }
       if (generation !== this.generation || reply === null) return;
       this.clearError();
       if (what === "hint") {
+        this.game.seq = undefined; // the hint was written to the game; its reply has no seq
         this.game.assists = reply.assists;
         this.showAssists();
         this.showHint(reply.hint, "Hint");
@@ -695,10 +731,12 @@ class App {
     try {
       reply = await api.gameHelp(this.game.id, "overlay");
     } catch (err) {
-      if (generation === this.generation) this.showError(err);
+      if (generation === this.generation && !(await this.resync(err))) this.showError(err);
       return;
     }
-    if (generation !== this.generation || !this.overlayOn) return;
+    if (generation !== this.generation) return;
+    this.game.seq = undefined; // the overlay may be written to the game; its reply has no seq
+    if (!this.overlayOn) return;
     this.game.assists = reply.assists;
     this.showAssists();
     this.drawOverlay(reply);
@@ -908,7 +946,6 @@ class App {
     this.showAssists();
     this.showHelpButtons();
     this.showInfo();
-    if (g.save_error) this.showError(g.save_error); // the server kept the game but not on disk
     if (g.status === "won" || g.status === "lost") {
       const time = g.figures?.time ?? g.elapsed;
       this.timer.stop(time);

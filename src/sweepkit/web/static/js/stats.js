@@ -3,15 +3,18 @@
  * a chart of win rate and time by day (inline SVG), the table of games (GET
  * /api/stats/games: filtered, sorted, paged), a replay of any game (GET
  * /api/stats/games/{id}/replay, or a record file through POST /api/replays) with a
- * timeline, play from any move (POST /api/replays/play), and export, import and reset.
+ * timeline, play from any move (POST /api/replays/play), and export, import and reset;
+ * this browser's players (stats-players.js). Another browser's private player is not
+ * shown: the server's sentence says so in place of the tables.
  */
 
 import { Board } from "./board.js";
 import { packRecord, unpackRecord } from "./records.js";
 import {
-  $, api, download, guarded, initPage, percent, playerName, playUrl, query, reasonText,
-  UserError,
+  $, api, ApiError, download, guarded, initPage, percent, playerName, playUrl, query,
+  reasonText, UserError,
 } from "./pages.js";
+import { PlayersPanel } from "./stats-players.js";
 
 const PAGE = 20;
 const STYLES = { all: "All", flag: "Flag", nf: "NF" };
@@ -63,22 +66,34 @@ class Stats {
     this.replay = null; // {frames, gameId, record, k}
     this.board = new Board($("replay-board"), $("replay-wrap"));
     this.timer = 0;
+    this.players = new PlayersPanel((name) => this.showPlayer(name));
+    this.yours = false; // whether the player shown is this browser's own
   }
 
+  /** The player shown: the field's, else the one this browser plays as. */
   player() {
-    return $("player").value.trim() || "player";
+    return $("player").value.trim() || this.players.defaultName;
+  }
+
+  /** Show a player's statistics (the games' filter follows). */
+  async showPlayer(name) {
+    $("player").value = name;
+    $("f-player").value = this.player();
+    this.offset = 0;
+    await this.refresh();
   }
 
   async start() {
     initPage();
-    // The player shown starts as the play page's; looking at others does not change it.
-    $("player").value = playerName() || "player";
+    this.players.init();
+    await guarded(() => this.players.load());
+    // The player shown starts as the play page's (else this browser's own); looking at
+    // others does not change it.
+    $("player").value = this.players.defaultName;
     $("f-player").value = this.player();
     $("player-form").addEventListener("submit", (e) => {
       e.preventDefault();
-      $("f-player").value = this.player();
-      this.offset = 0;
-      this.refresh();
+      this.showPlayer(this.player());
     });
     $("filters").addEventListener("submit", (e) => {
       e.preventDefault();
@@ -105,27 +120,50 @@ class Stats {
     this.initReplay();
     this.initFiles();
     await this.openLink();
-    await guarded(async () => {
-      const { players } = await api("GET", "/players");
-      $("players-list").innerHTML = "";
-      for (const p of players) $("players-list").append(new Option(p.name, p.name));
-    });
     await this.refresh();
   }
 
   async refresh() {
     await guarded(async () => {
-      await Promise.all([this.summary(), this.games(), this.chart()]);
+      let data = null;
+      try {
+        data = this.player()
+          ? await api("GET", `/stats/summary${query({ player: this.player() })}`) : null;
+      } catch (exc) {
+        this.shownPlayer(null, exc);
+        if (exc instanceof ApiError && exc.status === 403) return; // said in place of the tables
+        throw exc;
+      }
+      this.shownPlayer(data, null);
+      if (!data) return;
+      await Promise.all([this.summary(data), this.games(), this.chart()]);
     });
     this.resetAllowed();
     this.loads = (this.loads || 0) + 1; // for tests: each refresh done
     document.body.dataset.loads = this.loads;
   }
 
+  /** Follow the player shown: its summary, or the error that refused it. Another
+   * browser's private player (403): the server's sentence in place of the tables. The
+   * reset form is there for this browser's own player only. */
+  shownPlayer(data, error) {
+    const refused = error instanceof ApiError && error.status === 403 ? error.message : "";
+    this.yours = Boolean(data?.yours);
+    $("private-note").textContent = refused;
+    $("private-note").hidden = !refused;
+    for (const section of document.querySelectorAll(".player-data")) section.hidden = Boolean(refused);
+    $("reset-form").hidden = !this.yours;
+    $("reset-help").hidden = !this.yours;
+    this.players.follow(data);
+  }
+
   // -- summary, bests, chart -------------------------------------------------------------
 
-  async summary() {
-    const data = await api("GET", `/stats/summary${query({ player: this.player() })}`);
+  /** The summary table, the abandoned games and the bests, from GET /api/stats/summary. */
+  async summary(data) {
+    const abandoned = data.abandoned || 0;
+    $("abandoned").textContent = `Abandoned (left unfinished 7 days): ${abandoned}`;
+    $("abandoned").hidden = !abandoned;
     const body = $("summary").tBodies[0];
     body.innerHTML = "";
     $("summary-empty").hidden = data.groups.length > 0;
@@ -482,7 +520,10 @@ class Stats {
 
   async playFromHere() {
     const r = this.replay;
-    const body = { moves: r.k, player: playerName() || this.player() };
+    // as the play page's player, else the player shown when it is this browser's own
+    // (another's would be refused), else this browser's own (no name sent)
+    const player = playerName() || (this.yours ? this.player() : "");
+    const body = player ? { moves: r.k, player } : { moves: r.k };
     if (r.gameId !== null) body.game_id = r.gameId;
     else body.record = r.record;
     const state = await api("POST", "/replays/play", body);
@@ -542,7 +583,7 @@ class Stats {
   }
 
   resetAllowed() {
-    $("reset").disabled = $("reset-confirm").value.trim() !== this.player();
+    $("reset").disabled = !this.yours || $("reset-confirm").value.trim() !== this.player();
   }
 }
 

@@ -3,7 +3,8 @@
  * difficulty; the player reveals a cell thought safe or flags one thought a mine (mouse,
  * touch long-press, keyboard); the answer is graded by the server (POST .../answer) and
  * explained, with the numbers it uses and the right answers highlighted; the scores per
- * lesson (GET /api/trainer/scores). The player's name is the play page's.
+ * lesson (GET /api/trainer/scores). The player's name is the play page's, else the one
+ * this browser plays as when it names none (GET /api/me's `default`).
  */
 
 import { Board } from "./board.js";
@@ -25,15 +26,20 @@ class Trainer {
     this.puzzle = null;
     this.answered = false;
     this.busy = false;
+    this.fallback = ""; // the player this browser plays as when it names none
   }
 
+  /** The player: the play page's name, else this browser's own default. */
   player() {
-    return playerName() || "player";
+    return playerName() || this.fallback;
   }
 
   async start() {
     initPage();
     bindPlayer($("player"), () => this.scores());
+    await guarded(async () => {
+      this.fallback = (await api("GET", "/me")).default;
+    });
     $("lesson-form").addEventListener("submit", (e) => {
       e.preventDefault();
       this.next();
@@ -100,7 +106,8 @@ class Trainer {
     $("prompt").textContent = "Looking for a puzzle…";
     try {
       await guarded(async () => {
-        const body = { lesson: $("lesson").value, player: this.player() };
+        const player = this.player();
+        const body = player ? { lesson: $("lesson").value, player } : { lesson: $("lesson").value };
         const p = await api("POST", "/trainer/puzzles", body);
         this.puzzle = p;
         this.answered = false;
@@ -172,6 +179,7 @@ class Trainer {
   async scores() {
     const player = this.player();
     $("score-player").textContent = player;
+    if (!player) return; // no name yet (GET /api/me failed, and said so)
     await guarded(async () => {
       const data = await api("GET", `/trainer/scores?player=${encodeURIComponent(player)}`);
       const body = $("scores").tBodies[0];
