@@ -61,12 +61,26 @@ def test_idle_games_are_abandoned_and_old_finished_ones_forgotten(journal):
     assert journal.playing() == 0
 
 
-def test_a_gap_between_beats_is_an_outage_that_clocks_leave_out(journal):
-    assert journal.beat(1000.0, gap=10) is None
-    assert journal.beat(1002.0, gap=10) is None
-    assert journal.beat(1100.0, gap=10) == 1002.0  # nobody was alive from 1002 to 1100
-    assert journal.down_between(990, 1200) == pytest.approx(98)
+def test_the_span_when_no_server_ran_is_an_outage_that_clocks_leave_out(journal):
+    def everyone(name):
+        return True
+
+    assert journal.up("a:1", 1000.0, gap=10, alive=everyone) is None  # the first ever
+    journal.beat("a:1", 1001.0)
+    assert journal.up("a:2", 1002.0, gap=10, alive=everyone) is None  # a:1 still runs
+    journal.down("a:1", 1003.0)
+    journal.beat("a:2", 1004.0)
+    journal.down("a:2", 1005.0)  # both stopped: down from 1005
+    assert journal.up("a:3", 1100.0, gap=10, alive=everyone) == 1005.0
+    assert journal.down_between(990, 1200) == pytest.approx(95)
     assert journal.down_between(1050, 1060) == pytest.approx(10)
     assert journal.down_between(1100, 1200) == 0
-    assert journal.beat(1099.0, gap=10) is None  # a slow beat never moves the time back
-    assert journal.beat(1105.0, gap=10) is None
+    # Killed: no stop said. Its last beat ends the span when it is known gone by its pid,
+    assert journal.up("a:4", 1102.0, gap=10, alive=lambda name: name != "a:3") == 1100.0
+    # or when it has been silent for longer than the gap.
+    journal.beat("a:4", 1103.0)
+    assert journal.up("b:1", 1110.0, gap=10, alive=everyone) is None
+    assert journal.up("b:2", 1125.0, gap=10, alive=everyone) == 1110.0
+    journal.beat("b:2", 1126.0)
+    journal.beat("b:2", 1124.0)  # a late beat never moves the time back
+    assert journal.up("b:3", 1140.0, gap=10, alive=everyone) == 1126.0

@@ -34,6 +34,7 @@ game 'g1' has changed meanwhile (2 events, not 1)
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final, Literal
@@ -160,19 +161,40 @@ class Journal:
                 (old,)).rowcount
         return abandoned, forgotten
 
-    def beat(self, at: float, gap: float) -> float | None:
-        """Say a server process is alive at ``at`` (Unix time); when no process had said
-        so for more than ``gap`` seconds, the span since is kept as an outage, and its
-        start returned."""
+    def up(self, name: str, at: float, gap: float, alive: Callable[[str], bool]
+           ) -> float | None:
+        """A server process ``name`` starts at ``at`` (Unix time). When no other is
+        running (none said it was alive within ``gap`` seconds and not stopped, or
+        ``alive(name)`` says it is gone), the span since the last one was heard of is kept
+        as an outage, and its start returned."""
         with self.db.write() as db:
-            row = db.execute("SELECT at FROM server_beats WHERE name = 'alive'").fetchone()
+            rows = db.execute("SELECT name, at, stopped FROM server_beats").fetchall()
+            running = [r for r in rows if not r[2] and at - r[1] <= gap and alive(r[0])]
             down = None
-            if row is not None and at - row[0] > gap:
-                down = float(row[0])
-                db.execute("INSERT INTO outages (start, stop) VALUES (?, ?)", (down, at))
-            db.execute("INSERT INTO server_beats (name, at) VALUES ('alive', ?) ON CONFLICT "
-                       "(name) DO UPDATE SET at = max(at, excluded.at)", (at,))
+            if rows and not running:
+                last = max(r[1] for r in rows)
+                if at > last:
+                    down = float(last)
+                    db.execute("INSERT INTO outages (start, stop) VALUES (?, ?)", (down, at))
+            db.execute("DELETE FROM server_beats WHERE stopped = 1 OR at < ?", (at - gap,))
+            self._beat(db, name, at, stopped=False)
         return down
+
+    def beat(self, name: str, at: float) -> None:
+        """The process ``name`` is alive at ``at``."""
+        with self.db.write() as db:
+            self._beat(db, name, at, stopped=False)
+
+    def down(self, name: str, at: float) -> None:
+        """The process ``name`` stops at ``at``."""
+        with self.db.write() as db:
+            self._beat(db, name, at, stopped=True)
+
+    @staticmethod
+    def _beat(db: Any, name: str, at: float, stopped: bool) -> None:
+        db.execute("INSERT INTO server_beats (name, at, stopped) VALUES (?, ?, ?) ON CONFLICT "
+                   "(name) DO UPDATE SET at = max(at, excluded.at), stopped = "
+                   "excluded.stopped", (name, at, int(stopped)))
 
     def down_between(self, start: float, stop: float) -> float:
         """Seconds between ``start`` and ``stop`` (Unix times) when no server ran."""

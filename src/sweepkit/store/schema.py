@@ -185,7 +185,11 @@ MIGRATIONS_V6: Final = (
         event TEXT NOT NULL,
         PRIMARY KEY (game_id, seq)
     ) WITHOUT ROWID""",
-    "CREATE TABLE server_beats (name TEXT PRIMARY KEY, at REAL NOT NULL)",
+    """CREATE TABLE server_beats (
+        name TEXT PRIMARY KEY,
+        at REAL NOT NULL,
+        stopped INTEGER NOT NULL DEFAULT 0 CHECK (stopped IN (0, 1))
+    )""",
     "CREATE TABLE outages (start REAL NOT NULL, stop REAL NOT NULL)",
     """CREATE TABLE shared (
         kind TEXT NOT NULL,
@@ -208,8 +212,9 @@ MIGRATIONS_V6: Final = (
   ``closed`` when a restart replaced it, ``abandoned`` when left unfinished too long).
   ``live_events``: what was done to it, in order, one JSON event a row, appended as it
   is done (:mod:`sweepkit.store.journal`).
-- ``server_beats``: when a server process last said it was alive (Unix time);
-  ``outages``: the spans when none was, which a game's clock does not count.
+- ``server_beats``: when each server process (``host:pid``) last said it was alive (Unix
+  time), or that it stopped; ``outages``: the spans when none ran, which a game's clock
+  does not count.
 - ``shared``: what one server process runs for a client and any other may be asked
   about (jobs, trainer puzzles handed out, watch sessions): what the running process says
   of it (``doc``) and what others ask of it (``control``), as JSON

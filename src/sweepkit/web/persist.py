@@ -14,13 +14,17 @@ gets them.
 A game comes back (:func:`restore`) by making it again from its start and doing its events
 again on a clock that reads each event's time. Its clock then runs on from its last
 event, plus the wall time since, less the time no server ran (the journal's outages:
-every process says it is alive every :data:`BEAT_SECONDS`).
+every process says when it starts and stops, and that it is alive every
+:data:`BEAT_SECONDS`; a process killed is known gone by its pid on its own host, else when
+it has been silent for :data:`OUTAGE_SECONDS`).
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import random
+import socket
 import threading
 import time
 from collections import Counter
@@ -44,11 +48,12 @@ MAX_CACHED: Final = 500
 """Games kept in memory at once; past it the least recently used copy is let go (the
 database keeps the game, and reads it back when it is next asked for)."""
 
-BEAT_SECONDS: Final = 2.0
+BEAT_SECONDS: Final = 1.0
 """How often a server process says it is alive."""
 
 OUTAGE_SECONDS: Final = 10.0
-"""A span this long without a process saying so is an outage: no clock counts it."""
+"""A process not heard of for this long is taken as stopped (one on this host is known
+stopped at once, by its pid)."""
 
 SWEEP_SECONDS: Final = 3600.0
 """How often a process closes the games left too long (:meth:`Journal.sweep`)."""
@@ -223,17 +228,41 @@ def _last_wall(entry: JournalEntry) -> float:
     return float((entry.events[-1] if entry.events else entry.start)["w"])
 
 
+def process_name() -> str:
+    """This server process among all that share the database: ``host:pid``."""
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def process_alive(name: str) -> bool:
+    """Whether the server process ``name`` may still run: on this host, whether its pid
+    is alive; on another, it may (its beats tell)."""
+    host, _, pid = name.rpartition(":")
+    if host != socket.gethostname() or not pid.isdigit():
+        return True
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 class Heart:
-    """A server process's beat: it says the process is alive every :data:`BEAT_SECONDS`
-    (so the outages between processes are known), and every :data:`SWEEP_SECONDS` closes
-    abandoned games and forgets old shared rows, on a thread of its own until
-    :meth:`stop`."""
+    """A server process's beat: it says when it starts (an outage is kept when no other
+    process ran), that it is alive every :data:`BEAT_SECONDS`, and that it stops; and
+    every :data:`SWEEP_SECONDS` it closes abandoned games and forgets old shared rows, on
+    a thread of its own until :meth:`stop`."""
 
     def __init__(self, journal: Journal, shared: Shared | None = None) -> None:
         self.journal = journal
         self.shared = shared
+        self.name = process_name()
         self._stop = threading.Event()
-        self.journal.beat(time.time(), OUTAGE_SECONDS)
+        down = self.journal.up(self.name, time.time(), OUTAGE_SECONDS, process_alive)
+        if down is not None:
+            log.info("no server ran for %.1f s: game clocks leave that out",
+                     time.time() - down)
         self._sweep()
         self._thread = threading.Thread(target=self._run, name="sweepkit-beat", daemon=True)
         self._thread.start()
@@ -254,7 +283,7 @@ class Heart:
         last_sweep = time.monotonic()
         while not self._stop.wait(BEAT_SECONDS):
             try:
-                self.journal.beat(time.time(), OUTAGE_SECONDS)
+                self.journal.beat(self.name, time.time())
             except StoreError as exc:
                 log.error("database: %s", exc)
             if time.monotonic() - last_sweep > SWEEP_SECONDS:
@@ -264,6 +293,10 @@ class Heart:
     def stop(self) -> None:
         self._stop.set()
         self._thread.join(timeout=5)
+        try:
+            self.journal.down(self.name, time.time())
+        except StoreError as exc:
+            log.error("database: %s", exc)
 
 
 __all__ = ["BEAT_SECONDS", "MAX_CACHED", "NO_GUESS_SECONDS", "OUTAGE_SECONDS", "Heart",
