@@ -5,7 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-DEBIAN_PACKAGES=(graphviz chromium)  # chromium: the browser tests (Playwright drives it)
+# chromium: the browser tests (Playwright drives it); postgresql: the store and web tests
+# run on a real server too (tests/postgres.py starts one in a temporary directory).
+DEBIAN_PACKAGES=(graphviz chromium postgresql)
 missing=()
 for pkg in "${DEBIAN_PACKAGES[@]}"; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")

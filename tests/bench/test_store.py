@@ -30,12 +30,18 @@ from sweepkit.game import Game, Status, replay
 from sweepkit.play import play
 from sweepkit.rules import level
 from sweepkit.serialize import record_from_json
+from sweepkit.store.schema import LEGACY_VERSION
 
 SEED = 1
 """Run seed whose first 8 beginner games with the exact strategy hold 7 wins and a loss."""
 
 SPEC = {"strategy": "exact", "options": {}, "level": "beginner", "rows": 9, "cols": 9,
         "mines": 10, "rule": "safe", "first": "corner", "seed": SEED, "games": 8}
+
+
+def revision(conn) -> str:
+    """The schema revision of the database on a raw sqlite3 connection."""
+    return conn.execute("SELECT version_num FROM alembic_version").fetchone()[0]
 
 
 def results(indices: range) -> list[GameResult]:
@@ -74,7 +80,7 @@ def test_a_new_file_gets_the_schema_version_wal_and_both_tables(db):
     with Store(db) as store:
         assert store.runs() == []
     conn = raw(db)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert revision(conn) == SCHEMA_VERSION
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     names = {name for name, _ in schema(db)}
     assert {"runs", "games", "games_by_result", "runs_by_status", "players", "played"} <= names
@@ -92,7 +98,7 @@ def test_opening_again_migrates_nothing_and_keeps_the_data(db, eight):
             assert store.run(run_id).done == 2
     assert schema(db) == before
     with raw(db) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert revision(conn) == SCHEMA_VERSION
 
 
 def test_the_directory_is_created(tmp_path):
@@ -284,12 +290,22 @@ def test_a_newer_schema_is_refused_and_left_alone(db, eight):
     with Store(db) as store:
         store.add_games(store.begin_run(SPEC), eight[:2])
     with raw(db) as conn:
-        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
-    with pytest.raises(StoreError, match=f"schema version {SCHEMA_VERSION + 1}, newer"):
+        conn.execute("UPDATE alembic_version SET version_num = '9999'")
+    with pytest.raises(StoreError, match="schema revision 9999, newer"):
         Store(db)
     with raw(db) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchone()[0] == "9999"
         assert conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 2
+
+
+def test_a_file_of_a_newer_version_from_before_alembic_is_refused(db):
+    with raw(db) as conn:
+        conn.execute("CREATE TABLE runs (id INTEGER PRIMARY KEY)")
+        conn.execute(f"PRAGMA user_version = {LEGACY_VERSION + 1}")
+    before = db.read_bytes()
+    with pytest.raises(StoreError, match=f"schema version {LEGACY_VERSION + 1}, newer"):
+        Store(db)
+    assert db.read_bytes() == before
 
 
 def test_a_missing_file_is_refused_when_not_creating(db):
@@ -369,4 +385,4 @@ def test_a_version_1_database_gains_the_no_guess_column_and_keeps_its_runs(db):
         new = store.begin_run({**SPEC, "no_guess": True})
         assert store.run(new).no_guess and not store.run(old.id).no_guess
     with raw(db) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert revision(conn) == SCHEMA_VERSION

@@ -14,8 +14,8 @@ from sweepkit.store.played import GameBook
 
 
 @pytest.fixture
-def journal(tmp_path):
-    with GameBook(tmp_path / "j.db") as book:
+def journal(database):
+    with GameBook(database) as book:
         yield Journal(book)
 
 
@@ -57,7 +57,7 @@ def test_idle_games_are_abandoned_and_old_finished_ones_forgotten(journal):
     assert journal.load("never") is None  # never played: deleted, not counted
     assert journal.load("over") is None
     assert journal.load("idle").state == "abandoned"
-    assert journal.abandoned("ADA") == 2 and journal.abandoned("Bo") == 0
+    assert journal.abandoned("Ada") == 2 and journal.abandoned("Bo") == 0
     assert journal.playing() == 0
 
 

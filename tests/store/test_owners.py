@@ -4,8 +4,6 @@ them, the computer's names are nobody's, and rename and delete carry everything 
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
 from sweepkit.store.database import StoreError
@@ -18,8 +16,8 @@ ADA, BO, CY = (key_hash(k) for k in ("ada's key", "bo's key", "cy's key"))
 
 
 @pytest.fixture
-def book(tmp_path):
-    with GameBook(tmp_path / "o.db") as book:
+def book(database):
+    with GameBook(database) as book:
         yield book
 
 
@@ -110,8 +108,8 @@ def test_public_rename_and_delete_carry_games_scores_and_live_games(owners, book
     assert book.count() == 0 and book.trainer_scores("Adele") == []
     assert Journal(book).load("live").state == "closed"
     assert owners.owned(ADA) == []
-    with sqlite3.connect(book.path) as raw:
-        assert raw.execute("SELECT COUNT(*) FROM player_keys").fetchone()[0] == 1  # Bo's
+    with book.read() as db:
+        assert db.execute("SELECT COUNT(*) FROM player_keys").scalar_one() == 1  # Bo's
 
 
 def test_the_filter_keeps_to_public_players_and_the_browsers_own(owners, book):

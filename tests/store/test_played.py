@@ -22,6 +22,11 @@ from sweepkit.store.schema import MIGRATIONS, SCHEMA_VERSION
 from sweepkit.store.statistics import statistics_by_board
 
 
+def revision(conn) -> str:
+    """The schema revision of the database on a raw sqlite3 connection."""
+    return conn.execute("SELECT version_num FROM alembic_version").fetchone()[0]
+
+
 def finished(seed: int, lose: bool = False, flag: bool = False) -> Game:
     """A seeded beginner game played to its end with the layout known."""
     game = Game(level("beginner"), seed)
@@ -50,8 +55,9 @@ def played(game: Game, player: str = "Ada", **extra) -> PlayedGame:
 
 
 @pytest.fixture
-def book(tmp_path):
-    with GameBook(tmp_path / "s.db") as opened:
+def book(database):
+    """A new database's book: an SQLite file, or a PostgreSQL database."""
+    with GameBook(database) as opened:
         yield opened
 
 
@@ -122,7 +128,7 @@ def test_a_version_2_database_gains_the_players_and_keeps_its_runs(tmp_path):
     with Store(path) as store:
         assert [r.strategy for r in store.runs()] == ["exact"]
     with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert revision(conn) == SCHEMA_VERSION
 
 
 def test_a_game_with_a_death_is_assisted_and_replaces_its_stored_loss(book):
@@ -173,4 +179,4 @@ def test_a_version_4_database_gains_deaths_and_keeps_its_games_and_bests(tmp_pat
         (stats,) = statistics_by_board(book, "Ada")
         assert stats["all"]["best_time"] == 12.5  # the best time stands
     with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert revision(conn) == SCHEMA_VERSION

@@ -1,10 +1,16 @@
 """Helpers for the pages' browser tests: games played through the API (won or lost, with
-or without a hint), and a page opened on the real server without waiting for a board."""
+or without a hint) from a page's browser, and names unique to a test.
+
+A player's name belongs to the first browser that plays it, and its games are readable by
+its own browsers only (until made public): a test plays its games from the very browser
+context that then shows them (:func:`call_as`, :func:`play_game`), under a name of its own
+(:func:`unique`), since one server serves every test of a process."""
 
 from __future__ import annotations
 
 import json
 import urllib.request
+import uuid
 from http.cookiejar import CookieJar
 from pathlib import Path
 from typing import Any
@@ -40,31 +46,37 @@ def layout_of(seed: int, first: tuple[int, int] = SEED_FIRST) -> tuple[int, ...]
     return game.reveal_layout(cheat=True).cells
 
 
-def play_game(base: str, player: str, seed: int, *, win: bool = True, hint: bool = False,
+def unique(name: str) -> str:
+    """``name`` with a suffix of its own (``carol-1a2b3c``): a player no other test (nor
+    another run on the same server) has claimed."""
+    return f"{name}-{uuid.uuid4().hex[:6]}"
+
+
+def play_game(page: Any, player: str, seed: int, *, win: bool = True, hint: bool = False,
               flags: bool = False) -> dict[str, Any]:
-    """A beginner game played through the API to its end: won by revealing every safe
-    cell (flagging every mine first when ``flags``; a hint asked first when ``hint``), or
-    lost on a mine. The final state."""
-    client = browser_like()
-    state = call(base, "POST", "/games", {"level": "beginner", "rule": "safe", "seed": seed,
-                                          "player": player}, opener=client)
+    """A beginner game played through the API from the page's browser (its cookies, so
+    ``player`` becomes, or must already be, that browser's own) to its end: won by
+    revealing every safe cell (flagging every mine first when ``flags``; a hint asked first
+    when ``hint``), or lost on a mine. The final state."""
+    state = call_as(page, "POST", "/games", {"level": "beginner", "rule": "safe",
+                                             "seed": seed, "player": player})
     gid = state["id"]
     cells = layout_of(seed)
 
     def move(kind: str, i: int) -> dict[str, Any]:
-        return call(base, "POST", f"/games/{gid}/moves",
-                    {"kind": kind, "row": i // 9, "col": i % 9}, opener=client)
+        return call_as(page, "POST", f"/games/{gid}/moves",
+                       {"kind": kind, "row": i // 9, "col": i % 9})
 
     state = move("reveal", SEED_FIRST[0] * 9 + SEED_FIRST[1])["state"]
     if hint:
-        call(base, "POST", f"/games/{gid}/hint", opener=client)
+        call_as(page, "POST", f"/games/{gid}/hint")
     if not win:
         return move("reveal", next(i for i, v in enumerate(cells) if v == MINE))["state"]
     if flags:
         for i, v in enumerate(cells):
             if v == MINE:
                 state = move("flag", i)["state"]
-    shown = call(base, "GET", f"/games/{gid}", opener=client)["cells"]
+    shown = call_as(page, "GET", f"/games/{gid}")["cells"]
     for i, v in enumerate(cells):
         if v != MINE and shown[i] == "." and state["status"] == "playing":
             reply = move("reveal", i)

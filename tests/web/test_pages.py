@@ -16,7 +16,7 @@ import pytest
 from sweepkit.analysis.probability import analyse
 from sweepkit.boardfile import parse_board
 from tests.web.conftest import page_opener
-from tests.web.pages_helpers import browser_like, call, play_game
+from tests.web.pages_helpers import call, call_as, play_game, unique
 from tests.web.players import win_unseeded
 
 pytestmark = pytest.mark.browser
@@ -36,6 +36,12 @@ def open_at(browser, server, request):
 
 def count(page, selector: str) -> int:
     return int(page.inner_text(selector))
+
+
+def stats_page(open_at):
+    """The statistics page in a new browser context: the games a test plays from it
+    (:func:`~tests.web.pages_helpers.play_game`) are its own, so it may read them."""
+    return open_at("/static/stats.html", "body[data-loads]")
 
 
 def show_player(page, name: str) -> None:
@@ -294,15 +300,16 @@ def test_trainer_grades_a_right_and_a_wrong_answer(open_at):
 # -- statistics and replays -----------------------------------------------------------------
 
 
-def test_stats_lists_games_and_replays_one(open_at, server):
-    won = play_game(server, "bob", 3)
-    play_game(server, "bob", 8, win=False)
-    page = open_at("/static/stats.html", "body[data-loads]")
-    show_player(page, "bob")
+def test_stats_lists_games_and_replays_one(open_at):
+    bob = unique("bob")
+    page = stats_page(open_at)
+    won = play_game(page, bob, 3)
+    play_game(page, bob, 8, win=False)
+    show_player(page, bob)
     assert page.locator("#games tbody tr").count() == 2
     page.click(f'#games tr[data-id="{won["record_id"]}"] button')
     page.wait_for_selector("#replay:not([hidden])")
-    frames = call(server, "GET", f"/stats/games/{won['record_id']}/replay")["replay"]
+    frames = call_as(page, "GET", f"/stats/games/{won['record_id']}/replay")["replay"]
     moves = frames["moves"]
     k = len(moves) // 2
     page.fill("#r-slider", str(k))
@@ -327,7 +334,7 @@ def test_stats_lists_games_and_replays_one(open_at, server):
     page.click("#r-play-here")
     page.wait_for_selector("#r-started a")
     game_id = page.get_attribute("#r-started", "data-game")
-    state = call(server, "GET", f"/games/{game_id}")
+    state = call_as(page, "GET", f"/games/{game_id}")
     assert state["status"] == "playing" and state["assists"] == {"from_position": 1}
     assert state["cells"] == "".join(expected)
     # Playing runs the timeline to the end.
@@ -336,10 +343,11 @@ def test_stats_lists_games_and_replays_one(open_at, server):
     page.wait_for_function(f"document.getElementById('r-slider').value === '{len(moves)}'")
 
 
-def test_a_replay_file_opens_and_plays_from_a_move(open_at, server, tmp_path):
-    won = play_game(server, "frank", 3)
-    page = open_at("/static/stats.html", "body[data-loads]")
-    show_player(page, "frank")
+def test_a_replay_file_opens_and_plays_from_a_move(open_at, tmp_path):
+    frank = unique("frank")
+    page = stats_page(open_at)
+    won = play_game(page, frank, 3)
+    show_player(page, frank)
     page.click(f'#games tr[data-id="{won["record_id"]}"] button')
     page.wait_for_selector("#replay:not([hidden])")
     with page.expect_download() as got:
@@ -358,7 +366,7 @@ def test_a_replay_file_opens_and_plays_from_a_move(open_at, server, tmp_path):
     page.dispatch_event("#r-slider", "input")
     page.click("#r-play-here")
     page.wait_for_selector("#r-started a")
-    state = call(server, "GET", f"/games/{page.get_attribute('#r-started', 'data-game')}")
+    state = call_as(page, "GET", f"/games/{page.get_attribute('#r-started', 'data-game')}")
     assert state["status"] == "playing"
     # Not JSON: said in words.
     bad = tmp_path / "notes.json"
@@ -368,24 +376,25 @@ def test_a_replay_file_opens_and_plays_from_a_move(open_at, server, tmp_path):
     assert "is not JSON" in page.inner_text("#error")
 
 
-def test_export_reset_import_give_back_the_same_tables(open_at, server, tmp_path):
-    play_game(server, "carol", 3)
-    play_game(server, "carol", 5, flags=True)
-    page = open_at("/static/stats.html", "body[data-loads]")
-    show_player(page, "carol")
+def test_export_reset_import_give_back_the_same_tables(open_at, tmp_path):
+    carol = unique("carol")
+    page = stats_page(open_at)
+    play_game(page, carol, 3)
+    play_game(page, carol, 5, flags=True)
+    show_player(page, carol)
     before = tables(page)
     with page.expect_download() as got:
         page.click("#export-csv")
-    assert got.value.suggested_filename == "sweepkit-games-carol.csv"
+    assert got.value.suggested_filename == f"sweepkit-games-{carol}.csv"
     with page.expect_download() as got:
         page.click("#export-json")
     exported = tmp_path / "carol.json"
     got.value.save_as(exported)
     assert len(json.loads(exported.read_text())["games"]) == 2
     assert page.is_disabled("#reset")
-    page.fill("#reset-confirm", "caro")
+    page.fill("#reset-confirm", carol[:-1])
     assert page.is_disabled("#reset")
-    page.fill("#reset-confirm", "carol")
+    page.fill("#reset-confirm", carol)
     page.click("#reset")
     page.wait_for_function("document.getElementById('files-message').textContent"
                            ".startsWith('Deleted 2 games')")
@@ -407,19 +416,19 @@ def test_export_reset_import_give_back_the_same_tables(open_at, server, tmp_path
     assert tables(page) == before
 
 
-def test_assisted_games_are_not_bests_and_nf_is_labelled(open_at, server):
+def test_assisted_games_are_not_bests_and_nf_is_labelled(open_at):
     # Seeded boards are never records: the bests come from unseeded wins.
-    client = browser_like()
+    dave = unique("dave")
+    page = stats_page(open_at)
 
     def send(method, path, body):
-        return call(server, method, path, body, opener=client)
+        return call_as(page, method, path, body)
 
-    nf = win_unseeded(send, "dave", rule="safe")
-    flagged = win_unseeded(send, "dave", rule="safe", flags=True)
+    nf = win_unseeded(send, dave, rule="safe")
+    flagged = win_unseeded(send, dave, rule="safe", flags=True)
     assert flagged["figures"]["flagged"]
-    hinted = play_game(server, "dave", 7, hint=True)
-    page = open_at("/static/stats.html", "body[data-loads]")
-    show_player(page, "dave")
+    hinted = play_game(page, dave, 7, hint=True)
+    show_player(page, dave)
     ids = page.eval_on_selector_all("#bests-beginner tbody tr",
                                     "els => els.map(e => Number(e.dataset.id))")
     assert sorted(ids) == sorted([nf["record_id"], flagged["record_id"]])
@@ -480,9 +489,10 @@ def _trainer_page(open_at, server):
 
 
 def _stats_and_help_pages(open_at, server):
-    play_game(server, "erin", 3)
-    page = open_at("/static/stats.html", "body[data-loads]")
-    show_player(page, "erin")
+    erin = unique("erin")
+    page = stats_page(open_at)
+    play_game(page, erin, 3)
+    show_player(page, erin)
     page.click("#games tbody tr[data-id] button")
     page.wait_for_selector("#replay:not([hidden])")
     yield page
@@ -517,16 +527,17 @@ def test_axe_finds_no_serious_violation_on_the_pages(open_at, server, pages):
 
 
 def test_a_replay_link_opens_the_replay_in_another_browser(open_at, server):
-    won = play_game(server, "gil", 4)
-    page = open_at("/static/stats.html", "body[data-loads]")
-    show_player(page, "gil")
+    gil = unique("gil")
+    page = stats_page(open_at)
+    won = play_game(page, gil, 4)
+    show_player(page, gil)
     page.click(f'#games tr[data-id="{won["record_id"]}"] button')
     page.wait_for_selector("#replay:not([hidden])")
     page.click("#r-link")
     page.wait_for_selector("#r-link-text:not([hidden])")
     link = page.input_value("#r-link-text")
     assert "#replay=" in link and len(link) < 4000
-    moves = call(server, "GET", f"/stats/games/{won['record_id']}/replay")["replay"]["moves"]
+    moves = call_as(page, "GET", f"/stats/games/{won['record_id']}/replay")["replay"]["moves"]
     other = open_at(link.removeprefix(server), "#replay:not([hidden])")  # a new context
     assert other.inner_text("#replay-about") == "A replay from a link"
     assert other.evaluate("window.sweepkitStats.replay.frames.moves.length") == len(moves)

@@ -122,8 +122,9 @@ def test_a_game_read_back_after_a_restart_is_the_game_as_played(seed, rule, no_g
 
 
 @pytest.fixture
-def db(tmp_path):
-    return tmp_path / "w.db"
+def db(database):
+    """The test's database: an SQLite file, or a PostgreSQL database."""
+    return database
 
 
 def test_a_full_cache_drops_no_unfinished_game(db):
@@ -255,7 +256,8 @@ def test_racing_moves_on_two_servers_never_interleave(db):
     b.close()
 
 
-def test_a_write_that_fails_answers_503_and_keeps_nothing(db):
+def test_a_write_that_fails_answers_503_and_keeps_nothing(tmp_path):
+    db = tmp_path / "w.db"
     app = create_app(db)
     a = Browser(app)
     game = a.call("POST", "/games", {"level": "beginner", "seed": 2, "rule": "safe"}).json()
@@ -280,10 +282,10 @@ def test_a_write_that_fails_answers_503_and_keeps_nothing(db):
     a.close()
 
 
-def test_a_locked_database_answers_503_with_retry_after(db):
-    app = create_app(db)
+def test_a_locked_database_answers_503_with_retry_after(tmp_path):
+    db = tmp_path / "w.db"
+    app = create_app(db, timeout=0.1)
     a = Browser(app)
-    app.state.book._db.execute("PRAGMA busy_timeout = 100")
     game = a.call("POST", "/games", {"level": "beginner", "seed": 2}).json()
     with sqlite3.connect(db, isolation_level=None) as raw:
         raw.execute("BEGIN IMMEDIATE")  # another process holds the write lock

@@ -14,7 +14,7 @@ import pytest
 
 from sweepkit.position import MINE
 from sweepkit.rules import level
-from tests.web.pages_helpers import call, call_as
+from tests.web.pages_helpers import call, call_as, unique
 from tests.web.test_play_page import FIRST, cell, click, labels, layout_of
 
 pytestmark = pytest.mark.browser
@@ -237,7 +237,8 @@ def test_a_game_opened_by_its_id(open_page, server):
         ["0001?????", "0112?????", "01???????"] + ["?????????"] * 6)
     page = open_page("/")
     idle(page)
-    state = call_as(page, "POST", "/analyse/play", {"board": board, "seed": 1, "player": "Ada"})
+    ada = unique("Ada")  # a name of this test's own: the first browser to play one owns it
+    state = call_as(page, "POST", "/analyse/play", {"board": board, "seed": 1, "player": ada})
     # Another browser may open the game's address and look, not play: it is read-only, a
     # click sends nothing (see test_play_share for the whole read-only view).
     other = open_page(f"/?game={state['id']}")
@@ -262,7 +263,7 @@ def test_a_game_opened_by_its_id(open_page, server):
             if ch.isdigit():
                 assert names[r * 9 + c] == ("blank" if ch == "0" else ch)
     assert page.evaluate("() => window.sweepkit.game.id") == state["id"]
-    assert "Ada" in page.inner_text("#status")
+    assert ada in page.inner_text("#status")
     assert page.inner_text("#mines-left") == "010"
     assert "played from a position" in page.inner_text("#assisted")
     elapsed = float(page.inner_text("#timer"))

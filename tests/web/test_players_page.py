@@ -89,6 +89,12 @@ def mine(page) -> list[str]:
     return page.eval_on_selector_all("#my-players li", "els => els.map(e => e.dataset.player)")
 
 
+def page_pressed(page) -> list[str]:
+    """The players of the list shown pressed (the one shown)."""
+    return page.eval_on_selector_all(
+        "#my-players li:has(button[aria-pressed=true])", "els => els.map(e => e.dataset.player)")
+
+
 def owner_with_games(device, name: str, seeds=(3, 5)):
     """A device that has played ``name``'s games (their record ids), showing it."""
     page = device()
@@ -149,12 +155,6 @@ def test_a_code_lets_another_device_join_a_player_and_see_its_games(device, serv
     third.wait_for_selector("#error:not([hidden])")
     assert "codes work once" in third.inner_text("#error")
     assert ada not in mine(third)
-
-
-def page_pressed(page) -> list[str]:
-    """The players of the list shown pressed (the one shown)."""
-    return page.eval_on_selector_all(
-        "#my-players li:has(button[aria-pressed=true])", "els => els.map(e => e.dataset.player)")
 
 
 def test_a_stranger_sees_a_private_player_only_once_it_is_public(device, server):

@@ -35,7 +35,6 @@ import json
 import os
 import platform
 import socket
-import sqlite3
 import zlib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
@@ -219,35 +218,34 @@ class Store(Database):
             str(values["rule"]), _first_text(values["first"]), str(int(values["seed"])),
             int(values["games"]), dumps({**host_info(), **(host or {})}), int(no_guess),
         )
-        with self._guard(), self._transaction() as db:
-            cursor = db.execute(
+        with self.write() as db:
+            return int(db.execute(
                 "INSERT INTO runs (created, strategy, options, level, rows, cols, mines, rule,"
                 " first, seed, games, host, no_guess)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
-            run_id = cursor.lastrowid
-        assert run_id is not None
-        return run_id
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id", row
+            ).scalar_one())
 
     def add_games(self, run_id: int, results: Iterable[GameResult]) -> int:
         """Store games of a run in one transaction; the number newly stored. A game whose
         index the run already has is left as it is (a resumed run never duplicates)."""
-        with self._guard(), self._transaction() as db:
+        with self.write() as db:
             self._require_run(run_id)
-            before = db.total_changes
+            count = "SELECT COUNT(*) FROM games WHERE run_id = ?"
+            before = db.execute(count, (run_id,)).scalar_one()
             db.executemany(
                 f"INSERT INTO games ({_GAME_COLUMNS.removeprefix('id, ')}) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (run_id, idx) DO NOTHING",
-                (_game_values(run_id, r) for r in results),
+                [_game_values(run_id, r) for r in results],
             )
-            return db.total_changes - before
+            return int(db.execute(count, (run_id,)).scalar_one() - before)
 
     def finish_run(self, run_id: int, status: RunStatus, summary: Mapping[str, Any]) -> None:
         """Mark a run ``complete``, ``interrupted`` or ``failed`` with its summary and the
         time it finished."""
         if status not in STATUSES or status == "running":
             raise ValueError(f"a run finishes as complete, interrupted or failed, not {status!r}")
-        with self._guard(), self._transaction() as db:
+        with self.write() as db:
             cursor = db.execute("UPDATE runs SET status = ?, finished = ?, summary = ? "
                                 "WHERE id = ?", (status, now(), dumps(dict(summary)), run_id))
             if cursor.rowcount == 0:
@@ -259,24 +257,25 @@ class Store(Database):
         row = self.run(run_id)
         if row.status == "complete":
             raise StoreError(f"run {run_id} is complete: nothing to resume")
-        with self._guard(), self._transaction() as db:
+        with self.write() as db:
             db.execute("UPDATE runs SET status = 'running', finished = NULL WHERE id = ?",
                        (run_id,))
         return self.run(run_id)
 
     def runs(self) -> list[RunRow]:
         """Every run, oldest first, with its games stored and wins counted."""
-        with self._guard():
-            rows = self._db.execute(_RUN_QUERY + " GROUP BY runs.id ORDER BY runs.id").fetchall()
+        with self.read() as db:
+            rows = db.execute(_RUN_QUERY + " GROUP BY runs.id ORDER BY runs.id"
+                              ).mappings().fetchall()
         return [_run_row(r) for r in rows]
 
     def run(self, run_id: int) -> RunRow:
         """One run; StoreError naming the id when there is none."""
         if not _fits(run_id):  # SQLite would overflow: no such run either way
             raise self._no_run(run_id)
-        with self._guard():
-            row = self._db.execute(_RUN_QUERY + " WHERE runs.id = ? GROUP BY runs.id",
-                                   (run_id,)).fetchone()
+        with self.read() as db:
+            row = db.execute(_RUN_QUERY + " WHERE runs.id = ? GROUP BY runs.id",
+                             (run_id,)).mappings().fetchone()
         if row is None:
             raise self._no_run(run_id)
         return _run_row(row)
@@ -286,36 +285,38 @@ class Store(Database):
     def games(self, run_id: int) -> Iterator[GameRow]:
         """The games stored for a run, by index (read in batches, records left compressed).
         StoreError at once when the run does not exist."""
-        with self._guard():
+        with self.read():
             self._require_run(run_id)
         return self._iter_games(run_id)
 
     def _iter_games(self, run_id: int) -> Iterator[GameRow]:
-        with self._guard():
-            cursor = self._db.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games WHERE run_id = ? ORDER BY idx", (run_id,))
-            try:
-                while batch := cursor.fetchmany(_BATCH):
-                    yield from (_game_row(r) for r in batch)
-            finally:
-                cursor.close()
+        after = -1
+        while True:  # a batch a read: no transaction stays open between batches
+            with self.read() as db:
+                batch = db.execute(
+                    f"SELECT {_GAME_COLUMNS} FROM games WHERE run_id = ? AND idx > ? "
+                    "ORDER BY idx LIMIT ?", (run_id, after, _BATCH)).mappings().fetchall()
+            if not batch:
+                return
+            yield from (_game_row(r) for r in batch)
+            after = batch[-1]["idx"]
 
     def game(self, game_id: int) -> GameRow:
         """One game by its id; StoreError naming the id when there is none."""
         if not _fits(game_id):
             raise StoreError(f"no game {game_id} in {self.path}")
-        with self._guard():
-            row = self._db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?",
-                                   (game_id,)).fetchone()
+        with self.read() as db:
+            row = db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?",
+                             (game_id,)).mappings().fetchone()
         if row is None:
             raise StoreError(f"no game {game_id} in {self.path}")
         return _game_row(row)
 
     def game_indices(self, run_id: int) -> set[int]:
         """The indices of the games stored for a run (a resumed run plays the others)."""
-        with self._guard():
+        with self.read() as db:
             self._require_run(run_id)
-            rows = self._db.execute("SELECT idx FROM games WHERE run_id = ?", (run_id,))
+            rows = db.execute("SELECT idx FROM games WHERE run_id = ?", (run_id,))
             return {idx for (idx,) in rows}
 
     def game_results(self, run_id: int, with_record: bool = True) -> list[GameResult]:
@@ -326,9 +327,11 @@ class Store(Database):
     # -- helpers ------------------------------------------------------------------------
 
     def _require_run(self, run_id: int) -> None:
-        if not _fits(run_id) or self._db.execute(
-                "SELECT 1 FROM runs WHERE id = ?", (run_id,)).fetchone() is None:
+        if not _fits(run_id):
             raise self._no_run(run_id)
+        with self.read() as db:
+            if db.execute("SELECT 1 FROM runs WHERE id = ?", (run_id,)).fetchone() is None:
+                raise self._no_run(run_id)
 
     def _no_run(self, run_id: int) -> StoreError:
         return StoreError(f"no run {run_id} in {self.path}")
@@ -379,7 +382,7 @@ def _game_values(run_id: int, r: GameResult) -> tuple[Any, ...]:
             zlib.compress(r.record.encode("utf-8"), 6))
 
 
-def _run_row(r: sqlite3.Row) -> RunRow:
+def _run_row(r: Mapping[str, Any]) -> RunRow:
     return RunRow(
         id=r["id"], created=r["created"], strategy=r["strategy"],
         options=json.loads(r["options"]), level=r["level"], rows=r["rows"], cols=r["cols"],
@@ -391,7 +394,7 @@ def _run_row(r: sqlite3.Row) -> RunRow:
     )
 
 
-def _game_row(r: sqlite3.Row) -> GameRow:
+def _game_row(r: Mapping[str, Any]) -> GameRow:
     return GameRow(
         id=r["id"], run_id=r["run_id"], index=r["idx"], seed=int(r["seed"]),
         won=bool(r["won"]), moves=r["moves"], guesses=r["guesses"], hardest=r["hardest"],

@@ -27,8 +27,10 @@ def web(
     host: Annotated[str, typer.Option(help="Address to listen on (this machine only by "
                                            "default).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port (0: any free one).")] = 8000,
-    db: Annotated[Path | None, typer.Option(help="Database file (default: sweepkit.db in "
-                                                 "the user data directory).")] = None,
+    db: Annotated[str | None, typer.Option(
+        help="Database: an SQLite file (default: sweepkit.db in the user data directory), "
+             "or a PostgreSQL server, postgresql://user@host/db, for many processes on "
+             "many machines.")] = None,
     workers: Annotated[int, typer.Option(min=1, max=64, help="Server processes sharing "
                                                              "the database.")] = 1,
     admin_token: Annotated[str | None, typer.Option(
@@ -41,13 +43,10 @@ def web(
     """Start the web app: play, watch the computer, analyse; prints the address."""
     import uvicorn
 
-    from sweepkit.store.database import ENV_VAR, StoreError, default_path
+    from sweepkit.store.database import ENV_VAR, StoreError, default_path, is_url
     from sweepkit.web.app import ADMIN_ENV, create_app
 
-    path = db if db is not None else default_path()
-    if "://" in str(db or ""):
-        fail(f"--db takes a database file; {db} is a URL, and this sweepkit keeps its "
-             "database in SQLite only")
+    path: str | Path = db if db is not None else default_path()
     try:
         application = create_app(path, admin_token=admin_token)
     except StoreError as exc:
@@ -82,7 +81,7 @@ def web(
     # app above brought it up to date, once).
     from uvicorn.supervisors import Multiprocess
 
-    os.environ[ENV_VAR] = str(Path(path).absolute())
+    os.environ[ENV_VAR] = str(path) if is_url(path) else str(Path(path).absolute())
     if admin_token:
         os.environ[ADMIN_ENV] = admin_token
     config = uvicorn.Config("sweepkit.web.app:app_from_env", factory=True, workers=workers,

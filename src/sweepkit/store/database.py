@@ -1,83 +1,166 @@
-"""Opening sweepkit's SQLite database: where it lives, its schema brought up to date, WAL,
-and every sqlite3 error turned into a one-line :class:`StoreError`.
+"""Opening sweepkit's database: where it lives, its schema brought up to date, and every
+database error turned into a one-line :class:`StoreError`.
 
-Where it lives: :func:`default_path`, i.e. ``sweepkit.db`` in the user data directory of
-:mod:`platformdirs`, unless the environment variable ``SWEEPKIT_DB`` names another file;
-every command also takes ``--db PATH``.
+Where it lives: an SQLite file by default, :func:`default_path` (``sweepkit.db`` in the
+user data directory of :mod:`platformdirs`) unless the environment variable
+``SWEEPKIT_DB`` names another; every command also takes ``--db``. A PostgreSQL server
+instead, for many server processes on many machines: ``--db postgresql://user@host/db``
+(any SQLAlchemy PostgreSQL URL; the ``psycopg`` driver). Both hold the same schema, made
+and brought up to date by the same migrations (:mod:`sweepkit.store.schema`).
 
-The journal is in WAL mode, so readers do not block the writer nor it them, and a
-connection that finds the file locked waits up to a busy timeout before it gives up with
-a :class:`StoreError`. A database of a newer version than
-:data:`~sweepkit.store.schema.SCHEMA_VERSION` is refused, as is an SQLite file with
-tables of its own and no version (someone else's database). On any error nothing is
-changed: it never deletes or overwrites data it cannot read.
+SQLite runs in WAL mode, so readers do not block the writer nor it them; a write
+transaction takes the write lock at once (``BEGIN IMMEDIATE``), and one that finds the
+file locked waits up to a busy timeout before it gives up with a :class:`StoreError`. A
+database of a newer schema than this code knows is refused, as is one with tables of its
+own and no schema (someone else's). On any error nothing is changed: it never deletes or
+overwrites data it cannot read.
 
-One connection may serve several threads (a web server's): its calls are serialised by a
-lock.
+The connections come from a pool, one a thread at a time: :meth:`Database.read` and
+:meth:`Database.write` lend this thread its connection, and a write made inside another
+(by any method of the same database) joins that transaction.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import sqlite3
+import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Final, Self
 
 import platformdirs
-
-from sweepkit.store.schema import MIGRATIONS, SCHEMA_VERSION
+import sqlalchemy as sa
+from sqlalchemy import event, exc
+from sqlalchemy.engine import URL, Connection, CursorResult, Engine, make_url
 
 ENV_VAR: Final = "SWEEPKIT_DB"
-"""The environment variable that names the database file instead of :func:`default_path`."""
+"""The environment variable that names the database (a file, or a PostgreSQL URL) instead
+of :func:`default_path`."""
 
 DEFAULT_TIMEOUT: Final = 5.0
 """Seconds a connection waits for a lock held by another process before giving up."""
 
+POOL_SIZE: Final = 8
+"""Connections a process keeps open (more are opened, up to :data:`POOL_OVERFLOW`, when
+more threads need one at once)."""
+
+POOL_OVERFLOW: Final = 24
+
 
 class StoreError(Exception):
     """The database cannot be used: missing, not a database, corrupt, locked, of a newer
-    schema, or a run or game that is not there. The message is one line naming the file
-    or the id."""
+    schema, unreachable, or a run or game that is not there. The message is one line
+    naming the database or the id."""
 
 
-def default_path() -> Path:
-    """The database file: ``$SWEEPKIT_DB`` when set (and not empty), else ``sweepkit.db``
-    in the user data directory (``platformdirs.user_data_dir("sweepkit")``)."""
+def default_path() -> Path | str:
+    """The database: ``$SWEEPKIT_DB`` when set (and not empty: a file, or a PostgreSQL
+    URL), else ``sweepkit.db`` in the user data directory
+    (``platformdirs.user_data_dir("sweepkit")``)."""
     override = os.environ.get(ENV_VAR)
     if override:
-        return Path(override).expanduser()
+        return override if is_url(override) else Path(override).expanduser()
     return Path(platformdirs.user_data_dir("sweepkit")) / "sweepkit.db"
 
 
+def is_url(target: str | os.PathLike[str]) -> bool:
+    """Whether ``target`` names a database server (``postgresql://...``) rather than a
+    file."""
+    return "://" in str(target)
+
+
+def server_url(target: str | os.PathLike[str]) -> URL:
+    """The SQLAlchemy URL of a database server, with the psycopg driver for PostgreSQL;
+    StoreError for a URL of another kind."""
+    try:
+        url = make_url(str(target))
+    except exc.ArgumentError as error:
+        raise StoreError(f"{target} is not a database URL ({error})") from None
+    if url.get_backend_name() != "postgresql":
+        raise StoreError(f"{url.render_as_string(hide_password=True)}: sweepkit keeps its "
+                         "database in an SQLite file or on a PostgreSQL server "
+                         "(postgresql://user@host/db)")
+    return url.set(drivername="postgresql+psycopg")
+
+
+@dataclass
+class Session:
+    """This thread's connection while it reads or writes: ``execute`` takes SQL text with
+    ``?`` (a sequence of values) or ``:name`` (a mapping) parameters."""
+
+    conn: Connection
+    write: bool
+
+    def execute(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()
+                ) -> CursorResult[Any]:
+        text, named = _named(sql, params)
+        return self.conn.execute(text, named)
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if rows:
+            text, first = _named(sql, rows[0])
+            self.conn.execute(text, [first] + [_named(sql, r)[1] for r in rows[1:]])
+
+    @property
+    def dialect(self) -> str:
+        return self.conn.dialect.name
+
+    @property
+    def for_update(self) -> str:
+        """What ends a ``SELECT`` of rows the transaction will change, so that no other
+        transaction changes them meanwhile: `` FOR UPDATE`` on PostgreSQL; nothing on
+        SQLite, whose write transaction already holds the whole file."""
+        return " FOR UPDATE" if self.dialect == "postgresql" else ""
+
+
+_PLACEHOLDER = re.compile(r"\?")
+
+
+def _named(sql: str, params: Sequence[Any] | Mapping[str, Any]
+           ) -> tuple[sa.TextClause, dict[str, Any]]:
+    """SQL text with ``?`` placeholders as SQLAlchemy text with named ones (``:p0``...)."""
+    if isinstance(params, Mapping):
+        return sa.text(sql), dict(params)
+    values = list(params)
+    count = iter(range(len(values)))
+    return (sa.text(_PLACEHOLDER.sub(lambda _: f":p{next(count)}", sql)),
+            {f"p{i}": v for i, v in enumerate(values)})
+
+
 class Database:
-    """sweepkit's database: opened (or created) at ``path``, its schema brought up to
-    date. Use it as a context manager or call :meth:`close`.
+    """sweepkit's database: opened (or created) at ``target`` (a file, or a PostgreSQL
+    URL), its schema brought up to date. Use it as a context manager or call
+    :meth:`close`.
 
     ``create=False`` refuses a missing file instead of creating it (for commands that only
     read); ``timeout`` is the busy timeout in seconds.
     """
 
-    def __init__(self, path: str | os.PathLike[str], *, create: bool = True,
+    def __init__(self, target: str | os.PathLike[str], *, create: bool = True,
                  timeout: float = DEFAULT_TIMEOUT) -> None:
-        self.path = Path(path)
         self.timeout = timeout
-        self._lock = threading.RLock()
-        self._db = self._connect(create)
+        self._local = threading.local()
+        if is_url(target):
+            url = server_url(target)
+            self.path: Path | str = url.render_as_string(hide_password=True)
+            self.engine = self._server_engine(url)
+        else:
+            self.path = Path(target)
+            self.engine = self._file_engine(create)
         try:
-            with self._guard():
-                self._open()
+            self._open()
         except BaseException:
-            self._db.close()
+            self.engine.dispose()
             raise
 
-    def _connect(self, create: bool) -> sqlite3.Connection:
-        path = self.path
+    def _file_engine(self, create: bool) -> Engine:
+        path = Path(self.path)
         if path.is_dir():
             raise StoreError(f"cannot open database {path}: it is a directory")
         if not create and not path.exists():
@@ -87,65 +170,67 @@ class Database:
         if create:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                reason = exc.strerror or str(exc)
+            except OSError as error:
+                reason = error.strerror or str(error)
                 raise StoreError(f"cannot create the directory {path.parent} for the "
                                  f"database: {reason}") from None
         # mode=rwc creates, mode=rw does not (a file deleted meanwhile is not re-created).
         uri = f"{path.absolute().as_uri()}?mode={'rwc' if create else 'rw'}"
-        try:
-            db = sqlite3.connect(uri, uri=True, timeout=self.timeout, isolation_level=None,
-                                 check_same_thread=False)
-        except sqlite3.Error as exc:
-            raise self._error(exc) from None
-        db.row_factory = sqlite3.Row
-        return db
+        engine = sa.create_engine(
+            "sqlite+pysqlite://", creator=lambda: _sqlite_connect(uri, self.timeout),
+            pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW, poolclass=sa.QueuePool)
+
+        @event.listens_for(engine, "begin")
+        def begin(conn: Connection) -> None:
+            # pysqlite's own transaction handling is off: a write takes the lock at once.
+            write = conn.get_execution_options().get("sweepkit_write", True)
+            conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+        return engine
+
+    def _server_engine(self, url: URL) -> Engine:
+        return sa.create_engine(
+            url, pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW, pool_pre_ping=True,
+            connect_args={"connect_timeout": max(1, round(self.timeout))})
 
     def _open(self) -> None:
-        """Check the file is ours and not newer, turn on WAL and foreign keys, migrate.
+        """Check the database is ours and not newer, and bring its schema up to date
+        (everything that could refuse it is read before anything is written)."""
+        from sweepkit.store.schema import check, upgrade
 
-        Everything that could refuse the file is read before anything is written."""
-        db = self._db
-        version = self._version()
-        self._check_version(version)
-        db.execute("PRAGMA foreign_keys = ON")
-        if db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
-            db.execute("PRAGMA journal_mode = WAL")
-        # In WAL mode NORMAL loses no committed transaction when a process dies (kill -9),
-        # only on a power cut, and spares a sync per commit: a web move is a commit.
-        db.execute("PRAGMA synchronous = NORMAL")
-        while version < SCHEMA_VERSION:
-            with self._transaction():
-                version = self._version()  # another process may have migrated meanwhile
-                self._check_version(version)
-                if version < SCHEMA_VERSION:
-                    MIGRATIONS[version](db)
-                    db.execute(f"PRAGMA user_version = {version + 1}")
-            version = self._version()
+        with self._session(write=False) as session:  # no write lock when nothing to do
+            current = check(session.conn, str(self.path))
+        if self.dialect == "sqlite":
+            self._wal()
+        if not current:
+            with self._session(write=True) as session:
+                upgrade(session.conn, str(self.path))
 
-    def _version(self) -> int:
-        return int(self._db.execute("PRAGMA user_version").fetchone()[0])
-
-    def _check_version(self, version: int) -> None:
-        if version > SCHEMA_VERSION:
-            raise StoreError(f"database {self.path} has schema version {version}, newer than "
-                             f"this sweepkit knows ({SCHEMA_VERSION}): upgrade sweepkit")
-        if version == 0:
-            tables = self._db.execute(
-                "SELECT COUNT(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
-            ).fetchone()[0]
-            if tables:
-                raise StoreError(f"{self.path} is an SQLite database but not a sweepkit one "
-                                 "(it has tables and no schema version); left unchanged")
+    def _wal(self) -> None:
+        """Put the SQLite file in WAL mode (kept in the file; outside any transaction)."""
+        try:
+            raw = self.engine.raw_connection()
+        except exc.DBAPIError as error:
+            raise self._error(error) from None
+        try:
+            if raw.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                raw.execute("PRAGMA journal_mode = WAL")
+        except Exception as error:  # the driver's own error: not wrapped by SQLAlchemy
+            raise StoreError(f"database {self.path}: {error}") from None
+        finally:
+            raw.close()
 
     # -- errors and transactions ----------------------------------------------------------
 
-    def _error(self, exc: sqlite3.Error) -> StoreError:
-        """A one-line StoreError for an sqlite3 error, naming the file."""
-        name = getattr(exc, "sqlite_errorname", "") or ""
-        text = " ".join(str(exc).split())
+    def _error(self, error: exc.DBAPIError) -> StoreError:
+        """A one-line StoreError for a database error, naming the database."""
+        orig = error.orig
+        name = getattr(orig, "sqlite_errorname", "") or ""
+        text = " ".join(str(orig).split())
         path = self.path
-        if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
+        code = getattr(orig, "sqlstate", None) or ""
+        if (name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text
+                or code in ("40001", "40P01", "55P03")):
             return StoreError(f"database {path} is locked by another process "
                               f"(gave up after {self.timeout:g} s)")
         if name.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")):
@@ -154,53 +239,54 @@ class Database:
             return StoreError(f"cannot open database {path} ({text})")
         if name.startswith("SQLITE_READONLY"):
             return StoreError(f"database {path} is read-only ({text})")
+        if isinstance(error, exc.OperationalError) and not name:
+            return StoreError(f"cannot use the database {path} ({text})")
         return StoreError(f"database {path}: {text}")
 
     @contextmanager
-    def _guard(self) -> Iterator[None]:
-        """Hold the connection (one thread at a time) and turn sqlite3 errors into
+    def _session(self, write: bool) -> Iterator[Session]:
+        """This thread's session: the one it is in, or a new one in a transaction
+        (committed at the end, rolled back on any exception); database errors as
         StoreError."""
-        with self._lock:
-            try:
-                yield
-            except sqlite3.Error as exc:
-                raise self._error(exc) from None
-
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction (taking the write lock at once): committed at the end,
-        rolled back on any exception. Inside another (the same thread holds the
-        connection), it is part of that one: both are written, or neither."""
-        db = self._db
-        if db.in_transaction:
-            yield db
+        current: Session | None = getattr(self._local, "session", None)
+        if current is not None:
+            yield current
             return
-        db.execute("BEGIN IMMEDIATE")
         try:
-            yield db
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
+            with self.engine.connect() as conn:
+                conn = conn.execution_options(sweepkit_write=write)
+                session = Session(conn, write)
+                self._local.session = session
+                try:
+                    with conn.begin():
+                        yield session
+                finally:
+                    self._local.session = None
+        except exc.DBAPIError as error:
+            raise self._error(error) from None
 
     @contextmanager
-    def read(self) -> Iterator[sqlite3.Connection]:
-        """The connection, held by this thread, for reads (errors as StoreError)."""
-        with self._guard():
-            yield self._db
+    def read(self) -> Iterator[Session]:
+        """This thread's connection for reads (errors as StoreError)."""
+        with self._session(write=False) as session:
+            yield session
 
     @contextmanager
-    def write(self) -> Iterator[sqlite3.Connection]:
-        """The connection in one write transaction, held by this thread: committed at the
-        end, rolled back on any exception (errors as StoreError). Writes made inside it by
+    def write(self) -> Iterator[Session]:
+        """This thread's connection in one write transaction: committed at the end,
+        rolled back on any exception (errors as StoreError). Writes made inside it by
         other methods of this database join it."""
-        with self._guard(), self._transaction() as db:
-            yield db
+        with self._session(write=True) as session:
+            yield session
+
+    @property
+    def dialect(self) -> str:
+        """``sqlite`` or ``postgresql``."""
+        return self.engine.dialect.name
 
     def close(self) -> None:
-        """Close the connection (idempotent)."""
-        self._db.close()
+        """Close every connection (idempotent)."""
+        self.engine.dispose()
 
     def __enter__(self) -> Self:
         return self
@@ -213,6 +299,20 @@ class Database:
         return f"{type(self).__name__}({str(self.path)!r})"
 
 
+def _sqlite_connect(uri: str, timeout: float) -> Any:
+    """A new connection to the SQLite file: foreign keys, the busy timeout, and no
+    transaction of the driver's own (SQLAlchemy's ``begin`` event starts them)."""
+    import sqlite3
+
+    db = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None,
+                         check_same_thread=False)
+    db.execute("PRAGMA foreign_keys = ON")
+    # In WAL mode NORMAL loses no committed transaction when a process dies (kill -9),
+    # only on a power cut, and spares a sync per commit: a web move is a commit.
+    db.execute("PRAGMA synchronous = NORMAL")
+    return db
+
+
 def now() -> str:
     """The time now, UTC, to the second, as stored."""
     return datetime.now(UTC).isoformat(timespec="seconds")
@@ -223,5 +323,5 @@ def dumps(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
 
 
-__all__ = ["DEFAULT_TIMEOUT", "ENV_VAR", "Database", "StoreError", "default_path", "dumps",
-           "now"]
+__all__ = ["DEFAULT_TIMEOUT", "ENV_VAR", "Database", "Session", "StoreError", "default_path",
+           "dumps", "is_url", "now", "server_url"]

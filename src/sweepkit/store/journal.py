@@ -101,7 +101,8 @@ class Journal:
         what it keeps besides its events; the new number of events. :class:`StaleGame`
         when the game has another number of events; StoreError when it is not kept."""
         with self.db.write() as db:
-            row = db.execute("SELECT seq FROM live_games WHERE id = ?", (game_id,)).fetchone()
+            row = db.execute(f"SELECT seq FROM live_games WHERE id = ?{db.for_update}",
+                             (game_id,)).fetchone()
             if row is None:
                 raise StoreError(f"no live game {game_id!r}")
             if row[0] != seq:
@@ -131,7 +132,7 @@ class Journal:
         with self.db.read() as db:
             row = db.execute("SELECT id, owner_hash, player, level, state, seq, start, "
                              "started, saved_id, replaces FROM live_games WHERE id = ?",
-                             (game_id,)).fetchone()
+                             (game_id,)).mappings().fetchone()
             if row is None:
                 return None
             events = db.execute("SELECT event FROM live_events WHERE game_id = ? "
@@ -193,7 +194,8 @@ class Journal:
     @staticmethod
     def _beat(db: Any, name: str, at: float, stopped: bool) -> None:
         db.execute("INSERT INTO server_beats (name, at, stopped) VALUES (?, ?, ?) ON CONFLICT "
-                   "(name) DO UPDATE SET at = max(at, excluded.at), stopped = "
+                   "(name) DO UPDATE SET at = CASE WHEN server_beats.at > excluded.at THEN "
+                   "server_beats.at ELSE excluded.at END, stopped = "
                    "excluded.stopped", (name, at, int(stopped)))
 
     def down_between(self, start: float, stop: float) -> float:
@@ -204,16 +206,16 @@ class Journal:
         return sum(min(b, stop) - max(a, start) for a, b in spans)
 
     def abandoned(self, player: str) -> int:
-        """How many of the player's games were closed as abandoned."""
+        """How many of the player's games (its stored name) were closed as abandoned."""
         with self.db.read() as db:
             return int(db.execute("SELECT COUNT(*) FROM live_games WHERE state = 'abandoned' "
-                                  "AND player = ? COLLATE NOCASE", (player,)).fetchone()[0])
+                                  "AND player = ?", (player,)).scalar_one())
 
     def playing(self) -> int:
         """How many games are being played (kept, not finished)."""
         with self.db.read() as db:
             return int(db.execute("SELECT COUNT(*) FROM live_games WHERE state = 'playing'"
-                                  ).fetchone()[0])
+                                  ).scalar_one())
 
 
 __all__ = ["ABANDON_AFTER", "FORGET_AFTER", "Journal", "JournalEntry", "StaleGame", "State"]

@@ -34,7 +34,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Final
 
 from sweepkit.store.database import Database, StoreError, now
-from sweepkit.store.played import player_name
+from sweepkit.store.played import name_key, player_name
 
 CODE_MINUTES: Final = 15
 """How long a join code lets another browser join a player."""
@@ -77,11 +77,12 @@ class Owners:
         is another's; ValueError for a name :func:`player_name` refuses."""
         clean = player_name(name)
         with self.db.write() as db:
-            row = db.execute("SELECT id, name, kind FROM players WHERE name = ?",
-                             (clean,)).fetchone()
+            row = db.execute("SELECT id, name, kind FROM players WHERE name_key = ?",
+                             (name_key(clean),)).fetchone()
             if row is None:
-                player = db.execute("INSERT INTO players (name, kind, created) VALUES "
-                                    "(?, 'human', ?)", (clean, now())).lastrowid
+                player = db.execute("INSERT INTO players (name, name_key, kind, created) "
+                                    "VALUES (?, ?, 'human', ?) RETURNING id",
+                                    (clean, name_key(clean), now())).scalar_one()
                 db.execute("INSERT INTO player_keys (player_id, key_hash, added) VALUES "
                            "(?, ?, ?)", (player, key, now()))
                 return clean
@@ -97,15 +98,20 @@ class Owners:
                 raise _not_yours(stored)
             return str(stored)
 
-    def default_name(self, key: str) -> str:
+    def default_name(self, key: str, *, claim: bool = True) -> str:
         """The player a browser plays as when it names none: the first it owns, else
-        :data:`DEFAULT_NAME` (numbered when another browser has it), made its own."""
+        :data:`DEFAULT_NAME` (numbered when another browser has it), made its own (with
+        ``claim=False`` only named: what it would play as)."""
         owned = self.owned(key)
         if owned:
             return owned[0]
-        with self.db.write():
+        with self.db.write() if claim else self.db.read():
             for n in range(1, 10_000):
                 name = DEFAULT_NAME if n == 1 else f"{DEFAULT_NAME} {n}"
+                if not claim:
+                    if not self.exists(name):
+                        return name
+                    continue
                 try:
                     return self.claim(name, key)
                 except NotYours:
@@ -130,8 +136,8 @@ class Owners:
     def _player(self, name: str) -> tuple[int, str, bool]:
         """``(id, stored name, public)``; StoreError when there is no such player."""
         with self.db.read() as db:
-            row = db.execute("SELECT id, name, public FROM players WHERE name = ?",
-                             (name.strip(),)).fetchone()
+            row = db.execute("SELECT id, name, public FROM players WHERE name_key = ?",
+                             (name_key(name),)).fetchone()
         if row is None:
             raise StoreError(f"no player {name.strip()!r}")
         return int(row[0]), str(row[1]), bool(row[2])
@@ -140,6 +146,12 @@ class Owners:
         """The player's stored name; StoreError when there is no such player."""
         return self._player(name)[1]
 
+    def exists(self, name: str) -> bool:
+        """Whether there is a player called ``name`` (in any case)."""
+        with self.db.read() as db:
+            return db.execute("SELECT 1 FROM players WHERE name_key = ?",
+                              (name_key(name),)).fetchone() is not None
+
     def owns(self, name: str, key: str | None) -> bool:
         """Whether the browser owns the player (False when there is no such player)."""
         if key is None:
@@ -147,7 +159,7 @@ class Owners:
         with self.db.read() as db:
             return db.execute(
                 "SELECT 1 FROM players JOIN player_keys ON player_id = players.id WHERE "
-                "name = ? AND key_hash = ?", (name.strip(), key)).fetchone() is not None
+                "name_key = ? AND key_hash = ?", (name_key(name), key)).fetchone() is not None
 
     def may_read(self, name: str, key: str | None) -> bool:
         """Whether the browser may read the player's games: public ones, or its own."""
@@ -195,8 +207,9 @@ class Owners:
         with self.db.write() as db:
             row = db.execute(
                 "SELECT players.id, players.name FROM join_codes JOIN players ON "
-                "players.id = player_id WHERE code_hash = ? AND players.name = ? AND "
-                "expires >= ?", (_code_hash(code), name.strip(), now())).fetchone()
+                "players.id = player_id WHERE code_hash = ? AND players.name_key = ? AND "
+                f"expires >= ?{db.for_update}", (_code_hash(code), name_key(name), now())
+            ).fetchone()
             if row is None:
                 raise NotYours("that code does not let this browser join that player: "
                                "codes work once, for 15 minutes; ask for a new one")
@@ -211,12 +224,13 @@ class Owners:
         clean = player_name(new)
         player, stored, _ = self._player(name)
         with self.db.write() as db:
-            taken = db.execute("SELECT id FROM players WHERE name = ?", (clean,)).fetchone()
+            taken = db.execute("SELECT id FROM players WHERE name_key = ?",
+                               (name_key(clean),)).fetchone()
             if taken is not None and taken[0] != player:
                 raise ValueError(f"the name {clean!r} is taken: choose another")
-            db.execute("UPDATE players SET name = ? WHERE id = ?", (clean, player))
-            db.execute("UPDATE live_games SET player = ? WHERE player = ? COLLATE NOCASE",
-                       (clean, stored))
+            db.execute("UPDATE players SET name = ?, name_key = ? WHERE id = ?",
+                       (clean, name_key(clean), player))
+            db.execute("UPDATE live_games SET player = ? WHERE player = ?", (clean, stored))
         return clean
 
     def delete(self, name: str) -> int:
@@ -226,8 +240,8 @@ class Owners:
         with self.db.write() as db:
             games = db.execute("DELETE FROM played WHERE player_id = ?", (player,)).rowcount
             db.execute("DELETE FROM players WHERE id = ?", (player,))
-            db.execute("UPDATE live_games SET state = 'closed' WHERE player = ? COLLATE "
-                       "NOCASE AND state = 'playing'", (stored,))
+            db.execute("UPDATE live_games SET state = 'closed' WHERE player = ? AND "
+                       "state = 'playing'", (stored,))
         return games
 
 

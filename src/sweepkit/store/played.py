@@ -71,6 +71,19 @@ def player_name(name: str) -> str:
     return clean
 
 
+_ASCII_LOWER: Final = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def name_key(name: str) -> str:
+    """A player name as names are compared (stripped, ASCII letters in lower case: two
+    names that differ only so are one player).
+
+    >>> name_key(" Ada "), name_key("ÉMILE")
+    ('ada', 'Émile')
+    """
+    return name.strip().translate(_ASCII_LOWER)
+
+
 @dataclass(frozen=True)
 class PlayedGame:
     """A finished game to store: who played it, its record and figures, when, and the
@@ -212,50 +225,51 @@ class GameBook(Database):
     def player_id(self, name: str, kind: PlayerKind = "human") -> int:
         """The id of the player called ``name`` (case-insensitive), added when new;
         ValueError for a name :func:`player_name` refuses."""
-        with self._guard(), self._transaction():
+        with self.write():
             return self._player_id(name, kind)
 
     def _player_id(self, name: str, kind: PlayerKind) -> int:
         clean = player_name(name)
-        db = self._db
-        row = db.execute("SELECT id FROM players WHERE name = ?", (clean,)).fetchone()
-        if row is not None:
-            return int(row[0])
-        cursor = db.execute("INSERT INTO players (name, kind, created, public) VALUES "
-                            "(?, ?, ?, ?)", (clean, kind, now(), int(kind == "computer")))
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+        with self.write() as db:
+            row = db.execute("SELECT id FROM players WHERE name_key = ?",
+                             (name_key(clean),)).fetchone()
+            if row is not None:
+                return int(row[0])
+            return int(db.execute(
+                "INSERT INTO players (name, name_key, kind, created, public) VALUES "
+                "(?, ?, ?, ?, ?) RETURNING id",
+                (clean, name_key(clean), kind, now(), int(kind == "computer"))).scalar_one())
 
     def players(self) -> list[PlayerRow]:
         """Every player, by name."""
-        with self._guard():
-            rows = self._db.execute("SELECT id, name, kind, created, public FROM players "
-                                    "ORDER BY name").fetchall()
+        with self.read() as db:
+            rows = db.execute("SELECT id, name, kind, created, public FROM players "
+                              "ORDER BY name").fetchall()
         return [PlayerRow(r[0], r[1], r[2], r[3], bool(r[4])) for r in rows]
 
     # -- trainer scores -------------------------------------------------------------------
 
     def trainer_scores(self, player: str) -> list[Score]:
         """The player's score in every lesson tried, by lesson."""
-        with self._guard():
-            rows = self._db.execute(
-                "SELECT lesson, right, wrong, streak, difficulty FROM trainer_scores JOIN "
-                "players ON players.id = player_id WHERE players.name = ? ORDER BY lesson",
-                (player,)).fetchall()
+        with self.read() as db:
+            rows = db.execute(
+                'SELECT lesson, "right", wrong, streak, difficulty FROM trainer_scores JOIN '
+                "players ON players.id = player_id WHERE players.name_key = ? ORDER BY lesson",
+                (name_key(player),)).fetchall()
         return [Score(*r) for r in rows]
 
     def trainer_answer(self, player: str, lesson: str, right: bool) -> Score:
         """Count one answer in a lesson (in one transaction); the new score."""
-        with self._guard(), self._transaction() as db:
+        with self.write() as db:
             player_id = self._player_id(player, "human")
-            row = db.execute("SELECT lesson, right, wrong, streak, difficulty FROM "
+            row = db.execute('SELECT lesson, "right", wrong, streak, difficulty FROM '
                              "trainer_scores WHERE player_id = ? AND lesson = ?",
                              (player_id, lesson)).fetchone()
             score = (Score(*row) if row is not None else Score(lesson)).answered(right)
             db.execute(
-                "INSERT INTO trainer_scores (player_id, lesson, right, wrong, streak, "
+                'INSERT INTO trainer_scores (player_id, lesson, "right", wrong, streak, '
                 "difficulty, updated) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player_id, "
-                "lesson) DO UPDATE SET right = excluded.right, wrong = excluded.wrong, "
+                'lesson) DO UPDATE SET "right" = excluded."right", wrong = excluded.wrong, '
                 "streak = excluded.streak, difficulty = excluded.difficulty, "
                 "updated = excluded.updated",
                 (player_id, lesson, score.right, score.wrong, score.streak, score.difficulty,
@@ -266,14 +280,14 @@ class GameBook(Database):
 
     def add(self, game: PlayedGame) -> int | None:
         """Store a finished game; its id, or ``None`` when that game is already stored."""
-        with self._guard(), self._transaction():
+        with self.write():
             return self._insert(game)
 
     def replace(self, game_id: int, game: PlayedGame) -> int:
         """Store ``game`` in place of the stored game ``game_id`` (the same game, played
         on after an undo took back the move that lost it), keeping its id; added anew
         when that game is no longer there (deleted meanwhile). Its id."""
-        with self._guard(), self._transaction() as db:
+        with self.write() as db:
             values = self._values(game)
             cursor = db.execute(f"UPDATE played SET {', '.join(c + ' = ?' for c in _WRITTEN)}"
                                 " WHERE id = ?", (*values, game_id))
@@ -302,23 +316,24 @@ class GameBook(Database):
     def _insert(self, game: PlayedGame) -> int | None:
         """Insert one game inside the caller's transaction; its id, or None when it is
         already stored."""
-        cursor = self._db.execute(
-            f"INSERT INTO played ({', '.join(_WRITTEN)}) VALUES "
-            f"({', '.join('?' * len(_WRITTEN))}) ON CONFLICT (uid) DO NOTHING",
-            self._values(game))
-        return cursor.lastrowid if cursor.rowcount else None
+        with self.write() as db:
+            added = db.execute(
+                f"INSERT INTO played ({', '.join(_WRITTEN)}) VALUES "
+                f"({', '.join('?' * len(_WRITTEN))}) ON CONFLICT (uid) DO NOTHING "
+                "RETURNING id", self._values(game)).scalar()
+        return None if added is None else int(added)
 
     def id_of(self, uid: str) -> int | None:
         """The id of the stored game named ``uid`` (:attr:`PlayedGame.uid`), if any."""
-        with self._guard():
-            row = self._db.execute("SELECT id FROM played WHERE uid = ?", (uid,)).fetchone()
+        with self.read() as db:
+            row = db.execute("SELECT id FROM played WHERE uid = ?", (uid,)).fetchone()
         return None if row is None else int(row[0])
 
     def game(self, game_id: int) -> PlayedRow:
         """One stored game; StoreError naming the id when there is none."""
-        with self._guard():
-            row = self._db.execute(f"SELECT {_COLUMNS}{_FROM} WHERE played.id = ?",
-                                   (game_id,)).fetchone()
+        with self.read() as db:
+            row = db.execute(f"SELECT {_COLUMNS}{_FROM} WHERE played.id = ?",
+                             (game_id,)).mappings().fetchone()
         if row is None:
             raise StoreError(f"no played game {game_id} in {self.path}")
         return _played_row(row)
@@ -334,23 +349,23 @@ class GameBook(Database):
         way = "DESC" if descending else "ASC"
         sql = (f"SELECT {_COLUMNS}{_FROM}{clause} ORDER BY {ORDERS[order]} {way}, "
                f"played.id {way} LIMIT ? OFFSET ?")
-        with self._guard():
-            rows = self._db.execute(sql, (*args, int(limit), int(offset))).fetchall()
+        with self.read() as db:
+            rows = db.execute(sql, (*args, int(limit), int(offset))).mappings().fetchall()
         return [_played_row(r) for r in rows]
 
     def count(self, where: GameFilter | None = None) -> int:
         """How many stored games pass ``where``."""
         clause, args = (where or GameFilter()).sql()
-        with self._guard():
-            return int(self._db.execute(f"SELECT COUNT(*){_FROM}{clause}", args).fetchone()[0])
+        with self.read() as db:
+            return int(db.execute(f"SELECT COUNT(*){_FROM}{clause}", args).scalar_one())
 
     def results(self, where: GameFilter | None = None) -> list[tuple[Any, ...]]:
         """``(level, rows, cols, mines, rule, no_guess, flagged, assisted, won, seconds,
         three_bv, three_bv_solved, effective clicks)`` of every game passing ``where``,
         oldest first: what the statistics are computed from, without the records."""
         clause, args = (where or GameFilter()).sql()
-        with self._guard():
-            return [tuple(r) for r in self._db.execute(
+        with self.read() as db:
+            return [tuple(r) for r in db.execute(
                 "SELECT level, rows, cols, mines, rule, no_guess, flagged, assisted, won, "
                 "seconds, three_bv, "
                 "three_bv_solved, left_clicks + right_clicks + chord_clicks - wasted_clicks"
@@ -360,16 +375,16 @@ class GameBook(Database):
         """``(day, played, won, mean time of the unassisted wins)`` for each UTC day with
         a game passing ``where``, oldest first: what the charts draw."""
         clause, args = (where or GameFilter()).sql()
-        with self._guard():
-            return [tuple(r) for r in self._db.execute(
+        with self.read() as db:
+            return [tuple(r) for r in db.execute(
                 "SELECT substr(finished, 1, 10) AS day, COUNT(*), SUM(won), "
-                "AVG(CASE WHEN won AND NOT assisted THEN seconds END)"
+                "AVG(CASE WHEN won = 1 AND assisted = 0 THEN seconds END)"
                 f"{_FROM}{clause} GROUP BY day ORDER BY day", args)]
 
     def delete(self, where: GameFilter) -> int:
         """Delete the games passing ``where`` in one transaction; how many went."""
         clause, args = where.sql()
-        with self._guard(), self._transaction() as db:
+        with self.write() as db:
             cursor = db.execute(f"DELETE FROM played WHERE id IN (SELECT played.id{_FROM}"
                                 f"{clause})", args)
             return cursor.rowcount
@@ -377,7 +392,7 @@ class GameBook(Database):
     def add_many(self, games: Iterable[PlayedGame]) -> tuple[int, int]:
         """Store games in one transaction (all or none); ``(added, already there)``."""
         added = skipped = 0
-        with self._guard(), self._transaction():
+        with self.write():
             for game in games:
                 if self._insert(game) is None:
                     skipped += 1
@@ -410,7 +425,8 @@ class GameFilter:
         """The ``WHERE`` clause (empty when nothing is asked) and its arguments."""
         where: list[str] = []
         args: list[Any] = []
-        for test, value in (("players.name = ?", self.player), ("rule = ?", self.rule),
+        player = None if self.player is None else name_key(self.player)
+        for test, value in (("players.name_key = ?", player), ("rule = ?", self.rule),
                             ("no_guess = ?", self.no_guess), ("won = ?", self.won),
                             ("assisted = ?", self.assisted), ("finished >= ?", self.since),
                             ("finished < ?", self.until), ("three_bv >= ?", self.min_3bv),
@@ -447,4 +463,4 @@ def _played_row(r: Any) -> PlayedRow:
 
 
 __all__ = ["ASSISTS", "MAX_NAME", "ORDERS", "GameBook", "GameFilter", "PlayedGame", "PlayedRow",
-           "PlayerRow", "player_name"]
+           "PlayerRow", "name_key", "player_name"]

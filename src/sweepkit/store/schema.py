@@ -1,18 +1,35 @@
-"""The schema of sweepkit's SQLite database, one list of steps for every table: the runs
-and games of ``sweepkit bench``, and the players and the games people (and the computer,
-watched in the web app) played.
+"""sweepkit's database schema: the runs and games of ``sweepkit bench``, the players and
+the games people (and the computer, watched in the web app) played, whose records are
+whose, and the games being played.
 
-Versioned by ``PRAGMA user_version``: :data:`MIGRATIONS` lists the steps, version ``n`` is
-``MIGRATIONS[n - 1]``, each applied by :class:`~sweepkit.store.database.Database` in one
-transaction with the new version number. A step is only ever added, never changed: a
-database made by any earlier version comes up to date.
+The schema is the Alembic migrations of :mod:`sweepkit.store.migrations`, the same for an
+SQLite file and a PostgreSQL server; :func:`upgrade` brings any database up to date when
+it is opened. SQLite files made before Alembic kept their version in ``PRAGMA
+user_version`` (1 to :data:`LEGACY_VERSION`): their own steps (:data:`MIGRATIONS`, kept
+as they were) bring them to the last of those, which is Alembic's first revision, and
+Alembic goes on from there.
 """
 
 from __future__ import annotations
 
-import sqlite3
+import functools
 from collections.abc import Callable
-from typing import Final
+from pathlib import Path
+from typing import Any, Final
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from alembic.script import ScriptDirectory
+from alembic.util.exc import CommandError
+from sqlalchemy.engine import Connection
+
+MIGRATIONS_DIR: Final = Path(__file__).with_name("migrations")
+"""The Alembic scripts."""
+
+LEGACY_BASE: Final = "0001"
+"""The Alembic revision that is the schema of an SQLite file of :data:`LEGACY_VERSION`."""
+
 
 _V1: Final = (
     """CREATE TABLE runs (
@@ -60,13 +77,13 @@ number, beyond SQLite's signed integers. ``UNIQUE (run_id, idx)`` is also the in
 lists a run's games in order."""
 
 
-def _migrate_to_v1(db: sqlite3.Connection) -> None:
+def _migrate_to_v1(db: Any) -> None:
     """Create the runs and games tables and their indexes."""
     for statement in _V1:
         db.execute(statement)
 
 
-def _migrate_to_v2(db: sqlite3.Connection) -> None:
+def _migrate_to_v2(db: Any) -> None:
     """Version 2: whether a run played no-guess boards (0 for the runs before)."""
     db.execute("ALTER TABLE runs ADD COLUMN no_guess INTEGER NOT NULL DEFAULT 0 "
                "CHECK (no_guess IN (0, 1))")
@@ -118,13 +135,13 @@ assisted games out. ``uid`` names a game by its content: an imported game alread
 is not added twice. ``guesses`` and ``hardest`` are known for the computer's games."""
 
 
-def _migrate_to_v3(db: sqlite3.Connection) -> None:
+def _migrate_to_v3(db: Any) -> None:
     """Version 3: the players and the games they played (:data:`MIGRATIONS_V3`)."""
     for statement in MIGRATIONS_V3:
         db.execute(statement)
 
 
-def _migrate_to_v4(db: sqlite3.Connection) -> None:
+def _migrate_to_v4(db: Any) -> None:
     """Version 4: each player's trainer score by lesson (right and wrong answers, the
     current run of right ones, and the difficulty it has reached)."""
     db.execute("""CREATE TABLE trainer_scores (
@@ -139,7 +156,7 @@ def _migrate_to_v4(db: sqlite3.Connection) -> None:
     )""")
 
 
-def _migrate_to_v5(db: sqlite3.Connection) -> None:
+def _migrate_to_v5(db: Any) -> None:
     """Version 5: a played game's deaths, the losing moves taken back by an undo in
     practice (0 for the games before: no game could take one back). A game with a death
     is assisted: ``assisted`` is 1 for it, as for any assist."""
@@ -147,91 +164,97 @@ def _migrate_to_v5(db: sqlite3.Connection) -> None:
                "CHECK (deaths >= 0)")
 
 
-MIGRATIONS_V6: Final = (
-    "ALTER TABLE players ADD COLUMN public INTEGER NOT NULL DEFAULT 0 "
-    "CHECK (public IN (0, 1))",
-    "UPDATE players SET public = 1 WHERE kind = 'computer'",
-    """CREATE TABLE player_keys (
-        player_id INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
-        key_hash TEXT NOT NULL,
-        added TEXT NOT NULL,
-        PRIMARY KEY (player_id, key_hash)
-    )""",
-    "CREATE INDEX player_keys_by_key ON player_keys (key_hash)",
-    """CREATE TABLE join_codes (
-        code_hash TEXT PRIMARY KEY,
-        player_id INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
-        expires TEXT NOT NULL
-    )""",
-    """CREATE TABLE live_games (
-        id TEXT PRIMARY KEY,
-        owner_hash TEXT NOT NULL,
-        player TEXT NOT NULL,
-        level TEXT,
-        state TEXT NOT NULL DEFAULT 'playing'
-            CHECK (state IN ('playing', 'over', 'closed', 'abandoned')),
-        seq INTEGER NOT NULL DEFAULT 0 CHECK (seq >= 0),
-        start TEXT NOT NULL,
-        started TEXT,
-        saved_id INTEGER,
-        replaces INTEGER,
-        created TEXT NOT NULL,
-        touched TEXT NOT NULL
-    )""",
-    "CREATE INDEX live_games_by_state ON live_games (state, touched)",
-    """CREATE TABLE live_events (
-        game_id TEXT NOT NULL REFERENCES live_games(id) ON DELETE CASCADE,
-        seq INTEGER NOT NULL CHECK (seq > 0),
-        event TEXT NOT NULL,
-        PRIMARY KEY (game_id, seq)
-    ) WITHOUT ROWID""",
-    """CREATE TABLE server_beats (
-        name TEXT PRIMARY KEY,
-        at REAL NOT NULL,
-        stopped INTEGER NOT NULL DEFAULT 0 CHECK (stopped IN (0, 1))
-    )""",
-    "CREATE TABLE outages (start REAL NOT NULL, stop REAL NOT NULL)",
-    """CREATE TABLE shared (
-        kind TEXT NOT NULL,
-        id TEXT NOT NULL,
-        doc TEXT NOT NULL,
-        control TEXT NOT NULL DEFAULT '{}',
-        touched REAL NOT NULL,
-        PRIMARY KEY (kind, id)
-    ) WITHOUT ROWID""",
-)
-"""Version 6: whose records are whose, and the games being played.
+MIGRATIONS: Final[tuple[Callable[[Any], None], ...]] = (
+    _migrate_to_v1, _migrate_to_v2, _migrate_to_v3, _migrate_to_v4, _migrate_to_v5)
+"""The steps of SQLite files made before Alembic: ``MIGRATIONS[n]`` takes such a file from
+version ``n`` to ``n + 1``."""
 
-- ``players.public``: whether anyone may read the player's games (the computer's are);
-  ``player_keys``: the browsers that own a player, by the SHA-256 of their key (the
-  first that used the name, and those it let join); ``join_codes``: one-time codes, by
-  their SHA-256, that let another browser join a player until they expire.
-- ``live_games``: each game being played, by its public id: its owner's key hash, its
-  start (JSON: the record it was made from, the seed it is shared by, its assists and
-  clock), the number of events it has (``seq``), and its state (``over`` once finished,
-  ``closed`` when a restart replaced it, ``abandoned`` when left unfinished too long).
-  ``live_events``: what was done to it, in order, one JSON event a row, appended as it
-  is done (:mod:`sweepkit.store.journal`).
-- ``server_beats``: when each server process (``host:pid``) last said it was alive (Unix
-  time), or that it stopped; ``outages``: the spans when none ran, which a game's clock
-  does not count.
-- ``shared``: what one server process runs for a client and any other may be asked
-  about (jobs, trainer puzzles handed out, watch sessions): what the running process says
-  of it (``doc``) and what others ask of it (``control``), as JSON
-  (:mod:`sweepkit.store.shared`)."""
+LEGACY_VERSION: Final = len(MIGRATIONS)
+"""The last ``user_version`` of those files."""
 
 
-def _migrate_to_v6(db: sqlite3.Connection) -> None:
-    """Version 6: owners, join codes and live games (:data:`MIGRATIONS_V6`)."""
-    for statement in MIGRATIONS_V6:
-        db.execute(statement)
+@functools.cache
+def _script() -> ScriptDirectory:
+    return ScriptDirectory(str(MIGRATIONS_DIR))
 
 
-MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection], None], ...]] = (
-    _migrate_to_v1, _migrate_to_v2, _migrate_to_v3, _migrate_to_v4, _migrate_to_v5,
-    _migrate_to_v6)
-"""The schema steps in order: ``MIGRATIONS[n]`` takes a database from version ``n`` to
-``n + 1`` (inside a transaction the database opens and commits)."""
+def head() -> str:
+    """The newest revision this code knows."""
+    head = _script().get_current_head()
+    assert head is not None
+    return head
 
-SCHEMA_VERSION: Final = len(MIGRATIONS)
-"""The schema version this code writes and reads."""
+
+SCHEMA_VERSION: Final = head()
+"""The schema revision this code writes and reads."""
+
+
+def _alembic(conn: Connection) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    config.attributes["connection"] = conn
+    return config
+
+
+class _Legacy:
+    """A connection as the steps of the files made before Alembic used it."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+
+    def execute(self, statement: str) -> Any:
+        return self.conn.exec_driver_sql(statement)
+
+
+def revision_of(conn: Connection) -> str | None:
+    """The database's Alembic revision (None when it has none)."""
+    if not sa.inspect(conn).has_table("alembic_version"):
+        return None
+    return conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
+
+
+def check(conn: Connection, where: str) -> bool:
+    """Whether the database on ``conn`` has this code's schema; StoreError, before
+    anything is written, for a newer database or someone else's."""
+    from sweepkit.store.database import StoreError
+
+    revision = revision_of(conn)
+    if revision is not None:
+        try:
+            _script().get_revision(revision)
+        except CommandError:
+            raise StoreError(f"database {where} has schema revision {revision}, newer than "
+                             f"this sweepkit knows ({SCHEMA_VERSION}): upgrade sweepkit"
+                             ) from None
+        return revision == SCHEMA_VERSION
+    legacy = _legacy_version(conn)
+    if legacy > LEGACY_VERSION:
+        raise StoreError(f"database {where} has schema version {legacy}, newer than this "
+                         "sweepkit knows: upgrade sweepkit")
+    if legacy == 0 and sa.inspect(conn).get_table_names():
+        kind = "an SQLite" if conn.dialect.name == "sqlite" else "a"
+        raise StoreError(f"{where} is {kind} database but not a sweepkit one (it has tables "
+                         "and no schema version); left unchanged")
+    return False
+
+
+def _legacy_version(conn: Connection) -> int:
+    """The ``user_version`` of an SQLite file made before Alembic (0 for any other)."""
+    if conn.dialect.name != "sqlite":
+        return 0
+    return int(conn.exec_driver_sql("PRAGMA user_version").scalar() or 0)
+
+
+def upgrade(conn: Connection, where: str) -> None:
+    """Bring the database on ``conn`` up to date, inside the caller's transaction
+    (:func:`check` first: StoreError for a newer database or someone else's)."""
+    if check(conn, where):
+        return
+    if revision_of(conn) is None:
+        legacy = _legacy_version(conn)
+        if legacy:
+            for step in MIGRATIONS[legacy:]:
+                step(_Legacy(conn))
+            conn.exec_driver_sql(f"PRAGMA user_version = {LEGACY_VERSION}")
+            command.stamp(_alembic(conn), LEGACY_BASE)
+    command.upgrade(_alembic(conn), "head")

@@ -61,8 +61,8 @@ class Shared:
         the controls giving the new ones), in one transaction; the new controls, or None
         when there is no such row."""
         with self.db.write() as db:
-            row = db.execute("SELECT control FROM shared WHERE kind = ? AND id = ?",
-                             (kind, key)).fetchone()
+            row = db.execute("SELECT control FROM shared WHERE kind = ? AND id = ?"
+                             + db.for_update, (kind, key)).fetchone()
             if row is None:
                 return None
             old = json.loads(row[0])

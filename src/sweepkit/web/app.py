@@ -24,7 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from sweepkit.bench.store import Store
-from sweepkit.store.database import StoreError, default_path
+from sweepkit.store.database import DEFAULT_TIMEOUT, StoreError, default_path
 from sweepkit.store.owners import Owners
 from sweepkit.store.played import GameBook
 from sweepkit.store.shared import Shared
@@ -87,13 +87,15 @@ RETRY_AFTER = "2"
 
 
 def create_app(db_path: str | Path, *, max_live: int = MAX_CACHED,
-               admin_token: str | None = None) -> FastAPI:
+               admin_token: str | None = None, timeout: float = DEFAULT_TIMEOUT) -> FastAPI:
     """The web app, keeping its games, players and statistics in the database at
     ``db_path`` (created, or brought up to date, at start-up; StoreError when it cannot
     be used). ``max_live``: the games kept in memory too; ``admin_token``: the token that
-    lets the operator administer any player's records (none: nobody may)."""
-    book = GameBook(db_path)  # fail now, before serving, on a database we cannot use
-    runs = Store(db_path)  # the benchmark runs, read for the statistics page
+    lets the operator administer any player's records (none: nobody may); ``timeout``:
+    the seconds a request waits for the database's lock before it answers 503."""
+    # Fail now, before serving, on a database we cannot use.
+    book = GameBook(db_path, timeout=timeout)
+    runs = Store(db_path, timeout=timeout)  # the benchmark runs, for the statistics page
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -1,5 +1,6 @@
-"""The API tests' app: the real app over a fresh SQLite file, driven in process; two
-browsers of it (``owner`` and ``stranger``, each with its own cookies)."""
+"""The API tests' app: the real app over a fresh database (an SQLite file, and a
+PostgreSQL database: ``tests/conftest.py``), driven in process; two browsers of it
+(``owner`` and ``stranger``, each with its own cookies)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ from sweepkit.web.app import create_app
 
 
 @pytest.fixture
-def db(tmp_path):
-    """The database file of the test's app."""
-    return tmp_path / "web.db"
+def db(database):
+    """The database of the test's app: an SQLite file, or a PostgreSQL database."""
+    return database
 
 
 @pytest.fixture

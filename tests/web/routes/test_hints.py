@@ -13,7 +13,7 @@ from sweepkit.store.played import GameBook
 
 
 @pytest.mark.slow
-def test_hints_are_right_and_the_game_is_stored_as_assisted(client, tmp_path):
+def test_hints_are_right_and_the_game_is_stored_as_assisted(client, db):
     # a beginner game played by hints alone, certain ones and guesses: 27 hints, two of them
     # guesses, to a win (an intermediate game took 76 hints, four times the time, for the
     # same checks; the hint after a loss: test_a_lost_game_keeps_its_hint_...)
@@ -42,7 +42,7 @@ def test_hints_are_right_and_the_game_is_stored_as_assisted(client, tmp_path):
     assert guesses
     after = client.post(f"/api/games/{game['id']}/hint")   # over: a loss keeps its hint
     assert after.status_code == (409 if reply["state"]["status"] == "won" else 200)
-    with GameBook(tmp_path / "web.db") as book:
+    with GameBook(db) as book:
         stored = book.game(reply["state"]["record_id"])
     assert stored.assisted and stored.assists == {"hint": hints, "seeded": 1}
 
@@ -53,7 +53,7 @@ def test_a_hint_for_an_unknown_game_is_a_404(client):
 
 
 @pytest.mark.slow
-def test_the_overlay_and_computer_moves_are_right_and_recorded(client, tmp_path):
+def test_the_overlay_and_computer_moves_are_right_and_recorded(client, db):
     seed, first = 12, (8, 15)
     twin = Game(level("expert"), seed)
     twin.reveal(*first)
@@ -78,7 +78,7 @@ def test_the_overlay_and_computer_moves_are_right_and_recorded(client, tmp_path)
     state = reply["state"]
     expected = {"overlay": 1, "computer": moves, "seeded": 1}
     assert state["assists"] == expected
-    with GameBook(tmp_path / "web.db") as book:
+    with GameBook(db) as book:
         assert book.game(state["record_id"]).assists == expected
 
 
@@ -114,7 +114,7 @@ def test_while_a_hint_is_worked_out_another_for_the_game_is_refused_at_once(clie
 
 
 def test_a_lost_game_keeps_its_hint_and_overlay_on_the_position_before_the_loss(client,
-                                                                               tmp_path):
+                                                                               db):
     seed, first = 5, (4, 4)
     twin = Game(level("beginner"), seed)
     twin.reveal(*first)
@@ -146,7 +146,7 @@ def test_a_lost_game_keeps_its_hint_and_overlay_on_the_position_before_the_loss(
     assert client.post(f"/api/games/{game['id']}/computer").status_code == 409
     state = client.get(f"/api/games/{game['id']}").json()
     assert state["assists"] == {"seeded": 1} and state["status"] == "lost"
-    with GameBook(tmp_path / "web.db") as book:
+    with GameBook(db) as book:
         assert book.game(state["record_id"]).assists == {"seeded": 1}
 
 

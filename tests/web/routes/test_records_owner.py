@@ -6,8 +6,6 @@ until they make them public; another device joins a player only with a code."""
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 from fastapi.testclient import TestClient
 
@@ -57,16 +55,16 @@ def test_every_route_that_writes_is_classified(tmp_path):
     assert not (GAME_ROUTES & PLAYER_ROUTES or PLAYER_ROUTES & OPEN_ROUTES)
 
 
-def snapshot(db) -> dict[str, list[tuple]]:
+def snapshot(book) -> dict[str, list[tuple]]:
     """Every row of the tables that hold players' records."""
-    with sqlite3.connect(db) as conn:
-        return {t: sorted(conn.execute(f"SELECT * FROM {t}").fetchall(), key=repr)
+    with book.read() as db:
+        return {t: sorted((tuple(r) for r in db.execute(f"SELECT * FROM {t}")), key=repr)
                 for t in TABLES}
 
 
 @pytest.fixture
-def app(tmp_path):
-    return create_app(tmp_path / "w.db", admin_token=ADMIN)
+def app(db):
+    return create_app(db, admin_token=ADMIN)
 
 
 @pytest.fixture
@@ -137,7 +135,7 @@ def send(client, method, path, body, params, headers=None):
 
 def test_every_player_route_refuses_a_stranger_and_changes_nothing(app, ada, stranger):
     requests = requests_as_ada(ada)
-    db = app.state.book.path
+    db = app.state.book
     before = snapshot(db)
     playing = app.state.live.journal.playing()
     for method, path, body, params in requests:

@@ -86,7 +86,8 @@ def game_hint(game_id: str, live: Live, key: Key = None) -> dict[str, Any]:
         found = best_move(view)
         if not game.game.over:
             game.assist("hint")
-        return {"hint": hint_json(found, view), "assists": dict(game.assists)}
+        return {"hint": hint_json(found, view), "assists": dict(game.assists),
+                "seq": game.seq + len(game.pending)}
 
 
 @router.post("/games/{game_id}/overlay")
@@ -111,7 +112,8 @@ def overlay(game_id: str, live: Live, key: Key = None) -> dict[str, Any]:
         return {"probabilities": [[i, p] for i, p in sorted(chances.items())],
                 "safe": sorted(analysis.safe_cells()) if analysis.consistent else [],
                 "mines": sorted(analysis.mine_cells()) if analysis.consistent else [],
-                "reasons": reasons, "assists": dict(game.assists)}
+                "reasons": reasons, "assists": dict(game.assists),
+                "seq": game.seq + len(game.pending)}
 
 
 @router.post("/games/{game_id}/computer")

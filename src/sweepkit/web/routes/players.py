@@ -39,8 +39,8 @@ class PublicIn(BaseModel):
 @router.get("/me")
 def me(owners: Players, owner: Owner) -> dict[str, Any]:
     """This browser's players, oldest first, and the one it plays as when it names none
-    (``default``, made its own now if it has none)."""
-    default = owners.default_name(key_hash(owner))
+    (``default``; made its own at its first game)."""
+    default = owners.default_name(key_hash(owner), claim=False)
     return {"players": owners.owned(key_hash(owner)), "default": default}
 
 

@@ -30,7 +30,7 @@ from sweepkit.store.exchange import (
     read_csv,
     read_json,
 )
-from sweepkit.store.journal import Journal
+from sweepkit.store.journal import ABANDON_AFTER, Journal
 from sweepkit.store.owners import NotYours, Owners, key_hash
 from sweepkit.store.played import ORDERS, GameBook, GameFilter, PlayedRow
 from sweepkit.store.statistics import statistics_by_board
@@ -146,13 +146,17 @@ def stats_summary(book: Book, owners: Players, who: Who, player: str) -> dict[st
     (``abandoned``, :data:`sweepkit.store.journal.ABANDON_AFTER`). 403 for a private
     player of another browser."""
     who.may_read(owners, player)
+    exists = owners.exists(player)
+    stored = owners.name_of(player) if exists else player.strip()
     bests = {name: [r.as_json() for r in book.games(
-        GameFilter(player=player, level=name, won=True, assisted=False, no_guess=False),
+        GameFilter(player=stored, level=name, won=True, assisted=False, no_guess=False),
         order="seconds", descending=False, limit=BESTS)] for name in LEVEL_NAMES}
-    return {"player": player, "groups": statistics_by_board(book, player), "bests": bests,
-            "abandoned": Journal(book).abandoned(player),
-            "yours": owners.owns(player, who.key),
-            "public": owners.may_read(player, None)}
+    return {"player": stored, "exists": exists,
+            "groups": statistics_by_board(book, stored), "bests": bests,
+            "abandoned": Journal(book).abandoned(stored) if exists else 0,
+            "abandon_days": ABANDON_AFTER.days,
+            "yours": owners.owns(stored, who.key),
+            "public": exists and owners.is_public(stored)}
 
 
 @router.get("/stats/daily")

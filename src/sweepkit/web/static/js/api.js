@@ -69,9 +69,6 @@ export async function call(method, path, body, { raw = false, type, text = false
 export const conflictState = (err) =>
   (err instanceof ApiError && err.status === 409 && err.body?.state) || null;
 
-/** GET /api/me: {players: this browser's players, default: the one it plays as unnamed}. */
-export const getMe = () => call("GET", "/me");
-
 /** GET /api/config: levels, size limits, first-click rules. */
 export const getConfig = () => call("GET", "/config");
 

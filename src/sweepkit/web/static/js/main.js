@@ -541,7 +541,7 @@ class App {
     if (generation !== this.generation) return true;
     if (typeof fresh.cells !== "string") return false;
     this.load(fresh, false);
-    this.showError(`${err.message} The board now shows the game as the server has it.`);
+    this.showError(err); // the server's sentence: "... this is its state now; ..."
     return true;
   }
 
@@ -551,7 +551,8 @@ class App {
       $("player").value = "";
       this.settings.player = "";
       this.settings.save();
-      const { player, ...own } = spec;
+      const own = { ...spec };
+      delete own.player; // the server plays it as this browser's default player
       this.startGame(own);
     });
   }

@@ -24,6 +24,7 @@ export class PlayersPanel {
     this.show = show;
     this.mine = []; // this browser's players, oldest first
     this.fallback = ""; // the player this browser plays as when it names none
+    this.publicOnes = new Set(); // the public players' names, lower case
     this.shown = null; // {player, yours, public} of the player shown, from its summary
   }
 
@@ -74,7 +75,7 @@ export class PlayersPanel {
       button.addEventListener("click", () => this.show(name));
       li.dataset.player = name;
       li.append(button);
-      if (this.publicOnes?.has(name.toLowerCase())) li.append(" ", tag("public"));
+      if (this.publicOnes.has(name.toLowerCase())) li.append(" ", tag("public"));
       if (same(name, playerName() || this.fallback)) li.append(" ", tag("plays here"));
       return li;
     }));
@@ -96,8 +97,8 @@ export class PlayersPanel {
       const name = this.shown.player;
       $("own-name").textContent = name;
       $("privacy-line").textContent = this.shown.public
-        ? `${name}'s games are public: anyone using this server can see them.`
-        : `${name}'s games are private: only your browsers and devices see them.`;
+        ? "Its games are public: anyone using this server can see them."
+        : "Its games are private: only your browsers and devices see them.";
       $("toggle-public").textContent = this.shown.public ? "Make private" : "Make public";
     }
     this.deleteAllowed();

@@ -149,7 +149,11 @@ class Stats {
   shownPlayer(data, error) {
     const refused = error instanceof ApiError && error.status === 403 ? error.message : "";
     this.yours = Boolean(data?.yours);
-    $("private-note").textContent = refused;
+    $("private-note").textContent = refused
+      ? `${refused[0].toUpperCase()}${refused.slice(1)}. To see them here, join the player ` +
+        "with a code from one of its devices (in “Your players” above), or ask its owner to " +
+        "make it public."
+      : "";
     $("private-note").hidden = !refused;
     for (const section of document.querySelectorAll(".player-data")) section.hidden = Boolean(refused);
     $("reset-form").hidden = !this.yours;

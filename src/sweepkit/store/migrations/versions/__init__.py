@@ -1,0 +1,1 @@
+"""The revisions, in order (Alembic reads each file; this one it skips)."""
