@@ -1,8 +1,9 @@
-"""Real server processes: a game survives a restart (SIGTERM) and a ``kill -9`` of the
-whole server with the same board, moves, owner and clock, and its next move works; with
-``--workers 2`` every request may land on either process (a new connection each) and the
-game, a job, a trainer puzzle and a watch session answer the same from both; a worker
-killed with ``kill -9`` is replaced and loses no game."""
+"""Real server processes, on an SQLite file and on a PostgreSQL server: a game survives a
+restart (SIGTERM) and a ``kill -9`` of the whole server with the same board, moves, owner
+and clock, and its next move works; with ``--workers 2`` every request may land on either
+process (a new connection each) and the game, a job, a trainer puzzle and a watch session
+answer the same from both; a worker killed with ``kill -9`` is replaced and loses no
+game."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ pytestmark = pytest.mark.slow
 class Server:
     """``sweepkit web`` on a database file, in a process group of its own."""
 
-    def __init__(self, db: Path, log: Path, workers: int = 1) -> None:
+    def __init__(self, db: Path | str, log: Path, workers: int = 1) -> None:
         self.db, self.log, self.workers = db, log, workers
         self.port = _free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -95,8 +96,8 @@ class Browser:
 
 
 @pytest.fixture
-def server(tmp_path) -> Iterator[Server]:
-    made = Server(tmp_path / "web.db", tmp_path / "server.log")
+def server(tmp_path, database) -> Iterator[Server]:
+    made = Server(database, tmp_path / "server.log")
     yield made
     made.stop(signal.SIGKILL)
 
@@ -138,8 +139,8 @@ def test_a_game_survives_the_server_stopping(server, sig):
                          {"kind": "flag", "row": 0, "col": 11}).status_code == 403
 
 
-def test_two_workers_answer_alike_and_a_killed_worker_loses_nothing(tmp_path):
-    server = Server(tmp_path / "web.db", tmp_path / "server.log", workers=2).start()
+def test_two_workers_answer_alike_and_a_killed_worker_loses_nothing(tmp_path, database):
+    server = Server(database, tmp_path / "server.log", workers=2).start()
     try:
         browser = Browser(server)
         game_id, state = play_some(browser, flags=0)
@@ -185,8 +186,8 @@ def test_two_workers_answer_alike_and_a_killed_worker_loses_nothing(tmp_path):
         server.stop(signal.SIGKILL)
 
 
-def test_a_watch_session_is_controlled_through_either_worker(tmp_path):
-    server = Server(tmp_path / "web.db", tmp_path / "server.log", workers=2).start()
+def test_a_watch_session_is_controlled_through_either_worker(tmp_path, database):
+    server = Server(database, tmp_path / "server.log", workers=2).start()
     try:
         browser = Browser(server)
         session = browser.call("POST", "/watch", {"level": "beginner", "strategy": "exact",
