@@ -386,3 +386,19 @@ def test_a_version_1_database_gains_the_no_guess_column_and_keeps_its_runs(db):
         assert store.run(new).no_guess and not store.run(old.id).no_guess
     with raw(db) as conn:
         assert revision(conn) == SCHEMA_VERSION
+
+
+def test_runs_and_games_round_trip_on_either_database(database, eight):
+    with Store(database) as store:
+        run_id = store.begin_run(SPEC)
+        assert store.add_games(run_id, eight[:5]) == 5
+        assert store.add_games(run_id, eight[3:]) == 3  # a resumed run keeps 3 and 4
+        assert store.game_results(run_id) == eight
+        assert store.game_indices(run_id) == set(range(8))
+        store.finish_run(run_id, "complete", {"games": 8})
+        (run,) = store.runs()
+        assert (run.status, run.done, run.wins) == ("complete", 8, sum(r.won for r in eight))
+        first = next(store.games(run_id))
+        assert store.game(first.id) == first and first.result() == eight[0]
+        with pytest.raises(StoreError, match="no run 99"):
+            store.run(99)
