@@ -22,6 +22,8 @@ The connections come from a pool, one a thread at a time: :meth:`Database.read` 
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 import os
 import re
@@ -126,11 +128,17 @@ def _named(sql: str, params: Sequence[Any] | Mapping[str, Any]
            ) -> tuple[sa.TextClause, dict[str, Any]]:
     """SQL text with ``?`` placeholders as SQLAlchemy text with named ones (``:p0``...)."""
     if isinstance(params, Mapping):
-        return sa.text(sql), dict(params)
-    values = list(params)
-    count = iter(range(len(values)))
-    return (sa.text(_PLACEHOLDER.sub(lambda _: f":p{next(count)}", sql)),
-            {f"p{i}": v for i, v in enumerate(values)})
+        return _text(sql, False), dict(params)
+    return _text(sql, True), {f"p{i}": v for i, v in enumerate(params)}
+
+
+@functools.lru_cache(maxsize=1024)
+def _text(sql: str, positional: bool) -> sa.TextClause:
+    """The statement as SQLAlchemy text, made once (a web move runs the same few)."""
+    if not positional:
+        return sa.text(sql)
+    count = itertools.count()
+    return sa.text(_PLACEHOLDER.sub(lambda _: f":p{next(count)}", sql))
 
 
 class Database:

@@ -121,10 +121,13 @@ class Journal:
             db.execute("UPDATE live_games SET state = ?, touched = ? WHERE id = ?",
                        (state, now(), game_id))
 
-    def seq(self, game_id: str) -> int | None:
-        """How many events the game has; None when it is not kept."""
-        with self.db.read() as db:
-            row = db.execute("SELECT seq FROM live_games WHERE id = ?", (game_id,)).fetchone()
+    def seq(self, game_id: str, *, lock: bool = False) -> int | None:
+        """How many events the game has; None when it is not kept. With ``lock``, inside
+        the caller's write transaction, the game's row is held to its end (no other writer
+        appends meanwhile)."""
+        with self.db.write() if lock else self.db.read() as db:
+            row = db.execute("SELECT seq FROM live_games WHERE id = ?"
+                             + (db.for_update if lock else ""), (game_id,)).fetchone()
         return None if row is None else int(row[0])
 
     def load(self, game_id: str) -> JournalEntry | None:

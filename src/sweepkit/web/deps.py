@@ -1,12 +1,14 @@
 """What the web app's routes share: the board and move bodies and their limits, the live
-games and the book of played games as FastAPI dependencies (``Live``, ``Book``), and the
-helpers that look a game up (:func:`find`), hold it (:func:`locked`) and store it once it
-is over (:func:`save`).
+games, the book of played games and the players' owners as FastAPI dependencies
+(``Live``, ``Book``, ``Players``), who asks (``Owner``, ``Key``, ``Who``), and the helpers
+that look a game up (:func:`find`) and hold it while a request changes it, writing what
+changed before the reply (:func:`locked`).
 
-Who may play a game: the browser that started it. Its first game gives it a key, an
-unguessable token in the ``sweepkit_owner`` cookie (HTTP-only, same-site), and every game
-it starts keeps that key; a move, undo, restart, pause or help asked without it is refused
-with 403 and changes nothing, while anyone with the game's id may still look at it.
+Who may play a game: the browser that started it. Its first request that needs one
+gives it a key, an unguessable token in the ``sweepkit_owner`` cookie (HTTP-only,
+same-site), and every game it starts keeps that key's hash; a move, undo, restart, pause
+or help asked without it is refused with 403 and changes nothing, while anyone with the
+game's id may still look at it. Whose records are whose: :class:`Viewer`.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
@@ -228,9 +230,10 @@ class Conflict(HTTPException):
         self.state = state
 
 
-def find(live: LiveGames, game_id: str) -> LiveGame:
+def find(live: LiveGames, game_id: str, *, fresh: bool = True) -> LiveGame:
+    """The game (``fresh``: as the database holds it now); 404 when there is none."""
     try:
-        return live.get(game_id)
+        return live.get(game_id, fresh=fresh)
     except KeyError:
         raise HTTPException(404, f"no game {game_id!r} on this server (it may have "
                                  "ended long ago): start a new one") from None
@@ -242,41 +245,59 @@ the request waited for it."""
 
 
 @contextmanager
-def locked(live: LiveGames, game_id: str, *, key: str | object | None = READ_ONLY
-           ) -> Iterator[LiveGame]:
+def locked(live: LiveGames, game_id: str, *, key: str | object | None = READ_ONLY,
+           quick: bool = True) -> Iterator[LiveGame]:
     """The game, held by its lock for the body, and whatever the body did to it written
     before the reply (:meth:`LiveGames.commit`, which also stores a game just finished:
-    a body whose reply names the stored game commits before it makes the reply);
-    404 for a game closed meanwhile (a restart replaced it while this request waited for
-    the lock), 403 when ``key`` is not the key of the browser that started it, 409
+    a body whose reply names the stored game commits before it makes the reply); 404 for
+    a game closed meanwhile (a restart replaced it while this request waited for the
+    lock), 403 when ``key`` is not the key of the browser that started it.
+
+    A ``quick`` change (a move, an undo, a pause) runs inside one write transaction that
+    first checks the copy in memory is the database's game and holds its row, so two
+    server processes take turns. Any other (a hint's analysis, a no-guess board's first
+    click: seconds) runs outside one, and its write is refused with 409
     (:class:`Conflict`) when another request wrote the game first."""
+    writing = key is not READ_ONLY
     for _ in range(RETRIES):
-        game = find(live, game_id)
-        if key is not READ_ONLY:
+        game = find(live, game_id, fresh=not writing)
+        if writing:
             check_owner(game, key)
-        game.lock.acquire()
-        if not game.dropped:
-            break
-        game.lock.release()
-    else:
-        raise HTTPException(503, "the game is busy: try again", headers={"Retry-After": "1"})
+        with game.lock:
+            if game.dropped:
+                continue
+            if game.closed:
+                raise HTTPException(404, f"game {game_id!r} was restarted: play the new one")
+            in_transaction = writing and quick and (game.game.drawn or not game.game.no_guess)
+            with live.book.write() if in_transaction else nullcontext():
+                if in_transaction:
+                    hold(live, game)
+                    if game.closed:
+                        raise HTTPException(404, f"game {game_id!r} was restarted: play the "
+                                                 "new one")
+                try:
+                    try:
+                        yield game
+                    except BaseException:
+                        if game.pending:  # done in memory, not written: read it again
+                            live.forget(game)
+                        raise
+                    live.commit(game)
+                except StaleGame:
+                    raise Conflict("the game changed meanwhile (a move from another tab?): "
+                                   "this is its state now; nothing of this request was "
+                                   "done", find(live, game_id).state_json()) from None
+            return
+    raise HTTPException(503, "the game is busy: try again", headers={"Retry-After": "1"})
+
+
+def hold(live: LiveGames, game: LiveGame) -> None:
+    """:meth:`LiveGames.hold`, 404 when the game is gone."""
     try:
-        if game.closed:
-            raise HTTPException(404, f"game {game_id!r} was restarted: play the new one")
-        try:
-            try:
-                yield game
-            except BaseException:
-                if game.pending:  # done in memory, not written: read it again next time
-                    live.forget(game)
-                raise
-            live.commit(game)
-        except StaleGame:
-            raise Conflict("the game changed meanwhile (a move from another tab?): this is "
-                           "its state now; nothing of this request was done",
-                           find(live, game_id).state_json()) from None
-    finally:
-        game.lock.release()
+        live.hold(game)
+    except KeyError:
+        raise HTTPException(404, f"no game {game.id!r} on this server: start a new one"
+                            ) from None
 
 
 def owns(game: LiveGame, key: object) -> bool:

@@ -145,9 +145,16 @@ class LiveGames:
         self.journal.create(live.id, owner, player, level, start_doc(live))
         return self._cache.add(live.id, live)
 
-    def get(self, game_id: str) -> LiveGame:
+    def get(self, game_id: str, *, fresh: bool = True) -> LiveGame:
         """The game as the database holds it now (read again when the copy in memory is
-        out of date); KeyError when there is no such game."""
+        out of date); KeyError when there is no such game. Without ``fresh``, the copy in
+        memory as it is, when there is one: for a request that checks it inside its write
+        transaction (:meth:`hold`)."""
+        if not fresh:
+            try:
+                return self._cache.get(game_id)
+            except KeyError:
+                pass
         seq = self.journal.seq(game_id)
         if seq is None:
             self._cache.drop(game_id)
@@ -168,14 +175,36 @@ class LiveGames:
             entry = self.journal.load(game_id)
             if entry is None:
                 raise KeyError(game_id)
-            now = time.time()
-            try:
-                live = restore(entry, now, self.journal.down_between(_last_wall(entry), now))
-            except (ValueError, KeyError, TypeError) as exc:
-                raise StoreError(f"live game {game_id!r} cannot be read back: {exc}") from None
+            live = self._restore(entry)
             if cached is not None:
                 cached.dropped = True  # a request that still holds it reads the game again
             return self._cache.add(game_id, live)
+
+    def hold(self, live: LiveGame) -> None:
+        """Inside a write transaction: hold the game's row to the end of the transaction
+        (no other writer appends meanwhile) and bring the copy ``live`` (whose lock the
+        caller holds) up to the database's game; KeyError when the game is not kept."""
+        seq = self.journal.seq(live.id, lock=True)
+        if seq is None:
+            self._cache.drop(live.id)
+            raise KeyError(live.id)
+        if seq == live.seq and not live.pending:
+            return
+        entry = self.journal.load(live.id)
+        if entry is None:
+            raise KeyError(live.id)
+        fresh = self._restore(entry)
+        for name in ("game", "player", "level", "assists", "started", "saved_id", "closed",
+                     "seed", "deaths", "replaces", "clock", "owner", "seq", "pending"):
+            setattr(live, name, getattr(fresh, name))
+        self._cache.add(live.id, live)
+
+    def _restore(self, entry: JournalEntry) -> LiveGame:
+        now = time.time()
+        try:
+            return restore(entry, now, self.journal.down_between(_last_wall(entry), now))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise StoreError(f"live game {entry.id!r} cannot be read back: {exc}") from None
 
     def commit(self, live: LiveGame) -> None:
         """Write what was done to the game since it was last written, with its stored

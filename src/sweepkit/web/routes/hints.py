@@ -46,7 +46,7 @@ def helped(live: LiveGames, game_id: str, key: str | None) -> Iterator[LiveGame]
         raise HTTPException(409, "a hint or move for this game is still being worked out: "
                                  "wait for it")
     try:
-        with locked(live, game_id, key=key) as held:
+        with locked(live, game_id, key=key, quick=False) as held:
             yield held
     finally:
         game.helping.release()
