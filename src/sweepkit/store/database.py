@@ -29,7 +29,7 @@ import os
 import re
 import threading
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -154,6 +154,7 @@ class Database:
                  timeout: float = DEFAULT_TIMEOUT) -> None:
         self.timeout = timeout
         self._local = threading.local()
+        self._writers = threading.Lock()
         if is_url(target):
             url = server_url(target)
             self.path: Path | str = url.render_as_string(hide_password=True)
@@ -260,8 +261,11 @@ class Database:
         if current is not None:
             yield current
             return
+        # SQLite has one writer at a time: this process's writers queue here, in turn,
+        # rather than in SQLite's busy handler, which sleeps longer and longer.
+        queue = self._queue() if write and self.dialect == "sqlite" else nullcontext()
         try:
-            with self.engine.connect() as conn:
+            with queue, self.engine.connect() as conn:
                 conn = conn.execution_options(sweepkit_write=write)
                 session = Session(conn, write)
                 self._local.session = session
@@ -272,6 +276,17 @@ class Database:
                     self._local.session = None
         except exc.DBAPIError as error:
             raise self._error(error) from None
+
+    @contextmanager
+    def _queue(self) -> Iterator[None]:
+        """This process's turn to write, waited for up to the busy timeout."""
+        if not self._writers.acquire(timeout=self.timeout):
+            raise StoreError(f"database {self.path} is locked by another process "
+                             f"(gave up after {self.timeout:g} s)")
+        try:
+            yield
+        finally:
+            self._writers.release()
 
     @contextmanager
     def read(self) -> Iterator[Session]:

@@ -97,15 +97,17 @@ class MoveIn(BaseModel):
         "from another tab), 409 with its state, and nothing done"))
 
 
-def live_games(request: Request) -> LiveGames:
+# The dependencies that only read the app's state are coroutines: FastAPI runs a plain
+# function in its thread pool, a hop a request for nothing.
+async def live_games(request: Request) -> LiveGames:
     return request.app.state.live
 
 
-def game_book(request: Request) -> GameBook:
+async def game_book(request: Request) -> GameBook:
     return request.app.state.book
 
 
-def owners_of(request: Request) -> Owners:
+async def owners_of(request: Request) -> Owners:
     return request.app.state.owners
 
 
@@ -118,7 +120,7 @@ KEY_BYTES = 24
 """Random bytes of a key (32 URL-safe characters)."""
 
 
-def owner_key(request: Request,
+async def owner_key(request: Request,
               key: Annotated[str | None, Cookie(alias=OWNER_COOKIE)] = None) -> str:
     """The browser's key, given one (in the cookie of the reply, whatever it is:
     :class:`~sweepkit.web.owner_cookie.OwnerCookie`) if it has none yet."""
@@ -169,7 +171,7 @@ class Viewer:
         return None if self.admin else owners.owned_ids(self.key)
 
 
-def viewer(request: Request, key: Key = None,
+async def viewer(request: Request, key: Key = None,
            authorization: Annotated[str | None, Header()] = None) -> Viewer:
     """The viewer of a request: its key's hash, and the operator when it carries the
     admin token (``Authorization: Bearer TOKEN``) the server was started with."""

@@ -18,7 +18,7 @@ from sweepkit.web.routes import analyse, games, hints
 router = APIRouter(prefix="/api", tags=["jobs"])
 
 
-def job_pool(request: Request) -> Jobs:
+async def job_pool(request: Request) -> Jobs:
     return request.app.state.jobs
 
 

@@ -29,21 +29,21 @@ from sweepkit.web.trainer import (
 router = APIRouter(prefix="/api", tags=["trainer"])
 
 
-def trainer_puzzles(request: Request) -> TrainerPuzzles:
+async def trainer_puzzles(request: Request) -> TrainerPuzzles:
     return request.app.state.trainer
 
 
 Puzzles = Annotated[TrainerPuzzles, Depends(trainer_puzzles)]
 
 
-def puzzle_stock(request: Request) -> PuzzleStock:
+async def puzzle_stock(request: Request) -> PuzzleStock:
     return request.app.state.puzzle_stock
 
 
 Stock = Annotated[PuzzleStock, Depends(puzzle_stock)]
 
 
-def shared_rows(request: Request) -> Shared:
+async def shared_rows(request: Request) -> Shared:
     return request.app.state.shared
 
 

@@ -69,7 +69,7 @@ class Control(BaseModel):
     delay_ms: int | None = Field(None, ge=0, le=MAX_DELAY_MS)
 
 
-def watch_sessions(request: Request) -> WatchSessions:
+async def watch_sessions(request: Request) -> WatchSessions:
     return request.app.state.watch
 
 
