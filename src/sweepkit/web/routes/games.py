@@ -112,9 +112,9 @@ def move(game_id: str, spec: MoveIn, live: Live, key: Key = None) -> dict[str, A
             raise HTTPException(422, str(exc)) from None
         live.commit(game)  # written, and stored when it ended: the reply names the record
         reply = {"changes": changes, "wasted": result.wasted, "state": game.status_json()}
-        if game.game.status is Status.LOST:     # said at once: forced, or avoidable
-            reply["loss"] = loss_verdict(game.game)
-        return reply
+    if reply["state"]["status"] == str(Status.LOST):  # said at once: forced, or avoidable;
+        reply["loss"] = loss_verdict(game.game)  # its analysis after the game's write
+    return reply
 
 
 @router.post("/games/{game_id}/restart", status_code=201)
