@@ -102,16 +102,16 @@ class Owners:
         """The player a browser plays as when it names none: the first it owns, else
         :data:`DEFAULT_NAME`, numbered (``player 2``...) when other browsers have the
         smaller ones, made its own (with ``claim=False`` only named: what it would play
-        as). One read of the names taken, then one short write."""
+        as). One read of the names taken and one insert, in one short transaction."""
         owned = self.owned(key)
         if owned:
             return owned[0]
-        for _ in range(10):  # another browser may take the same number meanwhile
-            name = self._free_default()
-            if not claim:
-                return name
+        if not claim:
+            return self._free_default()
+        for _ in range(10):  # on PostgreSQL another browser may take it meanwhile
             try:
-                return self.claim(name, key)
+                with self.db.write():  # found and taken in one short transaction
+                    return self.claim(self._free_default(), key)
             except NotYours:
                 continue
         raise StoreError("no free default player name: try again")
