@@ -318,5 +318,6 @@ def check_owner(game: LiveGame, key: object) -> None:
 
 
 __all__ = ["LEVEL_NAMES", "MAX_COLS", "MAX_ROWS", "MAX_SEED", "OWNER_COOKIE", "BoardSpec",
-           "Book", "Conflict", "Key", "Live", "MoveIn", "Owner", "check_owner",
-           "check_served", "find", "game_book", "live_games", "locked", "owns", "rules_of"]
+           "Book", "Conflict", "Key", "Live", "MoveIn", "Owner", "Players", "Viewer", "Who",
+           "check_owner", "check_served", "find", "game_book", "live_games", "locked",
+           "owners_of", "owns", "player_for", "rules_of", "viewer"]
