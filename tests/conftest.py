@@ -9,10 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.postgres import PostgresServer, postgres_server
-
-BACKENDS = [pytest.param("sqlite", id="sqlite"),
-            pytest.param("postgresql", id="postgresql", marks=pytest.mark.slow)]
+from tests.postgres import BACKENDS, PostgresServer, postgres_server
 
 
 @pytest.fixture(scope="session")

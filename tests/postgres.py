@@ -16,6 +16,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+
+BACKENDS = [pytest.param("sqlite", id="sqlite"),
+            pytest.param("postgresql", id="postgresql", marks=pytest.mark.slow)]
+"""The databases a test runs on; the PostgreSQL runs are ``slow`` (the fast lane runs
+SQLite only, the full suite both)."""
+
 BIN_GLOB = "/usr/lib/postgresql/*/bin"
 """Where Debian keeps the server's programs (initdb, pg_ctl)."""
 
@@ -75,6 +82,18 @@ class PostgresServer:
         with psycopg.connect(host=str(self.dir), port=self.port, user=USER,
                              dbname="postgres", autocommit=True) as conn:
             conn.execute(f'CREATE DATABASE "{name}"')
+        return self.url(name)
+
+    def copy(self, url: str) -> str:
+        """A new database, a copy of the one at ``url`` (which nobody may be connected
+        to); its URL."""
+        import psycopg
+
+        source = url.split("/")[3].split("?")[0]
+        name = "t_" + uuid.uuid4().hex[:16]
+        with psycopg.connect(host=str(self.dir), port=self.port, user=USER,
+                             dbname="postgres", autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{source}"')
         return self.url(name)
 
     def stop(self) -> None:

@@ -102,12 +102,23 @@ class Session:
     def execute(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()
                 ) -> CursorResult[Any]:
         text, named = _named(sql, params)
-        return self.conn.execute(text, named)
+        return self.conn.execute(text, self._storable(named))
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         if rows:
             text, first = _named(sql, rows[0])
-            self.conn.execute(text, [first] + [_named(sql, r)[1] for r in rows[1:]])
+            self.conn.execute(text, [self._storable(first)]
+                              + [self._storable(_named(sql, r)[1]) for r in rows[1:]])
+
+    def _storable(self, params: dict[str, Any]) -> dict[str, Any]:
+        """The values as the database takes them. PostgreSQL's text cannot hold a NUL
+        character; no text sweepkit stores has one (names refuse control characters,
+        JSON escapes them), so one in a value looked up (a name or an id from a request)
+        becomes another control character: it matches nothing, as on SQLite."""
+        if self.dialect != "postgresql":
+            return params
+        return {k: v.replace("\x00", "\x01") if isinstance(v, str) and "\x00" in v else v
+                for k, v in params.items()}
 
     @property
     def dialect(self) -> str:

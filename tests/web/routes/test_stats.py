@@ -17,6 +17,7 @@ from sweepkit.game import Game
 from sweepkit.rules import level
 from sweepkit.web.app import create_app
 from sweepkit.web.deps import OWNER_COOKIE
+from tests.postgres import BACKENDS
 from tests.web.players import win_unseeded
 
 
@@ -53,13 +54,11 @@ def play(client, seed, player, *, lose=False, flag=False, hint=False, name="begi
     return reply["state"]
 
 
-@pytest.fixture(scope="module")
-def played(tmp_path_factory):
+def play_history(target) -> tuple[dict, str]:
     """Ada's games: unseeded wins (one NF, one with flags), a seeded win helped by a
-    hint, a seeded loss; Bo's unseeded win; played once through the API into a database
-    file that each test of :func:`history` gets a copy of."""
-    path = tmp_path_factory.mktemp("stats-history") / "web.db"
-    with TestClient(create_app(path)) as client:
+    hint, a seeded loss; Bo's unseeded win; played through the API into the database at
+    ``target``. What each game's last reply said, and the key of the browser."""
+    with TestClient(create_app(target)) as client:
         def send(method, path, body):
             return client.request(method, "/api" + path, json=body).json()
 
@@ -71,15 +70,47 @@ def played(tmp_path_factory):
             "bo": win_unseeded(send, "Bo"),
         }
         key = client.cookies[OWNER_COOKIE]
-    return path, games, key
+    return games, key
+
+
+@pytest.fixture(scope="module")
+def played_sqlite(tmp_path_factory):
+    """The history in an SQLite file, played once for the module."""
+    path = tmp_path_factory.mktemp("stats-history") / "web.db"
+    return (path, *play_history(path))
+
+
+@pytest.fixture(scope="module")
+def played_postgresql(postgres):
+    """The history in a PostgreSQL database, played once for the module."""
+    url = postgres.database()
+    return (url, *play_history(url))
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request) -> str:
+    return request.param
 
 
 @pytest.fixture
-def db(request, tmp_path):
-    """The test's database file: a copy of :func:`played`'s for a test of the history."""
+def played(request, backend):
+    """``(database, games, key)`` of the history on the test's kind of database."""
+    return request.getfixturevalue(f"played_{backend}")
+
+
+@pytest.fixture
+def db(request, tmp_path, backend):
+    """The test's database: for a test of the history a copy of :func:`played`'s, else a
+    new one; an SQLite file, or a PostgreSQL database."""
+    wants_history = "history" in request.fixturenames
+    if backend == "postgresql":
+        server = request.getfixturevalue("postgres")
+        if wants_history:
+            return server.copy(request.getfixturevalue("played")[0])
+        return server.database()
     path = tmp_path / "web.db"
-    if "history" in request.fixturenames:
-        source, _, _ = request.getfixturevalue("played")
+    if wants_history:
+        source = request.getfixturevalue("played")[0]
         for suffix in ("", "-wal", "-shm"):
             if Path(f"{source}{suffix}").exists():
                 shutil.copyfile(f"{source}{suffix}", f"{path}{suffix}")
