@@ -255,18 +255,28 @@ def new_puzzle(page) -> None:
                            "!document.getElementById('new-puzzle').disabled", timeout=20_000)
 
 
+def answer_certain_cell(page, right: bool) -> str:
+    """Answer the puzzle on a certain cell, rightly (reveal a safe one, flag a mine) or
+    wrongly (the other way round); what the cell is: "safe" or "mine". A lesson's puzzle
+    may prove only mines, so either kind serves."""
+    analysis = analyse(puzzle_position(page))
+    safe, mines = analysis.safe_cells(), analysis.mine_cells()
+    assert safe or mines
+    cell, is_safe = (safe[0], True) if safe else (mines[0], False)
+    flag = is_safe != right
+    page.click(f'#board .cell[data-index="{cell}"]', button="right" if flag else "left")
+    return "safe" if is_safe else "mine"
+
+
 def test_trainer_grades_a_right_and_a_wrong_answer(open_at):
     page = open_at("/static/trainer.html", "#scores tbody tr")
     page.fill("#player", "trainee")
     page.dispatch_event("#player", "change")
     page.select_option("#lesson", "single")
     new_puzzle(page)
-    position = puzzle_position(page)
-    safe = analyse(position).safe_cells()
-    assert safe
     held = []  # the scores' refresh, held back until the next puzzle is up
     page.route("**/api/trainer/scores*", lambda route: held.append(route))
-    page.click(f'#board .cell[data-index="{safe[0]}"]')
+    answer_certain_cell(page, right=True)
     page.wait_for_selector("#next:not([hidden])")
     assert page.inner_text("#verdict") == "✓ Right!"
     assert page.inner_text("#explanation")
@@ -281,12 +291,10 @@ def test_trainer_grades_a_right_and_a_wrong_answer(open_at):
     for route in held:
         route.continue_()
     page.unroute("**/api/trainer/scores*")
-    position = puzzle_position(page)
-    safe = analyse(position).safe_cells()
-    page.click(f'#board .cell[data-index="{safe[0]}"]', button="right")
+    wrong_word = answer_certain_cell(page, right=False)
     page.wait_for_selector("#next:not([hidden])")
     assert page.inner_text("#verdict") == "✗ Not this one."
-    assert "safe" in page.inner_text("#explanation")
+    assert wrong_word in page.inner_text("#explanation")
     wrong = "#scores tr[data-lesson=single] td:nth-child(3)"
     page.wait_for_function(f"document.querySelector('{wrong}')?.textContent === '1'")
     row = page.locator('#scores tr[data-lesson="single"] td')
