@@ -28,7 +28,7 @@ import socket
 import threading
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Final
 
 from sweepkit.game import Game, ReplayClock
@@ -150,26 +150,17 @@ class LiveGames:
         out of date); KeyError when there is no such game. Without ``fresh``, the copy in
         memory as it is, when there is one: for a request that checks it inside its write
         transaction (:meth:`hold`)."""
-        if not fresh:
-            try:
-                return self._cache.get(game_id)
-            except KeyError:
-                pass
+        cached = self._cached(game_id)
+        if cached is not None and not fresh:
+            return cached
         seq = self.journal.seq(game_id)
         if seq is None:
             self._cache.drop(game_id)
             raise KeyError(game_id)
-        try:
-            cached = self._cache.get(game_id)
-        except KeyError:
-            cached = None
         if cached is not None and cached.seq == seq:
             return cached
         with self._loading:  # one copy a game per process, read once
-            try:
-                cached = self._cache.get(game_id)
-            except KeyError:
-                cached = None
+            cached = self._cached(game_id)
             if cached is not None and cached.seq == self.journal.seq(game_id):
                 return cached
             entry = self.journal.load(game_id)
@@ -194,10 +185,17 @@ class LiveGames:
         if entry is None:
             raise KeyError(live.id)
         fresh = self._restore(entry)
-        for name in ("game", "player", "level", "assists", "started", "saved_id", "closed",
-                     "seed", "deaths", "replaces", "clock", "owner", "seq", "pending"):
-            setattr(live, name, getattr(fresh, name))
+        for name in (f.name for f in fields(LiveGame)):
+            if name not in ("id", "dropped", "lock", "helping"):  # the copy's own
+                setattr(live, name, getattr(fresh, name))
         self._cache.add(live.id, live)
+
+    def _cached(self, game_id: str) -> LiveGame | None:
+        """The copy in memory, if any."""
+        try:
+            return self._cache.get(game_id)
+        except KeyError:
+            return None
 
     def _restore(self, entry: JournalEntry) -> LiveGame:
         now = time.time()

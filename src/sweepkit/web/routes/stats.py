@@ -92,17 +92,13 @@ def game_filter(
                       until=time_text(until, "until"), min_3bv=min_3bv, max_3bv=max_3bv)
 
 
-def readable_filter(where: GameFilter, owners: Owners, who: Viewer) -> GameFilter:
-    """``where`` kept to the games ``who`` may read; 403 when it names a private player
-    of another browser."""
+def visible_filter(where: Annotated[GameFilter, Depends(game_filter)], owners: Players,
+                   who: Who) -> GameFilter:
+    """The request's filters kept to the games ``who`` may read; 403 when they name a
+    private player of another browser."""
     if where.player is not None:
         who.may_read(owners, where.player)
     return replace(where, readable_by=who.readable(owners))
-
-
-def visible_filter(where: Annotated[GameFilter, Depends(game_filter)], owners: Players,
-                   who: Who) -> GameFilter:
-    return readable_filter(where, owners, who)
 
 
 Filter = Annotated[GameFilter, Depends(visible_filter)]
