@@ -301,6 +301,29 @@ def test_a_locked_database_answers_503_with_retry_after(tmp_path):
     a.close()
 
 
+def test_a_move_waiting_for_another_writer_leaves_the_event_loop_free(tmp_path):
+    db = tmp_path / "w.db"
+    a = Browser(create_app(db, timeout=60))  # one event loop serves all its requests
+    first, other = (a.call("POST", "/games", {"level": "beginner", "seed": n}).json()["id"]
+                    for n in (2, 3))
+    replies = []
+    with sqlite3.connect(db, isolation_level=None) as raw:
+        raw.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+        waiting = threading.Thread(target=lambda: replies.append(a.call(
+            "POST", f"/games/{first}/moves", {"kind": "reveal", "row": 4, "col": 4})))
+        waiting.start()
+        time.sleep(0.3)
+        asked = time.monotonic()
+        assert a.call("GET", f"/games/{other}").status_code == 200  # answered meanwhile,
+        assert time.monotonic() - asked < 20  # not after the move's 60 s busy timeout
+        assert waiting.is_alive()  # the move waits on a worker thread
+        raw.execute("ROLLBACK")
+    waiting.join(10)
+    assert replies[0].status_code == 200 and replies[0].json()["state"]["status"] == "playing"
+    assert a.call("GET", f"/games/{first}").json()["moves"] == 1
+    a.close()
+
+
 @pytest.mark.slow
 def test_twelve_hundred_games_at_once_are_all_still_playable(db):
     app = create_app(db)

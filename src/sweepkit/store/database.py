@@ -61,6 +61,11 @@ class StoreError(Exception):
     naming the database or the id."""
 
 
+class WouldWait(StoreError):
+    """A write inside :meth:`Database.briefly` would have waited longer than it may for
+    the write lock (another writer holds it): nothing was written."""
+
+
 def default_path() -> Path | str:
     """The database: ``$SWEEPKIT_DB`` when set (and not empty: a file, or a PostgreSQL
     URL), else ``sweepkit.db`` in the user data directory
@@ -251,6 +256,8 @@ class Database:
         code = getattr(orig, "sqlstate", None) or ""
         if (name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text
                 or code in ("40001", "40P01", "55P03")):
+            if self.patience is not None:
+                return WouldWait(f"database {path} is busy: another writer holds it")
             return StoreError(f"database {path} is locked by another process "
                               f"(gave up after {self.timeout:g} s)")
         if name.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")):
@@ -274,9 +281,13 @@ class Database:
             return
         # SQLite has one writer at a time: this process's writers queue here, in turn,
         # rather than in SQLite's busy handler, which sleeps longer and longer.
-        queue = self._queue() if write and self.dialect == "sqlite" else nullcontext()
+        sqlite_write = write and self.dialect == "sqlite"
         try:
-            with queue, self.engine.connect() as conn:
+            with self._queue() if sqlite_write else nullcontext(), \
+                    self.engine.connect() as conn:
+                if sqlite_write:
+                    _busy_timeout(conn, self.timeout if self.patience is None
+                                  else self.patience)
                 conn = conn.execution_options(sweepkit_write=write)
                 session = Session(conn, write)
                 self._local.session = session
@@ -290,14 +301,37 @@ class Database:
 
     @contextmanager
     def _queue(self) -> Iterator[None]:
-        """This process's turn to write, waited for up to the busy timeout."""
-        if not self._writers.acquire(timeout=self.timeout):
+        """This process's turn to write, waited for up to the busy timeout (or
+        :attr:`patience`)."""
+        patience = self.patience
+        if not self._writers.acquire(timeout=self.timeout if patience is None else patience):
+            if patience is not None:
+                raise WouldWait(f"database {self.path} is busy: another writer holds it")
             raise StoreError(f"database {self.path} is locked by another process "
                              f"(gave up after {self.timeout:g} s)")
         try:
             yield
         finally:
             self._writers.release()
+
+    @contextmanager
+    def briefly(self, seconds: float) -> Iterator[None]:
+        """Inside it, a write of this thread waits at most ``seconds`` for SQLite's write
+        lock (this process's other writers, then other processes'), then raises
+        :class:`WouldWait` with nothing written: for work done on a server's event loop,
+        which must not stall behind a long writer. On PostgreSQL it changes nothing."""
+        previous = self.patience
+        self._local.patience = seconds
+        try:
+            yield
+        finally:
+            self._local.patience = previous
+
+    @property
+    def patience(self) -> float | None:
+        """How long a write of this thread may wait for the write lock inside
+        :meth:`briefly`; None outside it (the busy timeout)."""
+        return getattr(self._local, "patience", None)
 
     @contextmanager
     def read(self) -> Iterator[Session]:
@@ -347,6 +381,15 @@ def _sqlite_connect(uri: str, timeout: float) -> Any:
     return db
 
 
+def _busy_timeout(conn: Connection, seconds: float) -> None:
+    """Set SQLite's busy timeout of ``conn``'s connection (kept with it in the pool: set
+    only when it changes)."""
+    ms = round(seconds * 1000)
+    if conn.info.get("busy_ms") != ms:
+        conn.connection.driver_connection.execute(f"PRAGMA busy_timeout = {ms}")
+        conn.info["busy_ms"] = ms
+
+
 def now() -> str:
     """The time now, UTC, to the second, as stored."""
     return datetime.now(UTC).isoformat(timespec="seconds")
@@ -357,5 +400,5 @@ def dumps(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
 
 
-__all__ = ["DEFAULT_TIMEOUT", "ENV_VAR", "Database", "Session", "StoreError", "default_path",
-           "dumps", "is_url", "now", "server_url"]
+__all__ = ["DEFAULT_TIMEOUT", "ENV_VAR", "Database", "Session", "StoreError", "WouldWait",
+           "default_path", "dumps", "is_url", "now", "server_url"]

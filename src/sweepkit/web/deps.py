@@ -15,17 +15,19 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal, TypeVar
 
 from fastapi import Cookie, Depends, Header, HTTPException, Request
 from pydantic import BaseModel, Field, field_validator
+from starlette.concurrency import run_in_threadpool
 
 from sweepkit.generate import MAX_DENSITY
 from sweepkit.rules import LEVELS, FirstClick, Rules
-from sweepkit.store.database import StoreError
+from sweepkit.store.database import Database, StoreError, WouldWait
 from sweepkit.store.journal import StaleGame
 from sweepkit.store.owners import NotYours, Owners, key_hash
 from sweepkit.store.played import GameBook
@@ -34,6 +36,8 @@ from sweepkit.web.owner_cookie import NEW_KEY, OWNER_COOKIE
 from sweepkit.web.persist import LiveGames
 
 log = logging.getLogger("sweepkit.web")
+
+T = TypeVar("T")
 
 MAX_ROWS = MAX_COLS = 200
 """The largest board the web app serves (the page says so; the API refuses bigger)."""
@@ -241,6 +245,10 @@ def find(live: LiveGames, game_id: str, *, fresh: bool = True) -> LiveGame:
                                  "ended long ago): start a new one") from None
 
 
+PATIENCE: Final = 0.05
+"""Seconds a move done on the event loop (:func:`soon`) may wait for its game or the
+database's write lock before it is done on a worker thread instead."""
+
 RETRIES = 3
 """How often a request reads a game again when its copy in memory went out of date while
 the request waited for it."""
@@ -265,12 +273,14 @@ def locked(live: LiveGames, game_id: str, *, key: str | object | None = READ_ONL
         game = find(live, game_id, fresh=not writing)
         if writing:
             check_owner(game, key)
-        with game.lock:
+        with _taken(game.lock, live.book):
             if game.dropped:
                 continue
             if game.closed:
                 raise HTTPException(404, f"game {game_id!r} was restarted: play the new one")
             in_transaction = writing and quick and (game.game.drawn or not game.game.no_guess)
+            if writing and not in_transaction and live.book.patience is not None:
+                raise WouldWait(f"game {game_id!r}: this change may take seconds")
             with live.book.write() if in_transaction else nullcontext():
                 if in_transaction:
                     hold(live, game)
@@ -291,6 +301,33 @@ def locked(live: LiveGames, game_id: str, *, key: str | object | None = READ_ONL
                                    "done", find(live, game_id).state_json()) from None
             return
     raise HTTPException(503, "the game is busy: try again", headers={"Retry-After": "1"})
+
+
+@contextmanager
+def _taken(lock: threading.Lock, db: Database) -> Iterator[None]:
+    """``lock`` held for the body; inside :meth:`Database.briefly`, waited for no longer
+    than its patience (:class:`WouldWait`)."""
+    patience = db.patience
+    if not lock.acquire(timeout=-1 if patience is None else patience):
+        raise WouldWait("the game is busy with another request")
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+async def soon(db: Database, change: Callable[[], T]) -> T:
+    """``change()`` (a quick change of a game: a move) done on the event loop when it
+    need not wait (:data:`PATIENCE`), sparing the hop to a worker thread; else, or on
+    PostgreSQL (a round trip to another machine), on a worker thread. A change that would
+    wait is refused before anything is written, and made again from the start."""
+    if db.dialect == "sqlite":
+        try:
+            with db.briefly(PATIENCE):
+                return change()
+        except WouldWait:
+            pass
+    return await run_in_threadpool(change)
 
 
 def hold(live: LiveGames, game: LiveGame) -> None:
@@ -317,7 +354,7 @@ def check_owner(game: LiveGame, key: object) -> None:
                                  "a shared link to play the same board")
 
 
-__all__ = ["LEVEL_NAMES", "MAX_COLS", "MAX_ROWS", "MAX_SEED", "OWNER_COOKIE", "BoardSpec",
-           "Book", "Conflict", "Key", "Live", "MoveIn", "Owner", "Players", "Viewer", "Who",
-           "check_owner", "check_served", "find", "game_book", "live_games", "locked",
-           "owners_of", "owns", "player_for", "rules_of", "viewer"]
+__all__ = ["LEVEL_NAMES", "MAX_COLS", "MAX_ROWS", "MAX_SEED", "OWNER_COOKIE", "PATIENCE",
+           "BoardSpec", "Book", "Conflict", "Key", "Live", "MoveIn", "Owner", "Players",
+           "Viewer", "Who", "check_owner", "check_served", "find", "game_book", "live_games",
+           "locked", "owners_of", "owns", "player_for", "rules_of", "soon", "viewer"]

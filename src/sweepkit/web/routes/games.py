@@ -10,6 +10,7 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException
 from pydantic import Field
+from starlette.concurrency import run_in_threadpool
 
 from sweepkit.game import Game, GameOverError, HiddenLayoutError, MoveError, Status
 from sweepkit.generate import MAX_DENSITY, NoGuessError, NoGuessLayouts
@@ -32,10 +33,11 @@ from sweepkit.web.deps import (
     owns,
     player_for,
     rules_of,
+    soon,
 )
 from sweepkit.web.live import PausableClock
 from sweepkit.web.loss import loss_verdict
-from sweepkit.web.persist import NO_GUESS_SECONDS
+from sweepkit.web.persist import NO_GUESS_SECONDS, LiveGames
 
 router = APIRouter(prefix="/api", tags=["play"])
 
@@ -86,11 +88,32 @@ def game_state(game_id: str, live: Live, key: Key = None) -> dict[str, Any]:
 
 
 @router.post("/games/{game_id}/moves")
-def move(game_id: str, spec: MoveIn, live: Live, key: Key = None) -> dict[str, Any]:
+async def move(game_id: str, spec: MoveIn, live: Live, key: Key = None) -> dict[str, Any]:
     """Make a move; the cells it changed and the game's status. The move that ends the
     game stores it first; the move that loses it says too whether the death was forced
     (``loss``: :func:`~sweepkit.web.loss.loss_verdict`). With ``seq``, a move made on a
     state the game has left gets 409 and the state now."""
+    reply, game = await soon(live.book, lambda: _written_move(game_id, spec, live, key))
+    if reply["state"]["status"] == str(Status.LOST):  # the analysis on a worker thread
+        return await run_in_threadpool(_with_loss, reply, game)
+    return reply
+
+
+def make_move(game_id: str, spec: MoveIn, live: LiveGames, key: str | None) -> dict[str, Any]:
+    """:func:`move` on this thread (a job's)."""
+    reply, game = _written_move(game_id, spec, live, key)
+    return _with_loss(reply, game) if reply["state"]["status"] == str(Status.LOST) else reply
+
+
+def _with_loss(reply: dict[str, Any], game: Game) -> dict[str, Any]:
+    """A losing move's reply with what its death was: forced, or avoidable (after the
+    game's write: the analysis takes a while)."""
+    return {**reply, "loss": loss_verdict(game)}
+
+
+def _written_move(game_id: str, spec: MoveIn, live: LiveGames,
+                  key: str | None) -> tuple[dict[str, Any], Game]:
+    """The move made and written: its reply but the loss's analysis, and the game."""
     with locked(live, game_id, key=key) as game:
         rules = game.game.rules
         if spec.seq is not None and spec.seq != game.seq:
@@ -111,10 +134,8 @@ def move(game_id: str, spec: MoveIn, live: Live, key: Key = None) -> dict[str, A
         except (MoveError, ValueError) as exc:
             raise HTTPException(422, str(exc)) from None
         live.commit(game)  # written, and stored when it ended: the reply names the record
-        reply = {"changes": changes, "wasted": result.wasted, "state": game.status_json()}
-    if reply["state"]["status"] == str(Status.LOST):  # said at once: forced, or avoidable;
-        reply["loss"] = loss_verdict(game.game)  # its analysis after the game's write
-    return reply
+        return ({"changes": changes, "wasted": result.wasted, "state": game.status_json()},
+                game.game)
 
 
 @router.post("/games/{game_id}/restart", status_code=201)

@@ -66,7 +66,7 @@ def move_job(spec: GameMove, pool: Pool, live: Live, key: deps.Key = None
     take seconds; cancelled, the game is unchanged."""
     deps.check_owner(deps.find(live, spec.game_id), key)
     move = MoveIn(kind=spec.kind, row=spec.row, col=spec.col, seq=spec.seq)
-    return submit(pool, "move", lambda: games.move(spec.game_id, move, live, key))
+    return submit(pool, "move", lambda: games.make_move(spec.game_id, move, live, key))
 
 
 def state(pool: Jobs, job_id: str) -> dict[str, Any]:
