@@ -602,3 +602,27 @@ def test_the_reductions_page_shows_the_gadgets_and_decides_formulas(open_at):
     page.click("#reduce")
     page.wait_for_selector("#error:not([hidden])")
     assert "line 1, column" in page.inner_text("#error")
+
+
+def test_the_api_reference_works_with_no_network(browser, server):
+    """/docs (Swagger UI) loads every file from the app itself."""
+    context = browser.new_context(base_url=server)
+    elsewhere = []
+
+    def only_the_app(route) -> None:
+        if route.request.url.startswith(server):
+            route.continue_()
+        else:  # no network: anything from another host is refused
+            elsewhere.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", only_the_app)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto("/docs")
+    page.wait_for_selector(".opblock-summary-path")
+    paths = page.locator(".opblock-summary-path").all_inner_texts()
+    context.close()
+    assert any("/api/games/{game_id}/moves" in p for p in paths)
+    assert elsewhere == [] and errors == []
