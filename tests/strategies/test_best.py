@@ -375,12 +375,11 @@ def test_the_guess_risk_script_replays_the_bench_games():
 
 
 def test_the_discount_sends_the_first_guess_after_a_numbered_corner_to_a_far_corner():
-    """docs/results.md: at intermediate, after the corner shows 1, plain two-step survival
-    ranks a cell two squares from the corner first (it often makes a corner neighbour
-    nearly safe); weighing the guess still to come by 0.97 ranks a far corner first (it
-    opens half the time). At expert 0.97 keeps the first choice, 0.9 changes it. (The
-    two-step value without the blend and the long-term factor of the presets since session
-    23, which do not discount.)"""
+    """At intermediate, after the corner shows 1, plain two-step survival ranks a cell two
+    squares from the corner first (it often makes a corner neighbour nearly safe); weighing
+    the guess still to come by 0.97 ranks a far corner first (it opens half the time). At
+    expert 0.97 keeps the first choice, 0.9 changes it. (The two-step value without the
+    presets' blend and long-term factor; the presets do not discount.)"""
     def top(rows: int, cols: int, mines: int, discount: float) -> set[tuple[int, int]]:
         position = Position.from_rows(["1" + "?" * (cols - 1)] + ["?" * cols] * (rows - 1),
                                       mines=mines)
@@ -412,7 +411,7 @@ def test_the_opening_book_sends_the_guess_after_a_numbered_corner_to_the_far_cor
     expert = ["1" + "?" * 29] + ["?" * 30] * 15
     assert guess(expert, 99) == ((15, 29), "opening book")
     # the two-step value alone takes a cell two from the corner; with the presets' blend and
-    # long-term factor (session 23) the ranking takes a far corner by itself
+    # long-term factor the ranking takes a far corner by itself
     cell, step = guess(expert, 99, far_corner=False, discount=0.97, blend=0.0, long_term=0.0,
                        lookahead=12)
     assert cell in {(0, 2), (2, 0)} and step == "two-step"

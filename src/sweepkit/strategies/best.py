@@ -1,149 +1,62 @@
 """The ``best`` strategy: exact certain moves, then guesses chosen by what they reveal.
 
-Each turn, as the ``exact`` baseline does (:mod:`.exact`, whose certain moves and working
-state it inherits): every cell the exact analysis proves safe is revealed. When none is,
-the guess is chosen in this order:
+Each turn it reveals every cell the exact analysis proves safe, as the ``exact`` baseline
+does (:mod:`.exact`, whose certain moves and working state it inherits). When none is
+left, the first of these steps that applies chooses the guess:
 
-1. **Exact endgame** (``endgame`` layouts or fewer, with the mine count): the move that
-   maximises the probability of winning the whole game, by the memoised search over
-   information states of :func:`sweepkit.search.optimal_play`, within ``endgame_states``
-   expanded states (a budget of work, not of time, so a game replays exactly whatever the
-   machine's load); past it the heuristic below decides, and the game's next search waits
-   until the layouts left are half as many (:data:`RETRY_FACTOR`). The search is kept for
-   the game's later guesses (:class:`sweepkit.search.optimal.GameTree`): their positions
-   are states of it, searched with every value found before, and the budget counts only
-   the states a guess expands anew. ``normal`` searches from 400 layouts (the Java
-   solver's threshold): from 1,000 (until session 26) it played about 1.3 times slower
-   and won +0.03 points [−0.05, +0.11] less at classic expert, +0.01 [−0.07, +0.09] under
-   the opening rule (10,000 paired games each, ``docs/results.md``); from 2,000 or 4,000,
-   half as fast or slower, and no better. With ``partial``, a search that stops still
-   counts: if the guess the heuristic chooses is a cell it had already proved worse than
-   the best move it found (:class:`~sweepkit.search.optimal.PartialPlay`), that move is
-   played instead (the Java solver's ``checkForBetterMove``). ``normal`` and ``max`` take
-   it, and ``normal`` allows 5,000 states (1,000 until session 30): +0.02 points [−0.00,
-   +0.04] over 100,000 paired classic expert games, +0.03 [−0.00, +0.06] over 100,000
-   modern ones, at the same speed (``docs/results.md``); that is the states' gain: with
-   5,000 a search stops before a heuristic guess about once in 4,000 games, and what it
-   proved changed no move in 7,000 games checked.
-2. **Opening book** (``far_corner``): after a first click in a corner that showed a number
-   (the safe rule's first click), the corner diagonally opposite (:func:`far_corner`).
-   Two-step survival ranks a cell two from the first corner just above the far corners
-   when the corner shows a 1 at expert, but the far corner, which opens a new region half
-   the time, wins more games: +0.58 points [+0.17, +0.99] over 30,000 paired expert
-   games, +0.22 [−0.20, +0.63] over 30,000 more (``docs/results.md``). On smaller boards
-   the ranking takes a far corner anyway.
-3. **Forced guesses** (``fifty_fifty``): a group of cells no other move can inform
-   (:mod:`.forced`) must be guessed sooner or later; it is guessed first.
-4. **Isolated areas** (``isolated``): a part of the board walled in by numbers whose
-   layouts all hold the same number of mines is independent of the rest (:mod:`.isolated`):
-   a move optimal for it alone is optimal for the whole board. Its optimal move, by the
-   search of step 1 on the area's own board (at most ``endgame`` layouts, within
-   ``endgame_states`` states), is played next, the smallest area first. Once it is
-   cleared the rest has that many times fewer layouts, so the exact endgame reaches it
-   sooner. It fires in about one game in a hundred: +0.03 points [+0.01, +0.05] over
-   100,000 paired classic expert games, −0.01 [−0.05, +0.02] over 60,000 modern ones
-   (``docs/results.md``).
-5. **Pseudo 50/50s** (``pseudo``): a cell that is a mine only where it is one side of a
-   2×1 or 2×2 pattern no number can ever tell apart (:mod:`.owed`) risks nothing that is
-   not lost anyway; it is guessed next.
-6. **Chain 50/50s** (``chains``): cells tied by "one mine in these two" numbers into two
-   ways that no cell outside can tell apart, or only one covered cell can (:mod:`.chains`):
-   a real chain's cell, else a pseudo one's, is guessed next, the one the heuristic
-   below ranks first among them (live cells before dead ones).
-7. **The heuristic** (``guess``), over the non-dead cells (a dead cell can only lose or
-   tell nothing; it is guessed only when every cell is dead), with the values of
-   :mod:`.guesses`:
+1. **Exact endgame** (``endgame`` layouts or fewer): the move that wins the most layouts,
+   by :func:`sweepkit.search.optimal_play` within ``endgame_states`` expanded states.
+2. **Opening book** (``far_corner``): after a first click in a corner that shows a number,
+   the corner diagonally opposite (:func:`far_corner`).
+3. **Forced guesses** (``fifty_fifty``): a group of cells no move can inform, which must be
+   guessed sooner or later (:mod:`.forced`).
+4. **Isolated areas** (``isolated``): an area walled in by numbers with the same mines in
+   every layout, played optimally on a board of its own, the smallest first (:mod:`.isolated`).
+5. **Pseudo 50/50s** (``pseudo``): a cell that is a mine only where a closed 2×1 or 2×2
+   pattern loses anyway (:mod:`.owed`).
+6. **Chain 50/50s** (``chains``): cells of a chain of "one mine in these two" numbers that
+   no cell outside can tell apart (:mod:`.chains`).
+7. **The heuristic** (``guess``), over the live cells (a dead cell only when every cell is
+   dead), with the values of :mod:`.guesses`.
 
-   - ``"p"``: the lowest mine probability, ties at random (the ``exact`` baseline);
-   - ``"quick"``: then, among exact ties, the highest chance that the number shown decides
-     every neighbour (read from the outcome counts, no look-ahead);
-   - ``"local"``: then, among exact ties, the highest chance that the number leaves some
-     cell certainly safe in the components the guess touches (S read from the counts the
-     outcome table makes anyway, :attr:`~sweepkit.analysis.outcomes.Outcome.opens`; no
-     look-ahead), then ``quick``;
-   - ``"ps"``: then, among exact ties, the highest chance S that the number makes some cell
-     certainly safe (one exact analysis per number it may show);
-   - ``"pse"``: then the highest expected number E of cells made certainly safe;
-   - ``"two-step"``: among cells whose safety is within ``tolerance`` (relative) of the
-     best, the highest chance of surviving this guess and the next (secondary safety),
-     then E. With ``discount`` below 1 the next guess's safety counts that much less
-     when the number makes no cell certain (that guess is still to come, and perhaps more
-     after it): :func:`discounted`. At 0.97 (the presets until session 23) the first
-     guess after a corner showing a number goes to a far corner at intermediate (+2.25
-     points there, 2,000 paired games) and stays where it was at expert.
+The exact endgame counts states, not seconds, so a game replays exactly on any machine. Its
+search is kept for the rest of the game (:class:`~sweepkit.search.optimal.GameTree`); after
+a search runs out of states the next waits until the layouts are :data:`RETRY_FACTOR` times
+fewer; with ``partial``, a heuristic guess that a stopped search proved worse than its best
+move gives way to that move (:class:`~sweepkit.search.optimal.PartialPlay`).
 
-   With ``owed`` w above 0 (two-step only), a cell's value gains w times the share of
-   layouts in which its guess loses only what a closed 50/50 would take anyway
-   (:mod:`.owed`), and a cell joins the cells within ``tolerance`` when its safety plus
-   that share does.
+The heuristic's modes: ``"p"``, the lowest mine probability (the ``exact`` baseline); then,
+among exact ties, ``"quick"`` the likeliest to show a number that decides every neighbour,
+``"local"`` the likeliest to make a cell of the touched components certainly safe (from the outcome
+counts), then as ``"quick"``; ``"ps"`` the likeliest to make any cell certainly safe (S, one
+analysis per number), ``"pse"`` then the most cells made safe on average (E); ``"two-step"``,
+among the cells within ``tolerance`` (relative) of the safest, the likeliest to survive
+this guess and the next, then E. The look-ahead modes evaluate at most ``lookahead`` classes
+of cells, the safest first. The options of ``"two-step"``:
 
-   With ``long_term`` w above 0 (two-step only), the Java solver's long-term safety: a
-   cell's value is multiplied by (safe + w × influence) / safe, its influence being the
-   layouts in which it is a mine of a 2×1 or diagonal 2×2 pattern that may become a 50/50
-   (:mod:`.long_term`); a cell joins the cells within ``tolerance`` when its safety plus
-   its influence does.
+- ``blend`` b: the next guess's safety is (1 − b) × the best plus b × the second best;
+- ``long_term`` w: a cell's value times (safe + w × influence) / safe, its influence the
+  layouts in which it is a mine of a 2×1 or 2×2 pattern that may become a 50/50
+  (:mod:`.long_term`);
+- ``discount``: the next guess's safety weighed this much when the number makes no cell
+  certain (:func:`discounted`);
+- ``owed`` w: a cell's value plus w times the share it loses only to a closed 50/50;
+- ``progress`` w: a cell's value times 1 + w × S;
+- ``pockets`` n: a cell of a walled-in area of fewer than n cells is ranked only when no
+  live cell of the window lies outside such areas (:mod:`.pockets`);
+- ``off_frontier``: ``"all"`` floating cells, or ``"java"``: only the few David N. Hill's
+  Java solver looks at (:mod:`.off_frontier`);
+- ``ties``: how cells of equal value (compared to :data:`TIE_DIGITS` decimals) are told
+  apart (:mod:`.ties`).
 
-   With ``blend`` b above 0 (two-step only), the safety left after a number is the Java
-   solver's blended safety: (1 − b) × the best plus b × the second best, so that an
-   outcome leaving one safe cell counts for less than one leaving two
-   (:meth:`~.guesses.Evaluator.hypothetical`).
+``budget`` picks a preset (:data:`BUDGETS`): ``fast``, ``normal`` (the default) or ``max``;
+a number is ``normal`` with an endgame of that many layouts. An option given explicitly
+overrides the preset. The first click is the caller's (:func:`recommended_first` gives the
+measured best for a first-click rule), or ``"analysed"``: chosen as every guess is, which
+is right when the first click has no protection (the small boards of ``docs/optimal.md``).
 
-   With ``progress`` w above 0 (two-step only), a cell's value is multiplied by 1 + w × S
-   (S: the chance that it is safe and its number makes some cell certain), the Java
-   solver's progress bonus (its default w: 0.001, a tie-break between values within
-   about 0.1% of each other).
-
-   Values equal but for the floats' rounding (the same sums added in another order) are
-   ties: the ranking compares its float values rounded to :data:`TIE_DIGITS` decimals,
-   so that E, not the last bit of a sum, decides between two cells of equal two-step
-   value.
-
-   With ``pockets`` n above 0, a cell in a covered area of fewer than n cells (walled in
-   by numbers that touch no other covered cell, :mod:`.pockets`; the Java solver defers
-   areas of fewer than 8) is ranked only when no live cell of the window lies outside
-   such areas: its risk stays to be taken later, and a guess there tells the rest of the
-   board little. ``normal`` and ``max`` defer areas of fewer than 8 cells: without it the
-   long-term factor, which rewards a cell for risk a closed area owes anyway, took such
-   cells at up to five times the risk of the safest cell elsewhere; with it, +0.18
-   points [+0.05, +0.32] over 16,835 paired modern expert games, +0.07 [−0.05, +0.19]
-   over 10,000 classic ones (``docs/results.md``).
-
-   With ``off_frontier="java"`` (``normal``), the floating cells (next to no number)
-   looked at are only the Java solver's few (:mod:`.off_frontier`): none unless they are
-   within 5% of the safest cell, then those two cells straight out from a number and
-   those with two or three covered neighbours (all below 30 floating cells), and any
-   with long-term influence. Half the classes ``"all"`` (``max``) looks at go, and with
-   them a sixth of the time; the move changes in about 0.4% of games: +0.03 points
-   [−0.10, +0.16] over 10,000 paired classic expert games, +0.09 [−0.02, +0.20] over
-   10,000 modern ones (``docs/results.md``).
-
-   The look-ahead modes evaluate at most ``lookahead`` classes of cells,
-   the safest first and, among equally safe ones, those whose number most often decides
-   every neighbour.
-
-   ``normal`` and ``max`` score as the Java solver does (blend 0.2, long-term factor 0.9,
-   no discount, every class within ``tolerance`` looked at): paired with the earlier
-   scoring (discount 0.97, 12 classes), +0.81 points [+0.28, +1.34] over 20,000 classic
-   expert games and +0.21 [−0.34, +0.76] over 10,000 modern ones (``docs/results.md``).
-
-   Cells the ranking leaves equal (its whole key: a class of interchangeable floating
-   cells, or classes of equal value) are told apart by ``ties`` (:mod:`.ties`): at random
-   (``"random"``: ``fast``, and every preset until session 29) or in a fixed order.
-   ``normal`` and ``max`` take the one nearest a revealed cell (``"open"``), so that
-   successive guesses stay together, as the Java solver's fixed order keeps them:
-   +0.12 points [−0.04, +0.28] over 100,000 paired classic expert games (+0.06 on the
-   80,000 played after the first measurement), +0.03 [−0.27, +0.33] over 30,000 modern
-   ones (``docs/results.md``): a tenth of a point at most, at no cost.
-
-``budget`` picks a preset (:data:`BUDGETS`): ``fast`` (the local tie-break alone),
-``normal`` and ``max``; a number is the ``normal`` preset with an endgame of that many
-layouts. Any option given explicitly overrides the preset. The first click is the
-caller's (:func:`recommended_first` gives the one measured best for a first-click rule),
-or ``"analysed"``: chosen as every other guess is, which is right when the first click has
-no protection (the small boards of ``docs/optimal.md``).
-
-The order of value and the published figures these ingredients are measured against are in
-``docs/results.md`` (the ablation table).
+What each ingredient is worth (paired win-rate differences with their intervals), the
+presets' win rates and speeds, and what was tried and left off are in ``docs/results.md``.
 """
 
 from __future__ import annotations
@@ -216,7 +129,9 @@ def recommended_first(rows: int, cols: int, first_click: str) -> FirstMove:
     and 97.0% for (1, 1); intermediate: (2, 2) 88.9% and (3, 3) 88.6%, a difference
     30,000 games each do not resolve, (4, 4) 87.5%), three on longer ones (the C++
     solver's authors measured (3, 3) best on expert; (2, 2) was no better over 14,000
-    games each). A board too small for it takes its middle.
+    games each). A board too small for it takes its middle. The runs: ``sweepkit bench
+    --strategy best --level L --rule R --first ROW,COL --games N --seed S``, with the
+    seeds of the first-click table of ``docs/results.md``.
 
     >>> recommended_first(16, 30, "safe"), recommended_first(16, 30, "opening")
     ('corner', (3, 3))
@@ -872,7 +787,8 @@ def tied(value: float) -> float:
     added in different orders (apart by a few units of 1e-16) compare equal, so the next
     part of the ranking key decides between them, not the rounding. Without it, classes
     of equal value were told apart by the last bit in 52 of 1,293 classic guesses and 51
-    of 936 modern ones (the positions of docs/results.md, session 25).
+    of 936 modern ones (expert positions of ``best``'s games where it guessed by its
+    ranking).
 
     >>> 0.1 + 0.2 == 0.3, tied(0.1 + 0.2) == tied(0.3)
     (False, True)
