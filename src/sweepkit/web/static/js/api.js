@@ -163,19 +163,22 @@ export async function runJob(path, body, { signal, onUpdate, failed } = {}) {
   const id = encodeURIComponent(job.id);
   let wait = JOB_POLL.firstMs;
   let cancelSent = false;
+  const cancelling = () => Boolean(signal?.aborted) && !cancelSent;
   for (;;) {
     onUpdate?.(job);
     if (JOB_ENDS.has(job.status)) break;
-    if (signal?.aborted && !cancelSent) {
-      cancelSent = true;
-      wait = JOB_POLL.firstMs; // a cancel is reported as soon as the job stops
-      // its answer is the job's state; refused (gone, say), the next poll tells
-      job = await call("DELETE", `/jobs/${id}`).catch(() => job);
-      continue;
+    if (!cancelling()) {
+      await nap(wait, cancelSent ? undefined : signal); // an abort cuts the wait short
+      wait = Math.min(wait * JOB_POLL.growth, JOB_POLL.maxMs);
     }
-    await nap(wait, cancelSent ? undefined : signal);
-    wait = Math.min(wait * JOB_POLL.growth, JOB_POLL.maxMs);
-    job = await call("GET", `/jobs/${id}`);
+    if (cancelling()) {
+      cancelSent = true;
+      wait = JOB_POLL.firstMs; // the cancel is seen as soon as the job stops
+      // DELETE answers the job's state; refused (the job gone, say), the polls tell
+      job = await call("DELETE", `/jobs/${id}`).catch(() => job);
+    } else {
+      job = await call("GET", `/jobs/${id}`);
+    }
   }
   if (job.status === "done") return job.result;
   if (job.status === "cancelled") throw new JobError("Cancelled.", job);
