@@ -43,7 +43,7 @@ def game_id(page) -> str:
 
 
 def percent_text(p: float) -> str:
-    """The overlay's text for a chance (main.js's percentText)."""
+    """The overlay's text for a chance (play-hints.js's percentText)."""
     if p <= 0:
         return "0%"
     if p >= 1:
