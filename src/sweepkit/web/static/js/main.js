@@ -102,6 +102,9 @@ class App {
       $(what).addEventListener("click", () => this.command(what));
     }
     $("pause").addEventListener("click", () => this.session.togglePause());
+    $("show-board").addEventListener("click", () => {
+      if (this.session.canShow()) this.session.help("show");
+    });
     $("resume").addEventListener("click", () => this.session.togglePause());
     this.hints.bind();
     this.jobs.bind();

@@ -167,11 +167,18 @@ export class GameSession {
       !g.paused;
   }
 
-  /** Undo is offered from the first move on, and after a loss (practice), never after a
-   * win, while paused or in someone else's game. */
+  /** Undo is offered from the first move on, and after a loss (practice) until its
+   * board is shown; never after a win, while paused or in someone else's game. */
   canUndo() {
     const g = this.game;
-    return Boolean(g) && !this.readOnly && !g.paused && (g.moves ?? 1) > 0 && g.status !== "won";
+    return Boolean(g) && !this.readOnly && !g.paused && (g.moves ?? 1) > 0 &&
+      g.status !== "won" && !(g.status === "lost" && g.shown);
+  }
+
+  /** A lost game of one's own whose board is not shown yet: "Show the board" is offered. */
+  canShow() {
+    const g = this.game;
+    return Boolean(g) && !this.readOnly && g.status === "lost" && !g.shown;
   }
 
   over() {
@@ -302,8 +309,8 @@ export class GameSession {
 
   // -- help that changes the game ---------------------------------------------------
 
-  /** Queue a request of the help that changes the game ("undo", "pause", "resume",
-   * "computer"), after the moves already sent; its reply is drawn. */
+  /** Queue a request of the help that changes the game ("undo", "show", "pause",
+   * "resume", "computer"), after the moves already sent; its reply is drawn. */
   help(what) {
     return this.enqueue(async (generation, id) => {
       let reply;
@@ -316,6 +323,10 @@ export class GameSession {
       if (generation !== this.generation) return;
       clearError();
       if (what === "undo") this.undone(reply);
+      else if (what === "show") {
+        this.load(reply, false, true);
+        announce("The whole board is shown: this loss stands now.");
+      }
       else if (what === "computer") {
         await this.applyMove(reply, generation);
         this.app.hints.showHint(reply.hint, "The computer's move");

@@ -73,7 +73,8 @@ export class StatusView {
           g.status === "won"
             ? `You won in ${formatTime(time)} s`
             : `Boom: you hit a mine after ${formatTime(time)} s. Undo (U or Ctrl+Z) ` +
-              "takes it back to practise on, counting a death.",
+              "takes it back to practise on, counting a death; Show the board ends the " +
+              "game with every mine shown.",
         );
       }
     } else {
@@ -109,6 +110,7 @@ export class StatusView {
     const readOnly = session.readOnly;
     if (readOnly) for (const id of ["hint", "overlay", "computer"]) $(id).disabled = true;
     $("undo").disabled = !session.canUndo();
+    $("show-board").hidden = !session.canShow();
     $("pause").disabled = !g || over || ready || readOnly;
     $("pause").setAttribute("aria-pressed", String(paused && !over));
     $("restart").disabled = !g || readOnly;
