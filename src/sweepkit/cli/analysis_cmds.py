@@ -183,9 +183,9 @@ def register(app: typer.Typer) -> None:
         (null without layouts), probability (rows x cols: null for numbers and '-', 1.0 for
         known mines), safe, mines_certain, dead, explanations (cell, value, technique,
         because, sentence; null when finding them takes over 30 s)}: see
-        sweepkit.serialize.analysis_json. On an n-D board: a
-        shape key too, probability nested one list per dimension, cells as [coordinates].
-        An n-D board's picture shows its 2-D slices side by side.
+        sweepkit.serialize.analysis_json. On an n-D board: a shape key too, probability
+        nested one list per dimension, cells as [coordinates]. An n-D board's picture shows
+        its 2-D slices side by side.
         """
         position = load_position(file, mines)
         with analysis_budget(timeout):
@@ -225,15 +225,16 @@ def register(app: typer.Typer) -> None:
             "minimal."),
     ) -> None:
         """Consistent? Exit 0 and print one layout, or exit 1 naming contradicting numbers.
-        With --assignment (a reduced board), the layout read back as the formula's
+
+        With --assignment (a reduced board), the layout is read back as the formula's
         variables.
 
         The numbers named are an irreducible set (drop any one and the rest have a layout),
         found from a SAT solver's unsatisfiable core; if shrinking it takes longer than
         --shrink (or runs into --timeout), the smallest set found so far is printed and
-        said to be possibly not minimal. On a
-        board made by sweepkit reduce, a second line says which inputs' wires and gadgets
-        they belong to."""
+        said to be possibly not minimal. On a board made by sweepkit reduce, a second line
+        says which inputs' wires and gadgets they belong to.
+        """
         if not shrink >= 0:
             fail(f"--shrink: expected 0 or more seconds, got {shrink:g}")
         # one command, millions of tuples and lists, no reference cycles: the collector

@@ -30,9 +30,9 @@ def register(app: typer.Typer) -> None:
         dims: str = typer.Option(None, "--dims", help="The number of dimensions to embed "
                                  "the board in (at least the board's own)."),
     ) -> None:
-        """Embed a board in more dimensions: the step of the proof that n-CONSISTENCY is
-        NP-complete for every n >= 2.
+        """Embed a board in more dimensions, with the same layouts.
 
+        This is the step of the proof that n-CONSISTENCY is NP-complete for every n >= 2.
         Each step puts the board between two slices of known mines and raises every number
         by the mines it then sees; the layouts stay the same (the original's cells are the
         middle block, named in the first comment line). Prints the .board text.

@@ -346,9 +346,12 @@ def register(app: typer.Typer) -> None:
         no_guess: bool = typer.Option(False, "--no-guess", help=NO_GUESS_HELP),
         hardest: str = typer.Option(None, "--hardest", help=HARDEST_HELP),
     ) -> None:
-        """Play in the terminal: commands on standard input (h for help), until win, loss,
-        q or end of input. An n-D board (--shape 4x4x4) shows its slices side by side; its
-        cells are one coordinate per dimension (r 1 2 3)."""
+        """Play in the terminal, reading commands from standard input (h for help).
+
+        The game goes on until a win, a loss, q or the end of input. An n-D board (--shape
+        4x4x4) shows its slices side by side; its cells are one coordinate per dimension
+        (r 1 2 3).
+        """
         rules = rules_from_options(level_name, rows, cols, mines, rule, shape)
         layouts = no_guess_layouts(no_guess, hardest)
         if layouts is not None and rules.outer:

@@ -65,9 +65,12 @@ def register(app: typer.Typer) -> None:
         time_limit: float = typer.Option(DEFAULT_SECONDS, "--time-limit", help="Give up "
                                          "after this many seconds (exit 2)."),
     ) -> None:
-        """Positions from real games whose easiest certain move needs exactly --technique,
-        printed as .board text with the answer (every cell that technique proves, its
-        value and the reason) in # comment lines; puzzles separated by a blank line."""
+        """Print puzzles: positions from real games whose easiest certain move needs --technique.
+
+        That move needs exactly --technique, no easier one. Each puzzle is a .board text
+        with the answer (every cell that technique proves, its value and the reason) in #
+        comment lines; puzzles are separated by a blank line.
+        """
         wanted = parse_int("--count", count)
         assert wanted is not None
         if wanted < 1:

@@ -47,9 +47,12 @@ def register(app: typer.Typer) -> None:
                                        "(Pedersen 2004, the school project) beside the "
                                        "matching runs."),
     ) -> None:
-        """Write report.md (a table of the runs, calibration per run) and win-rates.png,
-        calibration.png and guesses.png into DIR, every figure recomputed from the stored
-        games."""
+        """Write a report of the stored runs, tables and plots, into a directory.
+
+        report.md (a table of the runs, calibration per run), win-rates.png,
+        calibration.png and guesses.png go into --out, every figure recomputed from the
+        stored games.
+        """
         ids = run_ids(runs)
         if out is None:
             fail("--out: name the directory to write the report into")

@@ -75,9 +75,10 @@ def register(app: typer.Typer) -> None:
                                          "(overrides the file's 'mines:' header)."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
-        """Play each move on the same layouts drawn from the position, then let a strategy
-        play on; print each move's win rate and its difference to the first move, game by
-        game.
+        """Compare moves by playing each on the same layouts, then letting a strategy play on.
+
+        The layouts are drawn from the position; each move's win rate is printed with its
+        difference to the first move, game by game.
 
         --json prints {"games", "seed", "strategy", "options", "cpu_seconds", "moves":
         [{"move": [row, col], "wins", "rate", "ci95", "vs_first": [diff, low, high]}]}.

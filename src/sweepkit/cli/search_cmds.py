@@ -48,12 +48,14 @@ def register(app: typer.Typer) -> None:
             help="Refuse positions with more consistent layouts than this (exit 2)."),
         timeout: float = typer.Option(DEFAULT_TIMEOUT, "--timeout", help=TIMEOUT_HELP),
     ) -> None:
-        """Exact optimal play: how many of the position's layouts the best player wins, and
-        every first move that does it.
+        """Exact optimal play: the layouts the best player wins, and the moves that do it.
 
-        The game: the mine count in the file, every consistent layout equally likely, no
-        first-click protection, won when every safe cell is revealed (a 0 opens its
-        neighbours). --json prints {"best_moves": [[row, col], ...], "wins": "<int>",
+        How many of the position's layouts the best player wins, and every first move that
+        wins as many. The game: the mine count in the file, every consistent layout equally
+        likely, no first-click protection, won when every safe cell is revealed (a 0 opens
+        its neighbours).
+
+        --json prints {"best_moves": [[row, col], ...], "wins": "<int>",
         "total": "<int>"} (counts as decimal strings; P(win) = wins / total).
         """
         position = load_position(file, mines)
@@ -92,8 +94,10 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="Print the hint as JSON."),
         timeout: float = typer.Option(DEFAULT_TIMEOUT, "--timeout", help=TIMEOUT_HELP),
     ) -> None:
-        """The best move for the position and why: a certainly safe cell with the reason
-        that proves it, else the best strategy's guess with its scores, and the runners-up.
+        """The best move for the position and why, with the runners-up.
+
+        A certainly safe cell with the reason that proves it, else the best strategy's
+        guess with its scores.
 
         --json prints {"move": [row, col], "action", "certain", "probability", "rule",
         "reason", "alternatives": [{"cells": [[row, col], ...], "probability", "scores",

@@ -167,8 +167,11 @@ def register(app: typer.Typer) -> None:
         db: str = typer.Option(None, "--db", help=db_help),
         as_json: bool = typer.Option(False, "--json", help="Print the runs as one JSON array."),
     ) -> None:
-        """List the stored benchmark runs: strategy, level, rule, games done of planned, wins,
-        win rate and status (a run still 'running' whose process died stays so)."""
+        """List the stored benchmark runs with their games, wins and status.
+
+        A line a run: strategy, level, rule, games done of planned, wins, win rate and
+        status (a run still 'running' whose process died stays so).
+        """
         with open_store(db) as store:
             try:
                 runs = store.runs()
@@ -190,8 +193,11 @@ def register(app: typer.Typer) -> None:
         delay: str = typer.Option(None, "--delay", help=delay_help),
         moves_only: bool = typer.Option(False, "--moves", help="Print only the move lines."),
     ) -> None:
-        """Replay a stored game move by move: each move with its reason, then the board; at
-        the end the result, checked against the stored one (exit 1 if they differ)."""
+        """Replay a stored game move by move and check it ends as it was stored.
+
+        Each move with its reason, then the board; at the end the result, checked against
+        the stored one (exit 1 if they differ).
+        """
         number = parse_int("GAME_ID", game_id)
         assert number is not None
         pause = delay_seconds(delay)
@@ -238,11 +244,12 @@ def register(app: typer.Typer) -> None:
         radius: str = typer.Option(None, "--radius",
                                    help="Search radius, for strategies that take one."),
     ) -> None:
-        """Watch a strategy play one game: each move with its reason, then the board, at a
-        speed a person can follow (--delay); the seed is printed at the end to replay it.
+        """Watch a strategy play one game at a speed a person can follow.
 
-        The strategy's RNG is seeded from the layout seed as in a benchmark, so the seed of
-        a stored game (sweepkit replay prints it) plays that very game again.
+        Each move with its reason, then the board, with a pause between moves (--delay);
+        the seed is printed at the end to replay it. The strategy's RNG is seeded from the
+        layout seed as in a benchmark, so the seed of a stored game (sweepkit replay prints
+        it) plays that very game again.
         """
         choices = ", ".join(sorted(STRATEGIES))
         if strategy is None:
