@@ -10,6 +10,7 @@ import typer
 
 from sweepkit.boardfile import format_board
 from sweepkit.cli.common import fail
+from sweepkit.cli.params import FILE
 
 
 def parse_inputs(text: str, names: tuple[str, ...]) -> dict[str, bool]:
@@ -43,12 +44,14 @@ def register(app: typer.Typer) -> None:
 
     @app.command("reduce")
     def reduce_cmd(
-        file: str = typer.Argument(..., help="A DIMACS .cnf formula or a circuit file "
-                                             "(one gate a line), or - for standard input."),
+        file: str = typer.Argument(..., click_type=FILE,
+                                   help="A DIMACS .cnf formula or a circuit file (one gate a "
+                                   "line), or - for standard input."),
         parsimonious: bool = typer.Option(False, "--parsimonious", help="Only unique "
                                           "gadgets: the board's layouts are the models."),
-        png: str | None = typer.Option(None, "--png", help="Also draw the board into this "
-                                       "PNG file (inputs coloured, gates outlined)."),
+        png: str | None = typer.Option(None, "--png", click_type=FILE,
+                                       help="Also draw the board into this PNG file (inputs "
+                                       "coloured, gates outlined)."),
     ) -> None:
         """Kaye's reduction: print the Minesweeper board of a CNF formula or a circuit.
 
