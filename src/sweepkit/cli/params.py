@@ -30,6 +30,8 @@ DECIMAL = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?", r
 
 
 class _Sample(Enum):
+    """An enum for :func:`_typer_type` to find the type Typer reads choices with."""
+
     ONE = "one"
 
 
