@@ -621,3 +621,25 @@ def test_a_big_board_pans_by_shift_drag_zooms_and_a_bigger_one_is_refused(open_p
     page.goto("/?rows=201&cols=200&mines=10")
     page.wait_for_selector("#error:not([hidden])")
     assert "200" in page.inner_text("#error")
+
+
+def test_a_keyboard_chord_says_how_many_cells_it_opened(open_page):
+    page = open_page(BEGINNER)
+    cells = layout_of(level("beginner", "safe"), SEED, FIRST)
+    click(page, FIRST[0] * 9 + FIRST[1])
+    found = satisfied_number(cells, labels(page), 9, 9)
+    assert found, "the seeded game has a number to chord"
+    number, its_mines = found
+    for m in its_mines:
+        click(page, m, "right")
+    before = labels(page)
+    page.focus(f'#board .cell[data-index="{number}"]')
+    press(page, "d")
+    after = labels(page)
+    opened = sum(1 for b, a in zip(before, after, strict=True) if b == "hidden" and a != b)
+    assert opened > 0
+    said = page.inner_text("#status")  # the number chorded on was open already
+    if opened > 1:
+        assert said == f"{opened} cells opened."
+    else:
+        assert said.startswith("Opened: ")

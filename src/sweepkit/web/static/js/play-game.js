@@ -53,6 +53,7 @@ export class GameSession {
     } catch (err) {
       if (generation === this.generation) {
         showError(err);
+        announce("No new game was started: the board on screen is the game before.");
         // A no-guess board this dense is refused at once: offer the same, not no-guess.
         if (spec.no_guess && err instanceof api.ApiError && err.status === 422) {
           this.offerNormal(spec);
@@ -277,6 +278,7 @@ export class GameSession {
         api.moveJob(id, kind, row, col,
           { signal, failed: "No board that needs no guess could be made." }));
     } catch (err) {
+      if (generation === this.generation) announce("No board was made; the game is as it was.");
       if (!(err instanceof api.JobError)) throw err;
       if (generation !== this.generation) return null;
       if (err.cancelled) {
@@ -296,7 +298,9 @@ export class GameSession {
 
   /** A keyboard move's outcome in words: cells opened, a flag placed, nothing. */
   describe(kind, i, reply) {
-    const opened = (reply.changes || []).filter(([, c]) => c >= "0" && c <= "8").length;
+    // a chord's own cell was open already: only the cells it opened count
+    const opened = (reply.changes || [])
+      .filter(([j, c]) => c >= "0" && c <= "8" && !(kind === "chord" && j === i)).length;
     let text;
     if (reply.wasted || (kind !== "flag" && !opened)) text = "Nothing changed.";
     else if (kind === "flag") {

@@ -143,18 +143,27 @@ export class Hints {
   showLoss(verdict) {
     const cols = this.board.cols;
     const layer = new Map();
+    let flagged = 0; // certainly safe under a flag: no ✓ drawn there, said apart
     for (const [r, c] of verdict.safe) {
-      layer.set(r * cols + c, { cls: "loss-safe", text: "✓", note: "was certainly safe", covered: true });
+      const i = r * cols + c;
+      if (this.board.shown(i) === ".") {
+        layer.set(i, { cls: "loss-safe", text: "✓", note: "was certainly safe", covered: true });
+      } else flagged += 1;
     }
     this.board.setLayer("loss", layer);
     const chance = verdict.chance == null
       ? ""
       : ` The cell you chose had a ${percentWords(verdict.chance)} chance of a mine.`;
-    const n = verdict.safe.length;
+    const n = layer.size;
+    const marked = n ? `${n} covered cell${n === 1 ? " was" : "s were"} certainly safe ` +
+      "(marked ✓)" : "";
+    const under = flagged
+      ? `${n ? ", and " : ""}${flagged} cell${flagged === 1 ? "" : "s"} under a flag ` +
+        `${flagged === 1 ? "was" : "were"} safe too`
+      : "";
     $("loss-verdict").textContent = verdict.forced
       ? `The death was forced: no covered cell was certainly safe.${chance}`
-      : `The death was avoidable: ${n} covered cell${n === 1 ? " was" : "s were"} certainly ` +
-        `safe (marked ✓).${chance}`;
+      : `The death was avoidable: ${marked}${under}.${chance}`;
     $("loss-verdict").hidden = false;
   }
 
