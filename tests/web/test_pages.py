@@ -468,6 +468,38 @@ def test_assisted_games_are_not_bests_and_nf_is_labelled(open_at):
     page.wait_for_selector("#games tbody td:text('The 3BV range is inverted (from 9 to 2)')")
 
 
+def test_no_guess_wins_are_labelled_and_kept_to_their_own_bests(open_at):
+    erin = unique("erin")
+    page = stats_page(open_at)
+
+    def send(method, path, body):
+        return call_as(page, method, path, body)
+
+    ng = win_unseeded(send, erin, rule="opening", no_guess=True)  # no flag placed: NF too
+    normal = win_unseeded(send, erin, rule="opening", flags=True)
+    assert ng["no_guess"] and not normal["no_guess"]
+    show_player(page, erin)
+
+    def ids(selector: str) -> list[int]:
+        return page.eval_on_selector_all(selector, "els => els.map(e => Number(e.dataset.id))")
+
+    assert ids("#bests-beginner tbody tr[data-id]") == [normal["record_id"]]
+    assert ids("#bests-ng-beginner tbody tr[data-id]") == [ng["record_id"]]
+    tags = page.locator(f'#games tr[data-id="{ng["record_id"]}"] .tag').all_inner_texts()
+    assert tags == ["NF", "NG"]
+    page.fill("#f-player", erin)
+    for select, value, shown in (("#f-flagged", "false", ng), ("#f-flagged", "true", normal),
+                                 ("#f-no-guess", "true", ng), ("#f-no-guess", "false", normal)):
+        page.select_option("#f-flagged", "")
+        page.select_option("#f-no-guess", "")
+        page.select_option(select, value)
+        page.click("#filters button[type=submit]")
+        page.wait_for_function(f"(() => {{ const rows = document.querySelectorAll("
+                               f"'#games tbody tr[data-id]'); return rows.length === 1 && "
+                               f"rows[0].dataset.id === '{shown['record_id']}'; }})()")
+        assert page.inner_text("#page-info") == "Games 1–1 of 1"
+
+
 # -- accessibility ------------------------------------------------------------------------
 
 
