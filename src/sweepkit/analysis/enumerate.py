@@ -17,7 +17,7 @@ depth-first method over boxes is ours.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from sweepkit.analysis.box_search import box_bounds, box_order, equation_tables
 from sweepkit.analysis.budget import check
@@ -94,7 +94,13 @@ def _cell_layouts(component: Component, allowed: set[int] | None
 
 def enumerate_layouts(position: Position, use_mine_count: bool = True,
                       limit: int | None = None) -> Iterator[frozenset[int]]:
-    """Every layout (mine cells, known mines included), at most ``limit`` of them."""
+    """Every layout (mine cells, known mines included), at most ``limit`` of them.
+
+    Depth first over the components in order, with a stack of its own (a board of
+    thousands of components goes deeper than Python's recursion); with the mine count,
+    a component takes only the mine numbers the components after it and the floating
+    cells can complete (a bit set of the mine numbers each suffix of components can take).
+    """
     system = build_system(position)
     if system.impossible:
         return
@@ -102,33 +108,61 @@ def enumerate_layouts(position: Position, use_mine_count: bool = True,
     floating = system.floating
     with_count = use_mine_count and system.remaining is not None
     known = frozenset(position.known_mines())
-    # achievable[i]: frontier mines that components i.. can take.
-    achievable: list[set[int]] = [set() for _ in range(len(components) + 1)]
-    achievable[-1] = {0}
+    # reach[i]: bit k set when components i.. can take k mines between them
+    reach = [0] * (len(components) + 1)
+    reach[-1] = 1
     for i in range(len(components) - 1, -1, -1):
         solved = solve_component(components[i])
-        achievable[i] = {m + rest for m in solved.mine_numbers() if solved.layouts(m)
-                         for rest in achievable[i + 1]}
-    def fill(i: int, mines: tuple[int, ...], count: int) -> Iterator[frozenset[int]]:
-        if i == len(components):
-            if with_count:
-                r = system.remaining - count
-                if 0 <= r <= len(floating):
-                    for extra in itertools.combinations(floating, r):
-                        yield known | set(mines) | set(extra)
-            else:
-                for r in range(len(floating) + 1):
-                    for extra in itertools.combinations(floating, r):
-                        yield known | set(mines) | set(extra)
-            return
-        allowed = None
-        if with_count:
-            r = system.remaining - count
-            top = min(r, sum(components[i].sizes))
-            allowed = {m for m in range(top + 1)
-                       if any(0 <= r - m - rest <= len(floating) for rest in achievable[i + 1])}
-        for m, cells in _cell_layouts(components[i], allowed):
-            yield from fill(i + 1, mines + cells, count + m)
+        for m in solved.mine_numbers():
+            if solved.layouts(m):
+                reach[i] |= reach[i + 1] << m
 
-    layouts = fill(0, (), 0)
-    yield from layouts if limit is None else itertools.islice(layouts, limit)
+    def allowed(i: int, count: int) -> set[int] | None:
+        """The mine numbers component ``i`` may take after ``count`` mines before it."""
+        if not with_count:
+            return None
+        r = system.remaining - count
+        return {m for m in range(min(r, sum(components[i].sizes)) + 1)
+                if _any_between(reach[i + 1], r - m - len(floating), r - m)}
+
+    def completed(mines: list[int], count: int) -> Iterator[frozenset[int]]:
+        if with_count:
+            sizes: Iterable[int] = (system.remaining - count,)
+        else:
+            sizes = range(len(floating) + 1)
+        for r in sizes:
+            if 0 <= r <= len(floating):
+                for extra in itertools.combinations(floating, r):
+                    yield known | set(mines) | set(extra)
+
+    def layouts() -> Iterator[frozenset[int]]:
+        if not components:
+            yield from completed([], 0)
+            return
+        mines: list[int] = []
+        # per component placed: its layouts still to try, and the mines before it
+        stack = [(_cell_layouts(components[0], allowed(0, 0)), 0, 0)]
+        while stack:
+            options, base, before = stack[-1]
+            del mines[base:]
+            step = next(options, None)
+            if step is None:
+                stack.pop()
+                continue
+            m, cells = step
+            mines.extend(cells)
+            if len(stack) == len(components):
+                yield from completed(mines, before + m)
+            else:
+                i = len(stack)
+                stack.append((_cell_layouts(components[i], allowed(i, before + m)),
+                              len(mines), before + m))
+
+    found = layouts()
+    yield from found if limit is None else itertools.islice(found, limit)
+
+
+def _any_between(bits: int, low: int, high: int) -> bool:
+    """Whether ``bits`` has a bit set from ``low`` to ``high`` (both included)."""
+    low = max(low, 0)
+    return high >= low and bool((bits >> low) & ((1 << (high - low + 1)) - 1))
