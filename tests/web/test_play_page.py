@@ -643,3 +643,28 @@ def test_a_keyboard_chord_says_how_many_cells_it_opened(open_page):
         assert said == f"{opened} cells opened."
     else:
         assert said.startswith("Opened: ")
+
+
+def test_coordinates_number_the_rows_and_columns_as_sentences_name_cells(open_page):
+    page = open_page(BEGINNER)
+    assert page.locator("#board .ruler").is_hidden()  # off by default
+    page.click("#open-settings")
+    page.check("#coords")
+    page.keyboard.press("Escape")
+    ruler = page.locator("#board .ruler span")
+    assert ruler.all_inner_texts() == [str(c) for c in range(9)]
+    assert page.locator("#board .ruler").is_visible()
+    # each row's number sits left of its first cell, each column's above its cell
+    row_label = page.evaluate("getComputedStyle(document.querySelectorAll('#board .row')[4],"
+                              " '::before').content")
+    assert row_label == '"4"'
+    box = page.locator('#board .cell[data-index="22"]').bounding_box()  # (2, 4)
+    label = ruler.nth(4).bounding_box()
+    assert abs(label["x"] - box["x"]) < 2 and label["y"] < box["y"]
+    page.reload()  # kept, as every setting is
+    page.wait_for_selector("#board .cell")
+    assert page.locator("#board .ruler").is_visible()
+    page.click("#open-settings")
+    page.uncheck("#coords")
+    page.keyboard.press("Escape")
+    assert page.locator("#board .ruler").is_hidden()

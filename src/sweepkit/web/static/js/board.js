@@ -53,10 +53,14 @@ export class Board {
     this.marks.clear();
     this.pressed = [];
     this.layers.clear();
-    const parts = [];
+    // the column numbers (shown with body.coords; hidden from assistive technology, whose
+    // cells say their place), and each row's number as its data-r
+    const parts = ['<div class="ruler" aria-hidden="true">'];
+    for (let c = 0; c < cols; c++) parts.push(`<span>${c}</span>`);
+    parts.push("</div>");
     let i = 0;
     for (let r = 0; r < rows; r++) {
-      parts.push('<div class="row" role="row">');
+      parts.push(`<div class="row" role="row" data-r="${r}">`);
       for (let c = 0; c < cols; c++, i++) {
         const [cls, label, text] = viewOf(this.codes[i]);
         parts.push(

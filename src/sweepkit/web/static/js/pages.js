@@ -32,7 +32,8 @@ export function query(params) {
 
 export const settings = new Settings();
 
-/** The theme and cell size the play page saved; the nav's theme menu changes both pages. */
+/** The theme, cell size and coordinates the play page saved; the nav's theme menu changes
+ * both pages. */
 export function initPage() {
   const more = window.matchMedia("(prefers-contrast: more)");
   const apply = () => {
@@ -49,6 +50,7 @@ export function initPage() {
   const coarse = window.matchMedia("(pointer: coarse)").matches;
   const size = settings.cellSize || (coarse ? CELL_SIZE.touch : CELL_SIZE.mouse);
   document.documentElement.style.setProperty("--cell", `${size}px`);
+  document.body.classList.toggle("coords", Boolean(settings.coords)); // the play page's
   $("theme")?.addEventListener("change", () => {
     settings.theme = $("theme").value;
     settings.save();

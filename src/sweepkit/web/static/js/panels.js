@@ -1,5 +1,5 @@
 /**
- * The settings and help dialogs: question marks, the long-press delay, the ways to chord
+ * The settings and help dialogs: question marks, coordinates, the long-press delay, the ways to chord
  * (or none), key bindings (click Change, press the new key; Escape cancels) and the
  * help's lists of keys and chords, which always show the settings in force.
  */
@@ -19,12 +19,24 @@ export function initPanels(settings) {
   });
 }
 
+/** Row and column numbers around every board of the page, or none (`settings.coords`). */
+export function showCoords(settings) {
+  document.body.classList.toggle("coords", Boolean(settings.coords));
+}
+
 function initSettingsPanel(s) {
   $("marks").checked = Boolean(s.marks);
   $("marks").addEventListener("change", () => {
     s.marks = $("marks").checked;
     s.save();
   });
+  $("coords").checked = Boolean(s.coords);
+  $("coords").addEventListener("change", () => {
+    s.coords = $("coords").checked;
+    s.save();
+    showCoords(s);
+  });
+  showCoords(s);
   const range = $("long-press");
   range.value = String(s.longPress);
   const showDelay = () => {

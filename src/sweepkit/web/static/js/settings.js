@@ -1,6 +1,6 @@
 /**
  * The player's settings, kept in localStorage under one key: theme, question marks,
- * long-press delay, key bindings, chording methods, cell size, player name and the last
+ * coordinates around the board, long-press delay, key bindings, chording methods, cell size, player name and the last
  * game's form.
  * Storage can be missing or full (private windows): then settings live for the page only.
  */
@@ -63,6 +63,7 @@ export const CELL_SIZE = { min: 12, max: 64, mouse: 26, touch: 36 };
 const DEFAULTS = {
   theme: "system",
   marks: false,
+  coords: false, // row and column numbers around the board, counted from 0 as hints say
   longPress: LONG_PRESS.default,
   keys: DEFAULT_KEYS,
   chording: DEFAULT_CHORDING,
