@@ -37,7 +37,7 @@ from sweepkit.analysis.probability import Analysis
 from sweepkit.moves import Decision
 from sweepkit.position import Position
 from sweepkit.strategies.base import FirstMove, unopened
-from sweepkit.strategies.best.describe import describe, describe_ranked
+from sweepkit.strategies.best.descriptions import describe, describe_ranked
 from sweepkit.strategies.best.endgame import RETRY_FACTOR, Endgame
 from sweepkit.strategies.best.experimental import discounted
 from sweepkit.strategies.best.guesses import Evaluator

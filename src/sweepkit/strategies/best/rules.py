@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.moves import Action, Decision, Reason
 from sweepkit.search.optimal import OptimalPlayError, optimal_play
-from sweepkit.strategies.best.describe import describe_ranked
+from sweepkit.strategies.best.descriptions import describe_ranked
 from sweepkit.strategies.best.endgame import Endgame, safest, searched_move
 from sweepkit.strategies.best.experimental import Pick, chain_move, pseudo_move
 from sweepkit.strategies.best.forced import forced_groups
