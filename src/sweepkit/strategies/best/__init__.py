@@ -1,23 +1,24 @@
 """The ``best`` strategy: exact certain moves, then guesses chosen by what they reveal.
 
 Each turn, as the ``exact`` baseline does (:mod:`sweepkit.strategies.exact`), every cell
-the exact analysis proves safe is revealed. When none is, the guess is the first of
-(:mod:`.rules`; each with the option that turns it on):
+the exact analysis proves safe is revealed. When none is, the guess is that of the first
+of these that has one (:mod:`.rules`; in brackets the options that shape each):
 
 1. the exact endgame (``endgame``, ``endgame_states``): optimal play once few layouts are
    left (:mod:`.endgame`);
 2. the opening book (``far_corner``): after a corner showing a number, the far corner
    (:mod:`.opening`);
 3. forced guesses (``fifty_fifty``): cells no other move can inform (:mod:`.forced`);
-4. isolated areas (``isolated``): a walled-in area played optimally on its own
-   (:mod:`.isolated`);
-5. the heuristic (``guess``): the guess ranked first by what it reveals (:mod:`.ranking`,
-   with the values of :mod:`.guesses`), over the cells within ``tolerance`` of the safest
-   (at most ``lookahead`` classes; the floating cells ``off_frontier`` keeps), scaled by
-   the long-term safety (``long_term``, :mod:`.long_term`) with the blended safety after
-   it (``blend``), small pockets deferred (``pockets``, :mod:`.pockets`), equal guesses
-   told apart by ``ties`` (:mod:`.ties`); a guess the stopped endgame search proved worse
-   gives way to its best move (``partial``).
+4. isolated areas (``isolated``): a walled-in area played optimally alone (:mod:`.isolated`);
+5. the heuristic (``guess``): the guess that reveals most (:mod:`.ranking`, :mod:`.guesses`),
+
+   - among the cells within ``tolerance`` of the safest, ``lookahead`` classes at most;
+   - the floating cells: all, or the Java solver's few (``off_frontier``, :mod:`.off_frontier`);
+   - weighed by long-term safety (``long_term``, :mod:`.long_term`);
+   - with the safety after a number blended from the best two (``blend``);
+   - small covered areas left for later (``pockets``, :mod:`.pockets`);
+   - equal guesses told apart at random or in a fixed order (``ties``, :mod:`.ties`);
+   - overruled by a move a stopped endgame search proved better (``partial``).
 
 ``budget`` picks a preset (:mod:`.options`): ``fast``, ``normal`` or ``max``, or a number
 (``normal`` with an endgame of that many layouts); an option given explicitly overrides
