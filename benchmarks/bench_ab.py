@@ -12,8 +12,8 @@ Per position the fastest of the rounds is kept; the table shows medians, 95th pe
 and the median of the per-position ratios new/base, and checks that both variants give the
 same count on every position.
 
-The default base, ``455460c``, is the code as it was before the work on analysis at scale
-(issue 15): product trees, local dead cells and explanations, the incremental analyser.
+The default base, ``455460c``, is the analysis without the product trees, the local dead
+cells and explanations and the incremental analyser (the work on analysis at scale).
 """
 
 from __future__ import annotations

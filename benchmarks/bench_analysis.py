@@ -231,7 +231,7 @@ def main() -> None:
 
     dense = [expert_midgame(rng) for _ in range(args.positions)]
     frontier = [sum(len(c.cells) for c in build_system(p).components) for p in dense]
-    print(f"\n(a2) {len(dense)} stand-ins of the issue: 16x30/99 with ~40% of the safe cells "
+    print(f"\n(a2) {len(dense)} dense mid-game positions: 16x30/99 with ~40% of the safe cells "
           f"revealed at random + flood fill; frontier cells median "
           f"{statistics.median(frontier)}, max {max(frontier)}")
     dense_cold = time_positions(dense, cold=True, repeat=1)

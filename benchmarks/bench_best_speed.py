@@ -17,8 +17,8 @@ With ``--option`` (read as ``sweepkit bench --option`` reads it) the new variant
 with those options on top of the budget, to time an option against the same tree
 (``--base HEAD``): its games may then differ, and the table says so instead of failing.
 
-The default base, ``989bbfc``, is ``best`` as it was before the work on its speed (issue
-35, item 3).
+The default base, ``989bbfc``, is ``best`` without its speed-ups: the same moves, measured
+against in ``docs/results.md``.
 """
 
 from __future__ import annotations

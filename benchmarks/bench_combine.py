@@ -1,5 +1,5 @@
-"""Benchmark of the whole-board combination step (issue 15): count and analyse at scale, old
-route against new, and the expert A/B.
+"""Benchmark of the whole-board combination step: count and analyse at scale, the product
+tree against the old route, and the expert A/B.
 
 Run: ``python benchmarks/bench_combine.py`` (``--quick`` for the smaller table,
 ``--sizes 500 1000 --densities 0.08`` to choose). Two tables:

@@ -23,7 +23,7 @@ ones look noisy. ``--check N`` also checks, on every N-th move, that the increme
 route's answers (count, every cell's exact probability, certain cells) are those of
 ``analyse(view)``.
 
-    python benchmarks/bench_game_scale.py                      # the game, all moves
+    python benchmarks/bench_game_scale.py                      # 200×200/8250, all moves
     python benchmarks/bench_game_scale.py --scratch-every 10   # from scratch on every 10th
     python benchmarks/bench_game_scale.py --rows 100 --cols 100 --mines 2062 --seed 2
     python benchmarks/bench_game_scale.py --routes incremental,unmarked --check 50

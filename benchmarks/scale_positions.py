@@ -2,14 +2,14 @@
 
 - :func:`first_click_view`: a rows×cols board with ``mines`` mines, the first click (opening
   rule: it opens a 0) in the centre; the view after it. 500×500 with 20,000 mines is the
-  issue's case; sizes up to 1000×1000 and several densities make the growth visible.
+  main case; sizes up to 1000×1000 and several densities make the growth visible.
 - :func:`game_views`: the views of one seeded game played to the end by a player that
   makes every single-number deduction (Pedersen's single point, checking each number) and,
   when none is left, reveals a safe covered cell next to an open number, chosen with the
   hidden layout (so the game never ends early and the views look like a strong player's
   game: a long connected frontier, few certain cells left unopened). Every ``every``-th
   view is yielded, and the last one; by default the views do not show the deduced mines
-  (the issue's case: one component of thousands of boxes).
+  (the hard case: one component of thousands of boxes).
 
     python benchmarks/scale_positions.py --rows 200 --cols 200 --mines 8250 --save DIR
 """

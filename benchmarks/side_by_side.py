@@ -18,8 +18,8 @@ same cells: both players find every certain move). The peer is any program start
 - answer: ``MOVE row col ...`` (0-based, row 0 at the top; anything after is kept as the
   peer's words), or ``NONE ...`` when it has no move (``best``'s cell is played then).
 
-The peer's code stays outside this repository (issue 35: David N. Hill's Java solver is run
-through a small server of this protocol built in a scratch folder). Each game is counted
+The peer's code stays outside this repository (David N. Hill's Java solver is run through
+a small server of this protocol built outside it). Each game is counted
 by its first disagreement (from there on the two games part): same risk or not, and how
 many cells were covered. Prints the paired difference in win rate, split by what the first
 click showed, and per kind of first disagreement, and per step of ``best`` where it came

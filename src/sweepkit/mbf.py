@@ -12,8 +12,8 @@ bytes                 meaning
 4, 5 (then 6, 7 ...)  one mine each: its x (column, from 0) then its y (row, from 0)
 ====================  ===========================================================
 
-so a file is exactly ``4 + 2 × mines`` bytes. Source: the layout issue 36 gives for
-Minesweeper X's board files, checked against an independent reader, the MBF loader of D.
+so a file is exactly ``4 + 2 × mines`` bytes. Source: Minesweeper X's board-file layout,
+checked against an independent reader, the MBF loader of D.
 N. Hill's Minesweeper (github DavidNHill/Minesweeper, ``GameStateReader.loadMBF``, read,
 not copied): width, height, the mine count as ``256 × byte 2 + byte 3``, then an x and a y
 byte per mine. That reader reads mines until the file ends; this one also refuses a file

@@ -1,5 +1,5 @@
-"""The board-level combination as it was before the product tree (issue 15): a slow,
-independent reference for the new route, and the baseline of ``benchmarks/bench_combine.py``.
+"""The board-level combination without the product tree: a slow, independent reference
+for the product-tree route, and the baseline of ``benchmarks/bench_combine.py``.
 
 Prefix × suffix products of the component polynomials (quadratic in the number of
 components), one table of relative floating weights over the whole frontier, plain

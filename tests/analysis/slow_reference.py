@@ -252,3 +252,13 @@ def old_explain(position: Position, use_mine_count: bool = True,
     result += [old_explain_cell(position, constraints, cell, CellValue.MINE)
                for cell in analysis.mine_cells()]
     return sorted(result, key=lambda e: e.cell)
+
+
+def same_reasons(found: Sequence[Explanation], reference: Sequence[Explanation]) -> bool:
+    """Whether two lists of explanations agree: wholly, but for a ``GLOBAL`` one only its
+    cell, value and technique (the reference cites every number for those; the mine
+    count's own argument is checked against the brute force in test_explain.py)."""
+    def key(e: Explanation) -> tuple:
+        return ((e.cell, e.value, e.technique) if e.technique is Technique.GLOBAL else
+                (e.cell, e.value, e.technique, e.because, e.sentence))
+    return [key(e) for e in found] == [key(e) for e in reference]

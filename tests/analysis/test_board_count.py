@@ -1,4 +1,4 @@
-"""Board totals (issue 15): the binomials, the two ways of weighing the frontier (table and
+"""Board totals: the binomials, the two ways of weighing the frontier (table and
 binary splitting), the tree product of the components, and layouts by mines, against the
 old route (tests/analysis/reference_combine.py) and plain sums."""
 

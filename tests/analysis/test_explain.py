@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -20,7 +21,8 @@ from sweepkit.analysis.explain import (
 from sweepkit.analysis.probability import analyse
 from sweepkit.boardfile import parse_board
 from sweepkit.constraints import build_system
-from sweepkit.position import Position
+from sweepkit.position import MINE, Position
+from tests.brute import adjacency, random_view
 from tests.examples import examples
 from tests.strategies_boards import consistent_positions
 
@@ -37,8 +39,13 @@ CASES = [
      "so the others hold 1 mine(s): (0, 0) is a mine"),
     ("1?0\n???\n", 3, "mine", "linked", (0, 2),
      "the 1 at (0, 0), the 0 at (0, 2) taken together leave (1, 0) only one way: mine"),
-    ("mines: 0\n0??\n???\n", 2, "safe", "global", (0,),
-     "only the total of 0 mines decides it: (0, 2) is safe in every layout"),
+    ("mines: 0\n0??\n???\n", 2, "safe", "global", (),
+     "0 mines are left, so the 2 unknown cells away from every number hold none: (0, 2) "
+     "is safe"),
+    # the 1 at (0, 0) takes its mine from (0, 1), (1, 0) or (1, 1): one mine in all
+    ("mines: 1\n1?..\n??..\n", 3, "safe", "global", (0,),
+     "1 mine is left; the 1 at (0, 0) needs at least 1 mine among its unknown "
+     "neighbours, so the 4 unknown cells away from every number hold none: (0, 3) is safe"),
 ]
 
 
@@ -87,3 +94,26 @@ def test_technique_of_names_what_explain_cell_names(position, use_count):
         for cell in cells:
             expected = explain_cell(position, constraints, cell, value).technique
             assert techniques_of(analysis, [cell], value)[cell] is expected
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.sampled_from([(4, 5), (5, 4), (3, 6)]), st.integers(0, 2**32))
+def test_the_mine_count_argument_needs_only_the_numbers_it_cites(shape, seed):
+    """Every ``GLOBAL`` reason is sound on its own: with the mines the numbers alone make
+    certain taken as found, the cell takes its value in every placement of the mines left
+    that meets just the numbers the reason cites (brute force over the other unknown
+    cells)."""
+    position = random_view(*shape, seed, with_count=True)
+    near = adjacency(position)
+    certain = set(analyse(position, use_mine_count=False).mine_cells())
+    unknown = [c for c in position.unknown_cells() if c not in certain]
+    found = certain | {i for i, v in enumerate(position.cells) if v == MINE}
+    left = position.mines - len(found)
+    for e in explain(position):
+        if e.technique is not Technique.GLOBAL:
+            continue
+        cited = [(n, position.cells[n] - len(near[n] & found)) for n in e.because]
+        for mines in itertools.combinations(unknown, left):
+            chosen = set(mines)
+            if all(len(near[n] & chosen) == need for n, need in cited):
+                assert (e.cell in chosen) == (e.value is CellValue.MINE), e.sentence

@@ -60,7 +60,7 @@ def test_trimming_keeps_every_non_zero_term(lead, middle, trail):
     assert solved.box_mines[0] == tuple(3 * w for w in solved.by_mines)
 
 
-# The fast products (issue 15): FLINT for big factors, a balanced tree for many, the middle
+# The fast products: FLINT for big factors, a balanced tree for many, the middle
 # product; all checked against the schoolbook definitions above.
 
 big_coefficients = st.lists(st.integers(0, 2**300), min_size=1, max_size=40)

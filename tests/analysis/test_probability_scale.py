@@ -1,4 +1,4 @@
-"""The board-level combination at scale (issue 15): the product-tree route of ``analyse``
+"""The board-level combination at scale: the product-tree route of ``analyse``
 against the old prefix × suffix route (tests/analysis/reference_combine.py) and the brute
 force, in both of its modes (every ratio exact at once; the windowed floats with exact
 ratios on demand), on drawn components, small positions and big first-click boards."""

@@ -1,4 +1,4 @@
-"""The product tree and its transpose (issue 15) against their definitions: the root is the
+"""The product tree and its transpose against their definitions: the root is the
 product, each leaf receives Σ_j rest[j]·w[a + j] with rest the product of the other leaves,
 the 0/1 tree gives the supports, and the windowed pass keeps every ratio within its bound."""
 

@@ -57,7 +57,7 @@ def test_a_3_d_board_embeds_in_4_d():
     [
         (["--dims", "1"], EX2, "--dims: cannot embed a 2-D board in 1 dimensions"),
         (["--dims", "2"], "shape: 2x1x1\n?\n\n?\n", "cannot embed a 3-D board in 2 dimensions"),
-        (["--dims", "three"], EX2, "--dims: expected a whole number, got 'three'"),
+        (["--dims", "three"], EX2, "--dims: expected an integer, got 'three'"),
         ([], EX2, "--dims: give the number of dimensions"),
         (["--dims", "30"], EX2, f"more than {MAX_CELLS:,}"),
         (["--dims", "1000000000"], EX2, "would have about 10^477,121,"),

@@ -49,8 +49,8 @@ def test_an_unknown_technique_names_the_choices():
     done = run("puzzle", "--technique", "pair")
     assert done.returncode == 2
     assert done.stdout == ""
-    assert done.stderr == ("error: unknown technique 'pair' (expected one of single, subset, "
-                           "linked, global)\n")
+    assert done.stderr == ("error: --technique: unknown technique 'pair' (expected one of "
+                           "single, subset, linked, global)\n")
 
 
 def test_bad_options_get_one_line_and_status_2():

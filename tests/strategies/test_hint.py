@@ -58,7 +58,7 @@ def test_inconsistent_positions_are_refused():
 
 @pytest.mark.parametrize("wanted", [0, 1, 2])
 def test_a_guess_lists_as_many_runners_up_as_asked(wanted):
-    # 0 used to list every runner-up: the count was checked only after one was added
+    # 0 lists none: the count is checked before a runner-up is added, not after
     found = hint(Position.from_rows(["????", "?1??", "????"], mines=2), alternatives=wanted)
     assert found.rule != "certain" and len(found.alternatives) == wanted
 

@@ -24,13 +24,14 @@ def view_of(state: dict[str, Any]) -> Position:
 
 
 def win_unseeded(send: Send, player: str, *, flags: bool = False, hint: bool = False,
-                 level: str = "beginner", rule: str = "opening", tries: int = 100
-                 ) -> dict[str, Any]:
-    """An unseeded game won through the API (new games until one needs no guess); with
-    ``flags`` every certain mine is flagged, with ``hint`` a hint is asked once. The final
-    state."""
+                 level: str = "beginner", rule: str = "opening", tries: int = 100,
+                 no_guess: bool = False) -> dict[str, Any]:
+    """An unseeded game won through the API (new games until one needs no guess; with
+    ``no_guess`` a board made so); with ``flags`` every certain mine is flagged, with
+    ``hint`` a hint is asked once. The final state."""
     for _ in range(tries):
-        game = send("POST", "/games", {"level": level, "rule": rule, "player": player})
+        game = send("POST", "/games", {"level": level, "rule": rule, "player": player,
+                                       "no_guess": no_guess})
         path = f"/games/{game['id']}"
         state = send("POST", path + "/moves", {"kind": "reveal", "row": game["rows"] // 2,
                                                 "col": game["cols"] // 2})["state"]

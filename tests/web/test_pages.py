@@ -468,6 +468,38 @@ def test_assisted_games_are_not_bests_and_nf_is_labelled(open_at):
     page.wait_for_selector("#games tbody td:text('The 3BV range is inverted (from 9 to 2)')")
 
 
+def test_no_guess_wins_are_labelled_and_kept_to_their_own_bests(open_at):
+    erin = unique("erin")
+    page = stats_page(open_at)
+
+    def send(method, path, body):
+        return call_as(page, method, path, body)
+
+    ng = win_unseeded(send, erin, rule="opening", no_guess=True)  # no flag placed: NF too
+    normal = win_unseeded(send, erin, rule="opening", flags=True)
+    assert ng["no_guess"] and not normal["no_guess"]
+    show_player(page, erin)
+
+    def ids(selector: str) -> list[int]:
+        return page.eval_on_selector_all(selector, "els => els.map(e => Number(e.dataset.id))")
+
+    assert ids("#bests-beginner tbody tr[data-id]") == [normal["record_id"]]
+    assert ids("#bests-ng-beginner tbody tr[data-id]") == [ng["record_id"]]
+    tags = page.locator(f'#games tr[data-id="{ng["record_id"]}"] .tag').all_inner_texts()
+    assert tags == ["NF", "NG"]
+    page.fill("#f-player", erin)
+    for select, value, shown in (("#f-flagged", "false", ng), ("#f-flagged", "true", normal),
+                                 ("#f-no-guess", "true", ng), ("#f-no-guess", "false", normal)):
+        page.select_option("#f-flagged", "")
+        page.select_option("#f-no-guess", "")
+        page.select_option(select, value)
+        page.click("#filters button[type=submit]")
+        page.wait_for_function(f"(() => {{ const rows = document.querySelectorAll("
+                               f"'#games tbody tr[data-id]'); return rows.length === 1 && "
+                               f"rows[0].dataset.id === '{shown['record_id']}'; }})()")
+        assert page.inner_text("#page-info") == "Games 1–1 of 1"
+
+
 # -- accessibility ------------------------------------------------------------------------
 
 
@@ -602,3 +634,27 @@ def test_the_reductions_page_shows_the_gadgets_and_decides_formulas(open_at):
     page.click("#reduce")
     page.wait_for_selector("#error:not([hidden])")
     assert "line 1, column" in page.inner_text("#error")
+
+
+def test_the_api_reference_works_with_no_network(browser, server):
+    """/docs (Swagger UI) loads every file from the app itself."""
+    context = browser.new_context(base_url=server)
+    elsewhere = []
+
+    def only_the_app(route) -> None:
+        if route.request.url.startswith(server):
+            route.continue_()
+        else:  # no network: anything from another host is refused
+            elsewhere.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", only_the_app)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto("/docs")
+    page.wait_for_selector(".opblock-summary-path")
+    paths = page.locator(".opblock-summary-path").all_inner_texts()
+    context.close()
+    assert any("/api/games/{game_id}/moves" in p for p in paths)
+    assert elsewhere == [] and errors == []

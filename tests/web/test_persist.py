@@ -71,7 +71,7 @@ class Browser:
 ACTIONS = st.one_of(
     st.tuples(st.sampled_from(["reveal", "flag", "chord"]), st.integers(0, 8),
               st.integers(0, 8)),
-    st.tuples(st.sampled_from(["undo", "pause", "resume", "hint", "overlay"]),
+    st.tuples(st.sampled_from(["undo", "pause", "resume", "hint", "overlay", "show"]),
               st.just(0), st.just(0)),
 )
 

@@ -43,7 +43,7 @@ def game_id(page) -> str:
 
 
 def percent_text(p: float) -> str:
-    """The overlay's text for a chance (main.js's percentText)."""
+    """The overlay's text for a chance (play-hints.js's percentText)."""
     if p <= 0:
         return "0%"
     if p >= 1:
@@ -300,6 +300,7 @@ def test_a_no_guess_board_that_cannot_be_made(open_page):
     assert game_id(page) == old  # no game started, none labelled no-guess
     assert page.evaluate("() => window.sweepkit.game.no_guess") is False
     assert "no guessing" not in page.inner_text("#status")
+    assert not page.inner_text("#status").startswith("New game")  # nothing new began
     assert page.inner_text("#offer-button") == "Play a normal board instead"
     page.click("#offer-button")
     page.wait_for_function(f"() => window.sweepkit.game.id !== {old!r}")

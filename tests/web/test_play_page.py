@@ -151,7 +151,7 @@ def test_win_with_mouse_clicks(open_page):
                for i, v in enumerate(cells) if v != MINE)
 
 
-def test_lose_shows_exploded_mine_other_mines_and_wrong_flags(open_page):
+def test_lose_shows_exploded_mine_then_on_asking_other_mines_and_wrong_flags(open_page):
     page = open_page(BEGINNER)
     cells = layout_of(level("beginner", "safe"), SEED, FIRST)
     click(page, FIRST[0] * 9 + FIRST[1])
@@ -164,7 +164,11 @@ def test_lose_shows_exploded_mine_other_mines_and_wrong_flags(open_page):
     assert "Boom" in page.inner_text("#status")
     assert "c-exploded" in (cell(page, mines[0]).get_attribute("class") or "")
     shown = labels(page)
-    assert shown[mines[0]] == "exploded mine"
+    assert shown[mines[0]] == "exploded mine"  # the rest is kept for a practice undo
+    assert all(shown[m] == "hidden" for m in mines[1:]) and shown[safe] == "flagged"
+    page.click("#show-board")
+    page.wait_for_function("() => window.sweepkit.game.shown === true")
+    shown = labels(page)
     assert all(shown[m] == "mine" for m in mines[1:])
     assert shown[safe] == "wrong flag"
     assert "c-wrong" in (cell(page, safe).get_attribute("class") or "")
@@ -617,3 +621,25 @@ def test_a_big_board_pans_by_shift_drag_zooms_and_a_bigger_one_is_refused(open_p
     page.goto("/?rows=201&cols=200&mines=10")
     page.wait_for_selector("#error:not([hidden])")
     assert "200" in page.inner_text("#error")
+
+
+def test_a_keyboard_chord_says_how_many_cells_it_opened(open_page):
+    page = open_page(BEGINNER)
+    cells = layout_of(level("beginner", "safe"), SEED, FIRST)
+    click(page, FIRST[0] * 9 + FIRST[1])
+    found = satisfied_number(cells, labels(page), 9, 9)
+    assert found, "the seeded game has a number to chord"
+    number, its_mines = found
+    for m in its_mines:
+        click(page, m, "right")
+    before = labels(page)
+    page.focus(f'#board .cell[data-index="{number}"]')
+    press(page, "d")
+    after = labels(page)
+    opened = sum(1 for b, a in zip(before, after, strict=True) if b == "hidden" and a != b)
+    assert opened > 0
+    said = page.inner_text("#status")  # the number chorded on was open already
+    if opened > 1:
+        assert said == f"{opened} cells opened."
+    else:
+        assert said.startswith("Opened: ")

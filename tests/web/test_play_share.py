@@ -106,6 +106,9 @@ def test_keys_from_page_load_and_a_loss_taken_back_with_ctrl_z(open_page, server
     assert page.evaluate("() => window.sweepkit.game.status") == "lost"
     assert "Undo" in page.inner_text("#status")
     assert not page.is_disabled("#undo")  # after a loss, undo is practice
+    assert page.locator("#board .cell.c-exploded").count() == 1  # the mine hit,
+    assert page.locator("#board .cell.c-mine").count() == 0  # and no other
+    assert page.locator("#show-board").is_visible()
     # The lost position keeps its overlay and hint (the position before the losing move);
     # hovering a cell says its chance, or why it is certain, in words.
     twin = Game(level("beginner", "safe"), seed)
@@ -155,6 +158,11 @@ def test_keys_from_page_load_and_a_loss_taken_back_with_ctrl_z(open_page, server
     assert labels(other)[0] == ("blank" if cells[0] == 0 else str(cells[0]))
     click(other, mine)
     assert other.evaluate("() => window.sweepkit.game.status") == "lost"
+    assert other.locator("#board .cell.c-mine").count() == 0
+    other.click("#show-board")  # every mine shown: the loss stands
+    other.wait_for_function("() => window.sweepkit.game.shown === true")
+    assert other.locator("#board .cell.c-mine").count() == 9
+    assert other.is_disabled("#undo") and other.locator("#show-board").is_hidden()
 
 
 def test_editor_links_and_malformed_links_say_so(open_page, server):

@@ -31,7 +31,10 @@ they compare equal to their plain strings and format as them (sentences and JSON
 words). The JSON form of an explanation lives in :mod:`sweepkit.serialize`.
 
 ``because`` lists the number cells used: the cell is certain in every layout of those
-numbers alone (without the mine count, except for ``GLOBAL``, which uses them all).
+numbers alone (without the mine count). A ``GLOBAL`` reason says how the mines left split
+between the numbers' unknown neighbours and the cells away from every number, and cites
+only the numbers that split uses: with the mines the numbers alone make certain taken as
+found, the cell is certain in every placement of the mines left that meets them.
 
 >>> from sweepkit.position import Position
 >>> found = explain(Position.from_rows(["1??", "???"], mines=1))
@@ -46,7 +49,7 @@ the 1 at (0, 1) has exactly as many unknown neighbours as missing mines, so (0, 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -61,9 +64,10 @@ from sweepkit.analysis.equations import (
     forced_pair,
     possible,
 )
+from sweepkit.analysis.poly import ComponentCount
 from sweepkit.analysis.probability import Analysis, analyse
 from sweepkit.analysis.prover import linked_set
-from sweepkit.constraints import Constraint
+from sweepkit.constraints import Component, Constraint
 from sweepkit.position import Position
 
 
@@ -119,6 +123,111 @@ def _sentence(position: Position, cell: int, value: CellValue, technique: Techni
             f"{'safe' if value is CellValue.SAFE else 'a mine'} in every layout")
 
 
+def _numbers(position: Position, numbers: Sequence[int], verb: str) -> str:
+    """``the numbers at (0, 5), (1, 5) need``, or ``the 2 at (0, 5) needs`` for one."""
+    if len(numbers) == 1:
+        return f"the {position.cells[numbers[0]]} at {position.coord(numbers[0])} {verb}s"
+    return f"the numbers at {', '.join(str(position.coord(n)) for n in numbers)} {verb}"
+
+
+def _around(numbers: Sequence[int]) -> str:
+    return f"among {'its' if len(numbers) == 1 else 'their'} unknown neighbours"
+
+
+def _mines(n: int) -> str:
+    return f"{n} mine{'' if n == 1 else 's'}"
+
+
+def _away(n: int) -> str:
+    return f"the {n} unknown cell{'' if n == 1 else 's'} away from every number"
+
+
+def _numbers_mines(comp: Component, count: ComponentCount) -> int:
+    """The mines of ``comp`` in every one of its layouts, whatever its mine count: those
+    its numbers alone make certain."""
+    return sum(len(box) for b, box in enumerate(comp.boxes)
+               if all(count.box_mines[b][i] == n * len(box)
+                      for i, n in enumerate(count.by_mines)))
+
+
+def _global_reason(position: Position, analysis: Analysis, cell: int,
+                   value: CellValue) -> tuple[tuple[int, ...], str] | None:
+    """The mine count's argument for ``cell``: the numbers it uses and its sentence.
+
+    The mines left (less those shown, and those the numbers alone make certain) split
+    between the numbers' unknown
+    neighbours, whose groups (components) each hold a range of mines besides their certain
+    ones, and the cells away from every number; the cell is decided when the ranges leave
+    its side only values that decide it. Only the groups whose range the argument needs
+    are cited. None when the ranges alone do not show it (a gap inside a group's mine
+    numbers decides it)."""
+    system = analysis.system
+    if system.remaining is None or not analysis.consistent or position.mines is None:
+        return None
+    fixed = [_numbers_mines(comp, count)
+             for comp, count in zip(system.components, analysis.counts, strict=True)]
+    spans = [(count.low - f, count.low + len(count.by_mines) - 1 - f)
+             for count, f in zip(analysis.counts, fixed, strict=True)]
+    left = system.remaining - sum(fixed)
+    low, high = sum(lo for lo, _ in spans), sum(hi for _, hi in spans)
+    away = len(system.floating)
+    found = position.mines - left
+    opening = (f"{_mines(left)} {'are' if left != 1 else 'is'} left"
+               + (f" ({position.mines} less the {found} shown or certain)" if found else ""))
+    where = position.coord(cell)
+
+    def numbers_of(groups: Sequence[int]) -> list[int]:
+        return sorted({n for j in groups for n in system.components[j].numbers})
+
+    groups = range(len(spans))
+    if cell in system.floating:
+        if value is CellValue.SAFE and low >= left:
+            used = numbers_of([j for j in groups if spans[j][0]])
+            need = (f"; {_numbers(position, used, 'need')} at least {_mines(low)} "
+                    f"{_around(used)}" if used else "")
+            return tuple(used), f"{opening}{need}, so {_away(away)} hold none: {where} is safe"
+        if value is CellValue.MINE and left - high >= away:
+            used = numbers_of(groups)  # every group's most is used, a 0 as much as any
+            head = (f"{_numbers(position, used, 'hold')} at most {_mines(high)} "
+                    f"{_around(used)}, so " if used else "")
+            return tuple(used), (
+                f"{opening}; {head}{_away(away)} hold all the others: {where} is a mine")
+        return None
+    i = next((j for j, comp in enumerate(system.components) if cell in comp.cells), None)
+    if i is None:
+        return None
+    comp, count, (lo, hi) = system.components[i], analysis.counts[i], spans[i]
+    b = next(b for b, box in enumerate(comp.boxes) if cell in box)
+    least = max(lo, left - away - (high - hi))  # the others hold at most the rest
+    most = min(hi, left - (low - lo))  # the others need at least theirs
+    fits = [k for k in range(least, most + 1) if count.layouts(k + fixed[i])]
+    full = len(comp.boxes[b])
+    if not fits or any(count.box_mines[b][k + fixed[i] - count.low] != (
+            0 if value is CellValue.SAFE else count.layouts(k + fixed[i]) * full)
+            for k in fits):
+        return None
+    others = [j for j in groups if j != i]
+    bounds, used = [], [i]
+    if most < hi and low > lo:
+        used += [j for j in others if spans[j][0]]
+        bounds.append(f"the other numbers need at least {_mines(low - lo)}")
+    if least > lo:
+        used += others
+        rest = f"{_away(away)} at most {away}"
+        bounds.append(f"the other numbers hold at most {_mines(high - hi)} and {rest}"
+                      if others else f"{_away(away)} hold at most {away}")
+    mines = (f"exactly {_mines(fits[0])}" if len(fits) == 1 else
+             f"{fits[0]} to {_mines(fits[-1])}")
+    own = numbers_of([i])
+    besides = " besides their certain ones" if fixed[i] else ""
+    return tuple(numbers_of(used)), (
+        f"{opening}; {_numbers(position, own, 'allow')} {lo} to {_mines(hi)} "
+        f"{_around(own)}{besides}; "
+        f"{''.join(b + '; ' for b in bounds) or f'with {left} left, '}they hold {mines}, "
+        f"and then {where} is {'safe' if value is CellValue.SAFE else 'a mine'} in every "
+        "layout")
+
+
 def explain_cell(position: Position, constraints: Sequence[Constraint], cell: int,
                  value: CellValue | str) -> Explanation:
     """The simplest explanation of one certain cell (``value`` from the exact analysis;
@@ -128,15 +237,17 @@ def explain_cell(position: Position, constraints: Sequence[Constraint], cell: in
     of the pairs (an equation holding the cell, then another sharing a cell with it, in list
     order) that force it, the first nested one (``SUBSET``) or else the first one
     (``LINKED``); else the irreducible set of :func:`~sweepkit.analysis.prover.linked_set`
-    (``LINKED``); else the mine count (``GLOBAL``, citing every number). Only the equations
+    (``LINKED``); else the mine count (``GLOBAL``, citing the numbers its argument uses,
+or every number when the ranges of mines alone do not show it). Only the equations
     near the cell are looked at (see :class:`~sweepkit.analysis.equations.Equations`); to
     explain many cells of one position, :func:`explain` shares that index.
     """
-    return _explain_one(position, Equations(constraints), cell, CellValue(value))
+    return _explain_one(position, Equations(constraints), cell, CellValue(value),
+                        lambda: analyse(position))
 
 
-def _explain_one(position: Position, equations: Equations, cell: int,
-                 value: CellValue) -> Explanation:
+def _explain_one(position: Position, equations: Equations, cell: int, value: CellValue,
+                 analysed: Callable[[], Analysis]) -> Explanation:
     constraints = equations.constraints
     containing = equations.by_cell.get(cell, [])
     for j in containing:
@@ -170,6 +281,9 @@ def _explain_one(position: Position, equations: Equations, cell: int,
     linked = linked_set(equations, cell)
     if linked is not None and linked[1] == value:
         return _make(position, cell, value, Technique.LINKED, linked[0])
+    reason = _global_reason(position, analysed(), cell, value)
+    if reason is not None:
+        return Explanation(cell, value, Technique.GLOBAL, *reason)
     return Explanation(cell, value, Technique.GLOBAL, equations.all_numbers(),
                        _sentence(position, cell, value, Technique.GLOBAL, ()))
 
@@ -276,5 +390,6 @@ def explain(position: Position, use_mine_count: bool = True,
     for value, cells in certain:
         for cell in cells:
             check()
-            result.append(_explain_one(position, equations, cell, value))
+            result.append(_explain_one(position, equations, cell, value,
+                                       lambda: analysis))
     return sorted(result, key=lambda e: e.cell)

@@ -37,12 +37,15 @@ def write_report(store: Store, out: Path, run_ids: Sequence[int] | None = None,
                  published: bool = False) -> Report:
     """Write ``report.md`` and the three plots into ``out`` (created if need be).
 
-    The figures are read first, so a bad run id or database writes nothing; ReportError
-    or StoreError then, OSError when ``out`` cannot be written."""
+    The report names the database by its file name only (no folder, no server address), so
+    that it reads the same on any machine. The figures are read first, so a bad run id or
+    database writes nothing; ReportError or StoreError then, OSError when ``out`` cannot be
+    written."""
     figures = collect(store, run_ids)
     out.mkdir(parents=True, exist_ok=True)
     paths = [out / name for name in REPORT_FILES]
-    paths[0].write_text(markdown(figures, published, str(store.path)), encoding="utf-8")
+    name = store.path.name if isinstance(store.path, Path) else None
+    paths[0].write_text(markdown(figures, published, name), encoding="utf-8")
     plot_win_rates(figures, paths[1], published)
     plot_calibration(figures, paths[2])
     plot_guesses(figures, paths[3])

@@ -59,8 +59,8 @@ class StrategySpec:
 
 
 @dataclass(frozen=True)
-class GameResult:
-    """What a benchmark keeps of one game.
+class GameFigures:
+    """What a benchmark keeps of one game besides its record (and all a summary reads).
 
     ``guesses`` counts the moves that were not certain, the first click included
     (Pedersen counts it: "a guess is any random move (incl. the first)");
@@ -84,6 +84,12 @@ class GameResult:
     three_bv: int
     cpu_seconds: float
     guess_log: tuple[tuple[float | None, bool], ...]
+
+
+@dataclass(frozen=True)
+class GameResult(GameFigures):
+    """What a benchmark keeps of one game: its :class:`GameFigures` and its record."""
+
     record: str
     """The game record as JSON text (:func:`sweepkit.serialize.record_json`)."""
 

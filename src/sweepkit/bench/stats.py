@@ -36,7 +36,8 @@ intervals are too wide to say anything); the plot shows them, faint and small.""
 
 
 VERDICT_TRIALS: Final = 1000
-"""Bins of at least this many guesses are tested for calibration (the issue's criterion)."""
+"""The bins of at least this many guesses make the calibration verdict (each tested at 95%,
+together at the Bonferroni-corrected level)."""
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:

@@ -40,7 +40,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, Final, Literal
 
-from sweepkit.bench.result import GameResult, StrategySpec
+from sweepkit.bench.result import GameFigures, GameResult, StrategySpec
 from sweepkit.game import GameRecord
 from sweepkit.rules import Rules, first_click_rule
 from sweepkit.serialize import RecordError, record_from_json
@@ -135,25 +135,13 @@ class RunRow:
         }
 
 
-@dataclass(frozen=True)
-class GameRow:
-    """One stored game: the :class:`GameResult` fields with its id and run; the record
-    stays compressed until :attr:`record` or :meth:`game_record` asks for it."""
+@dataclass(frozen=True, kw_only=True)
+class GameRow(GameFigures):
+    """One stored game: its :class:`~sweepkit.bench.result.GameFigures` with its id and run;
+    the record stays compressed until :attr:`record` or :meth:`game_record` asks for it."""
 
     id: int
     run_id: int
-    index: int
-    seed: int
-    won: bool
-    moves: int
-    guesses: int
-    hardest: str | None
-    needed: str | None
-    loss_cause: str | None
-    first_zero: bool
-    three_bv: int
-    cpu_seconds: float
-    guess_log: tuple[tuple[float | None, bool], ...]
     blob: bytes = field(repr=False)
 
     @property
@@ -174,8 +162,7 @@ class GameRow:
     def result(self, with_record: bool = True) -> GameResult:
         """The :class:`GameResult` that was stored; without ``with_record`` its record is
         left empty (not decompressed), which is all a summary needs."""
-        figures = {f.name: getattr(self, f.name) for f in fields(GameResult)
-                   if f.name != "record"}
+        figures = {f.name: getattr(self, f.name) for f in fields(GameFigures)}
         return GameResult(**figures, record=self.record if with_record else "")
 
 

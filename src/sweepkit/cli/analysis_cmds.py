@@ -38,6 +38,7 @@ from sweepkit.cli.common import (
     load_position_and_text,
     need_two_dimensions,
 )
+from sweepkit.cli.params import FILE, INTEGER, NUMBER, Choice
 from sweepkit.cli.slices import Line, lay_out, plain
 from sweepkit.constraints import ConstraintSystem, build_system, paused_gc
 from sweepkit.position import UNKNOWN, Position, cell_token
@@ -47,7 +48,8 @@ from sweepkit.topology import OffBoardError
 FILE_HELP = "A .board file, or - for standard input."
 MINES_HELP = "Total number of mines (overrides the file's 'mines:' header)."
 MORE_COORDINATES = typer.Argument(
-    None, help="The further coordinates of a cell of an n-D board (after ROW and COL).")
+    None, click_type=INTEGER,
+    help="The further coordinates of a cell of an n-D board (after ROW and COL).")
 """``safe``'s optional coordinates after the first two (a module-level default: a list
 argument's default cannot be a call in the signature)."""
 
@@ -55,7 +57,7 @@ argument's default cannot be a call in the signature)."""
 def timeout_option() -> float:
     """The ``--timeout`` option every analysis command takes: :data:`DEFAULT_TIMEOUT`
     seconds unless given."""
-    return typer.Option(DEFAULT_TIMEOUT, "--timeout", help=TIMEOUT_HELP)
+    return typer.Option(DEFAULT_TIMEOUT, "--timeout", click_type=NUMBER, help=TIMEOUT_HELP)
 
 
 def cell_label(position: Position, analysis: Analysis, i: int) -> str:
@@ -163,6 +165,9 @@ whole of ``check`` takes about 12 CPU seconds, an irreducible set of some 74,000
 included (the table in :mod:`sweepkit.analysis.unsat_core`); the deadline is wall time, so
 on a loaded machine the set found within it may not be irreducible."""
 
+METHOD = Choice(["fast", "kadlac"], "method")
+"""``enumerate --method``: depth-first over the constraints, or Kadlac's program."""
+
 EXPLAIN_SECONDS = 30.0
 """The longest ``analyze --json`` looks for its explanations (left out, null, past it)."""
 
@@ -172,8 +177,8 @@ def register(app: typer.Typer) -> None:
 
     @app.command("analyze")
     def analyze_cmd(
-        file: str = typer.Argument(..., help=FILE_HELP),
-        mines: int | None = typer.Option(None, "--mines", help=MINES_HELP),
+        file: str = typer.Argument(..., click_type=FILE, help=FILE_HELP),
+        mines: int | None = typer.Option(None, "--mines", click_type=INTEGER, help=MINES_HELP),
         as_json: bool = typer.Option(False, "--json", help="Print the analysis as JSON."),
         timeout: float = timeout_option(),
     ) -> None:
@@ -183,9 +188,9 @@ def register(app: typer.Typer) -> None:
         (null without layouts), probability (rows x cols: null for numbers and '-', 1.0 for
         known mines), safe, mines_certain, dead, explanations (cell, value, technique,
         because, sentence; null when finding them takes over 30 s)}: see
-        sweepkit.serialize.analysis_json. On an n-D board: a
-        shape key too, probability nested one list per dimension, cells as [coordinates].
-        An n-D board's picture shows its 2-D slices side by side.
+        sweepkit.serialize.analysis_json. On an n-D board: a shape key too, probability
+        nested one list per dimension, cells as [coordinates]. An n-D board's picture shows
+        its 2-D slices side by side.
         """
         position = load_position(file, mines)
         with analysis_budget(timeout):
@@ -212,28 +217,29 @@ def register(app: typer.Typer) -> None:
 
     @app.command("check")
     def check_cmd(
-        file: str = typer.Argument(..., help=FILE_HELP),
-        mines: int | None = typer.Option(None, "--mines", help=MINES_HELP),
+        file: str = typer.Argument(..., click_type=FILE, help=FILE_HELP),
+        mines: int | None = typer.Option(None, "--mines", click_type=INTEGER, help=MINES_HELP),
         timeout: float = timeout_option(),
         assignment: bool = typer.Option(False, "--assignment", help="On a board made by "
                                         "sweepkit reduce: print the inputs' values in the "
                                         "layout found instead (NAME=0/1)."),
         shrink: float = typer.Option(
-            SHRINK_SECONDS, "--shrink", help="On an inconsistent board, the most seconds "
-            "spent looking for an irreducible set of contradicting numbers; past them (or "
-            "near --timeout) the set found so far is printed, said to be possibly not "
-            "minimal."),
+            SHRINK_SECONDS, "--shrink", click_type=NUMBER,
+            help="On an inconsistent board, the most seconds spent looking for an irreducible "
+            "set of contradicting numbers; past them (or near --timeout) the set found so far "
+            "is printed, said to be possibly not minimal."),
     ) -> None:
         """Consistent? Exit 0 and print one layout, or exit 1 naming contradicting numbers.
-        With --assignment (a reduced board), the layout read back as the formula's
+
+        With --assignment (a reduced board), the layout is read back as the formula's
         variables.
 
         The numbers named are an irreducible set (drop any one and the rest have a layout),
         found from a SAT solver's unsatisfiable core; if shrinking it takes longer than
         --shrink (or runs into --timeout), the smallest set found so far is printed and
-        said to be possibly not minimal. On a
-        board made by sweepkit reduce, a second line says which inputs' wires and gadgets
-        they belong to."""
+        said to be possibly not minimal. On a board made by sweepkit reduce, a second line
+        says which inputs' wires and gadgets they belong to.
+        """
         if not shrink >= 0:
             fail(f"--shrink: expected 0 or more seconds, got {shrink:g}")
         # one command, millions of tuples and lists, no reference cycles: the collector
@@ -298,8 +304,8 @@ def register(app: typer.Typer) -> None:
 
     @app.command("count")
     def count_cmd(
-        file: str = typer.Argument(..., help=FILE_HELP),
-        mines: int | None = typer.Option(None, "--mines", help=MINES_HELP),
+        file: str = typer.Argument(..., click_type=FILE, help=FILE_HELP),
+        mines: int | None = typer.Option(None, "--mines", click_type=INTEGER, help=MINES_HELP),
         by_mines: bool = typer.Option(
             False, "--by-mines",
             help="A table: total mines -> layouts (the file's mine count is ignored; "
@@ -325,15 +331,18 @@ def register(app: typer.Typer) -> None:
 
     @app.command("enumerate")
     def enumerate_cmd(
-        file: str = typer.Argument(..., help=FILE_HELP),
-        method: str = typer.Option("fast", "--method", help="fast or kadlac."),
-        limit: int | None = typer.Option(None, "--limit", min=0,
+        file: str = typer.Argument(..., click_type=FILE, help=FILE_HELP),
+        method: str = typer.Option("fast", "--method", click_type=METHOD,
+                                   help="Depth-first (fast) or Kadlac's program."),
+        limit: int | None = typer.Option(None, "--limit", click_type=INTEGER,
                                          help="Stop after this many layouts."),
-        mines: int | None = typer.Option(None, "--mines", help=MINES_HELP),
-        timeout: float | None = typer.Option(None, "--timeout",
+        mines: int | None = typer.Option(None, "--mines", click_type=INTEGER, help=MINES_HELP),
+        timeout: float | None = typer.Option(None, "--timeout", click_type=NUMBER,
                                              help=ENUMERATE_TIMEOUT_HELP),
     ) -> None:
         """List the layouts (fast: depth-first over the constraints; kadlac: the 2003 BFS)."""
+        if limit is not None and limit < 0:
+            fail(f"--limit: expected 0 or more layouts, got {limit}")
         position = load_position(file, mines)
         with analysis_budget(timeout):
             _enumerate(position, method, limit)
@@ -346,8 +355,6 @@ def register(app: typer.Typer) -> None:
             for note in notes:
                 print(f"note: {note}", file=sys.stderr)
             return
-        if method != "fast":
-            fail(f"unknown --method {method!r} (expected fast or kadlac)")
         shown = 0
         for layout in enumerate_layouts(position, limit=limit):
             if shown:
@@ -364,8 +371,8 @@ def register(app: typer.Typer) -> None:
 
     @app.command("unique")
     def unique_cmd(
-        file: str = typer.Argument(..., help=FILE_HELP),
-        mines: int | None = typer.Option(None, "--mines", help=MINES_HELP),
+        file: str = typer.Argument(..., click_type=FILE, help=FILE_HELP),
+        mines: int | None = typer.Option(None, "--mines", click_type=INTEGER, help=MINES_HELP),
         timeout: float = timeout_option(),
     ) -> None:
         """SOLUTION: exactly one layout? Prints yes (exit 0) or no (exit 1)."""
@@ -380,14 +387,16 @@ def register(app: typer.Typer) -> None:
 
     @app.command("safe")
     def safe_cmd(
-        file: str = typer.Argument(..., help=FILE_HELP),
-        row: int = typer.Argument(..., help="Row of the cell, 0-based (on an n-D board: "
-                                            "its first coordinate)."),
-        col: int = typer.Argument(..., help="Column of the cell, 0-based (on an n-D board: "
-                                            "its second coordinate)."),
+        file: str = typer.Argument(..., click_type=FILE, help=FILE_HELP),
+        row: int = typer.Argument(..., click_type=INTEGER,
+                                  help="Row of the cell, 0-based (on an n-D board: its first "
+                                  "coordinate)."),
+        col: int = typer.Argument(..., click_type=INTEGER,
+                                  help="Column of the cell, 0-based (on an n-D board: its "
+                                  "second coordinate)."),
         more: list[int] | None = MORE_COORDINATES,
         mine: bool = typer.Option(False, "--mine", help="Ask about flagging instead."),
-        mines: int | None = typer.Option(None, "--mines", help=MINES_HELP),
+        mines: int | None = typer.Option(None, "--mines", click_type=INTEGER, help=MINES_HELP),
         timeout: float = timeout_option(),
     ) -> None:
         """SAFETY: is probing (or with --mine, flagging) the cell safe in every layout?

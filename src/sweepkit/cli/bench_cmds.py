@@ -22,36 +22,39 @@ from sweepkit.bench.runner import CONNECT_SECONDS, RunnerError, RunOutcome, RunS
 from sweepkit.bench.stats import run_summary
 from sweepkit.bench.store import Store, StoreError, default_path
 from sweepkit.cli.common import fail
-from sweepkit.cli.game_cmds import first_or_default, parse_int, rules_from_options
+from sweepkit.cli.game_cmds import (
+    LEVEL,
+    RULE,
+    STRATEGY,
+    first_or_default,
+    rules_from_options,
+)
+from sweepkit.cli.params import INTEGER, NUMBER, Choice
 from sweepkit.generate.no_guess import MAX_DENSITY
 from sweepkit.rules import LEVELS
 from sweepkit.strategies import STRATEGIES
 
 EXIT_INTERRUPTED = 130
 
+DASK = Choice(["local"], "cluster", note="a remote one is --scheduler ADDRESS")
+"""``--dask``: the one cluster named rather than addressed."""
 
-def _spec(strategy: str, radius: str | None, level_name: str, rows: str | None,
-          cols: str | None, mines: str | None, rule: str, first: str | None, games: str,
-          seed: str | None, budget: str | None = None,
+
+def _spec(strategy: str, radius: int | None, level_name: str, rows: int | None,
+          cols: int | None, mines: int | None, rule: str, first: str | None, games: int,
+          seed: int | None, budget: str | None = None,
           extra: list[str] | None = None, no_guess: bool = False) -> RunSpec:
     """The run the options ask for; exit 2 with one line on anything wrong."""
-    if strategy not in STRATEGIES:
-        fail(f"--strategy: unknown strategy {strategy!r} (expected one of "
-             f"{', '.join(sorted(STRATEGIES))})")
     rules = rules_from_options(level_name, rows, cols, mines, rule)
     if no_guess and rules.mines / rules.size > MAX_DENSITY:
         fail(f"--no-guess: {rules.mines} mines on {rules.rows}x{rules.cols} is a density of "
              f"{rules.mines / rules.size:.3f}; no-guess boards are made up to {MAX_DENSITY}")
-    count = parse_int("--games", games)
-    if count is None or count < 1:
-        fail(f"--games: expected a number of games of at least 1, got {games!r}")
-    seed_value = parse_int("--seed", seed)
-    if seed_value is None:
-        seed_value = random.SystemRandom().randrange(2**32)
+    if games < 1:
+        fail(f"--games: expected a number of games of at least 1, got {games}")
+    seed_value = random.SystemRandom().randrange(2**32) if seed is None else seed
     options: dict[str, Any] = {}
-    radius_value = parse_int("--radius", radius)
-    if radius_value is not None:
-        options["radius"] = radius_value
+    if radius is not None:
+        options["radius"] = radius
     # --budget X is --option budget=X
     options.update(parse_options(([] if budget is None else [f"budget={budget}"])
                                  + (extra or [])))
@@ -59,7 +62,7 @@ def _spec(strategy: str, radius: str | None, level_name: str, rows: str | None,
     first_move = first_or_default(first, strategy, rules)
     try:
         return RunSpec(StrategySpec(strategy, options, first_move), rules,
-                       count, seed_value, level_name if preset else "custom", no_guess)
+                       games, seed_value, level_name if preset else "custom", no_guess)
     except ValueError as exc:
         fail(f"--strategy {strategy}: {exc}")
 
@@ -135,39 +138,51 @@ def register(app: typer.Typer) -> None:
 
     @app.command("bench")
     def bench_cmd(
-        strategy: str = typer.Option(None, "--strategy", help="Strategy: "
-                                     + ", ".join(sorted(STRATEGIES)) + "."),
-        radius: str = typer.Option(None, "--radius", help="Search radius (limited-search)."),
-        level_name: str = typer.Option(None, "--level", help="Preset level: "
-                                       f"{', '.join(LEVELS)} (default expert)."),
-        rows: str = typer.Option(None, "--rows", help="Rows (overrides the level)."),
-        cols: str = typer.Option(None, "--cols", help="Columns (overrides the level)."),
-        mines: str = typer.Option(None, "--mines", help="Mines (overrides the level)."),
-        rule: str = typer.Option(None, "--rule", help="First-click rule: none, safe, opening "
-                                 "(default safe)."),
-        first: str = typer.Option(None, "--first", help="First click: corner, centre, R,C "
-                                  "(default corner; for best, the rule's measured best)."),
-        budget: str = typer.Option(None, "--budget", help="Strength against speed (best): "
-                                   "fast, normal, max, or an endgame size in layouts."),
+        strategy: str | None = typer.Option(None, "--strategy", click_type=STRATEGY,
+                                            help="The strategy that plays."),
+        radius: int | None = typer.Option(None, "--radius", click_type=INTEGER,
+                                          help="Search radius (limited-search)."),
+        level_name: str | None = typer.Option(None, "--level", click_type=LEVEL,
+                                              help="Preset level (default expert)."),
+        rows: int | None = typer.Option(None, "--rows", click_type=INTEGER,
+                                        help="Rows (overrides the level)."),
+        cols: int | None = typer.Option(None, "--cols", click_type=INTEGER,
+                                        help="Columns (overrides the level)."),
+        mines: int | None = typer.Option(None, "--mines", click_type=INTEGER,
+                                         help="Mines (overrides the level)."),
+        rule: str | None = typer.Option(None, "--rule", click_type=RULE,
+                                        help="First-click rule (default safe)."),
+        first: str | None = typer.Option(None, "--first", help="First click: corner, centre, "
+                                         "R,C (default corner; for best, the rule's measured "
+                                         "best)."),
+        budget: str | None = typer.Option(None, "--budget", help="Strength against speed "
+                                          "(best): fast, normal, max, or an endgame size in "
+                                          "layouts."),
         option: Annotated[list[str] | None, typer.Option(
             "--option", help="A strategy option KEY=VALUE (repeatable), e.g. guess=pse.")
         ] = None,
-        games: str = typer.Option(None, "--games", help="Number of games."),
-        seed: str = typer.Option(None, "--seed", help="Seed of the run (random if absent)."),
-        workers: str = typer.Option(None, "--workers", help="Worker processes (default: all "
-                                    "cores; 1 = in this process)."),
-        scheduler: str = typer.Option(None, "--scheduler", help="Dask scheduler address, "
-                                      "e.g. tcp://10.0.0.5:8786."),
-        dask: str = typer.Option(None, "--dask", help="'local': a Dask LocalCluster here."),
-        connect: float = typer.Option(None, "--connect-timeout", help="Seconds to wait for "
-                                      "the --scheduler to answer (default "
-                                      f"{CONNECT_SECONDS:g})."),
+        games: int | None = typer.Option(None, "--games", click_type=INTEGER,
+                                         help="Number of games."),
+        seed: int | None = typer.Option(None, "--seed", click_type=INTEGER,
+                                        help="Seed of the run (random if absent)."),
+        workers: int | None = typer.Option(None, "--workers", click_type=INTEGER,
+                                           help="Worker processes (default: all cores; 1 = "
+                                           "in this process)."),
+        scheduler: str | None = typer.Option(None, "--scheduler", help="Dask scheduler "
+                                             "address, e.g. tcp://10.0.0.5:8786."),
+        dask: str | None = typer.Option(None, "--dask", click_type=DASK,
+                                        help="A Dask LocalCluster here."),
+        connect: float | None = typer.Option(None, "--connect-timeout", click_type=NUMBER,
+                                             help="Seconds to wait for the --scheduler to "
+                                             f"answer (default {CONNECT_SECONDS:g})."),
         no_guess: bool = typer.Option(False, "--no-guess", help="Play boards that need no "
                                       "guess (made from each game's seed)."),
-        db: str = typer.Option(None, "--db", help="SQLite file (default: the user data dir)."),
+        db: str | None = typer.Option(None, "--db", help="SQLite file (default: the user "
+                                      "data dir)."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
-        resume: str = typer.Option(None, "--resume", help="Play the missing games of an "
-                                   "interrupted or failed run (its id, see 'sweepkit runs')."),
+        resume: int | None = typer.Option(None, "--resume", click_type=INTEGER,
+                                          help="Play the missing games of an interrupted or "
+                                          "failed run (its id, see 'sweepkit runs')."),
     ) -> None:
         """Play many seeded games of a strategy; print and store the results.
 
@@ -179,8 +194,7 @@ def register(app: typer.Typer) -> None:
                  "--rows": rows, "--cols": cols, "--mines": mines, "--rule": rule,
                  "--first": first, "--games": games, "--seed": seed, "--budget": budget,
                  "--option": option or None, "--no-guess": no_guess or None}
-        resume_id = parse_int("--resume", resume)
-        if resume_id is not None:
+        if resume is not None:
             clash = [name for name, value in given.items() if value is not None]
             if clash:
                 fail(f"--resume plays the run as it was stored: leave out {', '.join(clash)}")
@@ -192,11 +206,8 @@ def register(app: typer.Typer) -> None:
                 fail("--games: missing (the number of games to play)")
             spec = _spec(strategy, radius, level_name or "expert", rows, cols, mines,
                          rule or "safe", first, games, seed, budget, option, no_guess)
-        worker_count = parse_int("--workers", workers)
-        if worker_count is not None and worker_count < 1:
-            fail(f"--workers: expected at least 1, got {worker_count}")
-        if dask is not None and dask != "local":
-            fail(f"--dask: the only value is 'local' (use --scheduler ADDRESS), got {dask!r}")
+        if workers is not None and workers < 1:
+            fail(f"--workers: expected at least 1, got {workers}")
         if dask is not None and scheduler is not None:
             fail("--dask local and --scheduler are alternatives: give one")
         where = scheduler if scheduler is not None else dask
@@ -208,12 +219,12 @@ def register(app: typer.Typer) -> None:
             fail(f"--connect-timeout: expected a number of seconds above 0, got {connect:g}")
         wait = CONNECT_SECONDS if connect is None else connect
         try:
-            with Store(db or default_path(), create=resume_id is None) as store:
-                if resume_id is not None:
-                    spec, run_id, stored = _resumed(store, resume_id)
+            with Store(db or default_path(), create=resume is None) as store:
+                if resume is not None:
+                    spec, run_id, stored = _resumed(store, resume)
                 else:
                     run_id, stored = store.begin_run(spec.as_dict()), set()
-                _run(spec, store, run_id, stored, worker_count, where, wait, as_json)
+                _run(spec, store, run_id, stored, workers, where, wait, as_json)
         except StoreError as exc:
             fail(str(exc))
 

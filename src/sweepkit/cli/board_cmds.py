@@ -6,6 +6,7 @@ import typer
 
 from sweepkit.boardfile import format_board
 from sweepkit.cli.common import load_position
+from sweepkit.cli.params import FILE
 
 
 def register(app: typer.Typer) -> None:
@@ -13,7 +14,8 @@ def register(app: typer.Typer) -> None:
 
     @app.command("format")
     def format_cmd(
-        file: str = typer.Argument(..., help="A .board file, or - for standard input."),
+        file: str = typer.Argument(..., click_type=FILE,
+                                   help="A .board file, or - for standard input."),
     ) -> None:
         """Check a .board file and print it in canonical form (exit 2 on bad input)."""
         print(format_board(load_position(file)), end="")

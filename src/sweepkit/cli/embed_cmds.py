@@ -7,18 +7,14 @@ whole number) prints one line and exits 2.
 
 from __future__ import annotations
 
-import re
-
 import typer
 
 from sweepkit.boardfile import board_source, format_board
 from sweepkit.cli.common import fail, load_position_and_text
+from sweepkit.cli.params import FILE, INTEGER
 from sweepkit.reductions.embed import embed, embedded_cell
 from sweepkit.reductions.layout import read_terminals
 from sweepkit.topology import shape_text
-
-WHOLE = re.compile(r"-?[0-9]+", re.ASCII)
-"""A whole number in ASCII digits (``int`` alone would take ``1_0`` or `` 3``)."""
 
 
 def register(app: typer.Typer) -> None:
@@ -26,27 +22,27 @@ def register(app: typer.Typer) -> None:
 
     @app.command("embed")
     def embed_cmd(
-        file: str = typer.Argument(..., help="A .board file, or - for standard input."),
-        dims: str = typer.Option(None, "--dims", help="The number of dimensions to embed "
-                                 "the board in (at least the board's own)."),
+        file: str = typer.Argument(..., click_type=FILE,
+                                   help="A .board file, or - for standard input."),
+        dims: int | None = typer.Option(None, "--dims", click_type=INTEGER,
+                                        help="The number of dimensions to embed the board "
+                                        "in (at least the board's own)."),
     ) -> None:
-        """Embed a board in more dimensions: the step of the proof that n-CONSISTENCY is
-        NP-complete for every n >= 2.
+        """Embed a board in more dimensions, with the same layouts.
 
+        This is the step of the proof that n-CONSISTENCY is NP-complete for every n >= 2.
         Each step puts the board between two slices of known mines and raises every number
         by the mines it then sees; the layouts stay the same (the original's cells are the
         middle block, named in the first comment line). Prints the .board text.
         """
         if dims is None:
             fail("--dims: give the number of dimensions, such as --dims 3")
-        if not WHOLE.fullmatch(dims):
-            fail(f"--dims: expected a whole number, got {dims!r}")
         position, text = load_position_and_text(file)
         try:
-            embedded = embed(position, int(dims))
+            embedded = embed(position, dims)
         except ValueError as exc:
             fail(f"--dims: {exc}")
-        start = embedded_cell(position.shape, int(dims), 0)
+        start = embedded_cell(position.shape, dims, 0)
         name = board_source(file)
         lines = [f"# {name} ({shape_text(position.shape)}) embedded in {dims} dimensions: "
                  f"its cells are the middle block, from cell {embedded.coord(start)}"]
@@ -56,7 +52,7 @@ def register(app: typer.Typer) -> None:
                     index = position.index(*cell)
                 except IndexError as exc:
                     fail(f"# input {label}: {exc}")
-                moved = embedded_cell(position.shape, int(dims), index)
+                moved = embedded_cell(position.shape, dims, index)
                 lines.append(f"# input {label}: {','.join(map(str, embedded.coord(moved)))}")
         print("\n".join(lines))
         print(format_board(embedded), end="")

@@ -1,7 +1,7 @@
 """Commands of the game area: ``new`` (a seeded layout or first view) and ``play-text``.
 
-Numbers arrive as text and are parsed here so that a bad value gets the project's
-one-line ``error: ...`` and exit status 2 rather than a usage box. ``--shape 4x4x4``
+Options are read by the types of :mod:`sweepkit.cli.params`, so a bad value gets the
+project's one-line ``error: ...`` and exit status 2 rather than a usage box. ``--shape 4x4x4``
 plays a board of three or more dimensions: its cells are written with one coordinate per
 dimension (``1,2,3``; in play-text ``r 1 2 3``), and it shows as its 2-D slices side by
 side (a 4-D board as a grid of slices).
@@ -17,12 +17,15 @@ from typing import TextIO
 
 import typer
 
+from sweepkit.analysis.explain import TECHNIQUES
 from sweepkit.boardfile import format_board
 from sweepkit.cli.common import fail
+from sweepkit.cli.params import INTEGER, WHOLE, Choice
 from sweepkit.cli.slices import Line, lay_out, plain
 from sweepkit.game import Game, LayoutMaker, MoveResult, Status
 from sweepkit.position import Position, cell_token
-from sweepkit.rules import LEVELS, Rules, level
+from sweepkit.rules import LEVELS, FirstClick, Rules, level
+from sweepkit.strategies import STRATEGIES
 from sweepkit.strategies.base import FirstMove, first_cell
 from sweepkit.topology import cell_text, shape_text
 
@@ -40,9 +43,6 @@ NO_EFFECT = {
 }
 
 
-INTEGER = re.compile(r"-?\d+", re.ASCII)
-"""A whole number in ASCII digits (``int`` alone would take ``1_0``, `` 7`` or ``٣``)."""
-
 CELL = re.compile(r"\d+(?:,\d+)+", re.ASCII)
 """``ROW,COL`` in ASCII digits (on an n-D board, one coordinate per dimension)."""
 
@@ -50,24 +50,26 @@ SHAPE = re.compile(r"\d+(?:x\d+)+", re.ASCII)
 """``--shape``: two or more sizes joined by ``x``, outermost first."""
 
 
-def parse_int(option: str, text: str | None) -> int | None:
-    """An integer option's value, or ``None`` if absent; exit 2 on anything else."""
-    if text is None:
-        return None
-    if not INTEGER.fullmatch(text):
-        fail(f"{option}: expected an integer, got {text!r}")
-    return int(text)
+LEVEL = Choice(LEVELS, "level")
+"""``--level``: a preset level."""
+
+RULE = Choice([rule.value for rule in FirstClick], "first-click rule")
+"""``--rule``: a first-click rule."""
+
+STRATEGY = Choice(sorted(STRATEGIES), "strategy")
+"""``--strategy``: a strategy by name."""
+
+HARDEST = Choice([str(technique) for technique in TECHNIQUES], "technique")
+"""``--hardest``: a technique of the exact analysis."""
 
 
 def rules_from_options(
-    level_name: str, rows: str | None, cols: str | None, mines: str | None, rule: str,
+    level_name: str, rows: int | None, cols: int | None, mines: int | None, rule: str,
     shape: str | None = None,
 ) -> Rules:
     """The rules a command asks for: a preset level, with ``--rows/--cols/--mines`` (or
     ``--shape``, a board of any number of dimensions) overriding its size; exit 2 with one
     line on a bad combination."""
-    sizes = [parse_int(option, text) for option, text in
-             (("--rows", rows), ("--cols", cols), ("--mines", mines))]
     if shape is not None:
         if rows is not None or cols is not None:
             fail("--shape gives the whole size: leave out --rows and --cols")
@@ -76,12 +78,12 @@ def rules_from_options(
                  f"{shape!r}")
     try:
         preset = level(level_name, rule)
-        mines_n = preset.mines if sizes[2] is None else sizes[2]
+        mines_n = preset.mines if mines is None else mines
         if shape is not None:
             return Rules.of_shape(tuple(map(int, shape.split("x"))), mines_n,
                                   preset.first_click)
-        rows_n = preset.rows if sizes[0] is None else sizes[0]
-        cols_n = preset.cols if sizes[1] is None else sizes[1]
+        rows_n = preset.rows if rows is None else rows
+        cols_n = preset.cols if cols is None else cols
         return Rules(rows_n, cols_n, mines_n, preset.first_click)
     except ValueError as exc:
         fail(str(exc))
@@ -242,13 +244,13 @@ def play_lines(game: Game, lines: Iterable[str], out: TextIO) -> None:
         if command in ("h", "?", "help"):
             say(help_text(dims))
             continue
-        if INTEGER.fullmatch(command):
+        if WHOLE.fullmatch(command):
             words = ["r", *words]
             command = "r"
         if command not in actions or len(words) != dims + 1:
             say(f"bad command {raw.strip()!r}: type h for help")
             continue
-        if not all(INTEGER.fullmatch(word) for word in words[1:]):
+        if not all(WHOLE.fullmatch(word) for word in words[1:]):
             what = "row and column are" if dims == 2 else "coordinates are"
             say(f"bad cell {' '.join(words[1:])!r}: {what} whole numbers")
             continue
@@ -282,31 +284,37 @@ SHAPE_HELP = ("Board shape such as 4x4x4 or 3x3x5x5: sizes outermost first, the 
               "--rows/--cols).")
 NO_GUESS_HELP = ("A board the exact analysis clears from the first click without a guess "
                  "(made at the first click; the seed still fixes it).")
-HARDEST_HELP = ("With --no-guess: the hardest technique the board may need: single, subset, "
-                "linked or global (the mine count; the default).")
+HARDEST_HELP = ("With --no-guess: the hardest technique the board may need (default: global, "
+                "the mine count).")
 
 
 def register(app: typer.Typer) -> None:
     """Add the game commands to ``app``."""
 
-    level_help = f"Preset level: {', '.join(LEVELS)}."
+    level_help = "Preset level (its size and mines)."
     rule_help = "First-click rule: none (can lose), safe (never a mine), opening (always a 0)."
 
     @app.command("new")
     def new_cmd(
-        level_name: str = typer.Option("beginner", "--level", help=level_help),
-        rule: str = typer.Option("safe", "--rule", help=rule_help),
-        seed: str = typer.Option(None, "--seed", help="Seed of the layout (random if absent)."),
-        first: str = typer.Option(None, "--first", help="First click as ROW,COL (on an n-D "
+        level_name: str = typer.Option("beginner", "--level", click_type=LEVEL,
+                                       help=level_help),
+        rule: str = typer.Option("safe", "--rule", click_type=RULE, help=rule_help),
+        seed: int | None = typer.Option(None, "--seed", click_type=INTEGER,
+                                        help="Seed of the layout (random if absent)."),
+        first: str | None = typer.Option(None, "--first", help="First click as ROW,COL (on an n-D "
                                   "board one coordinate per dimension: 1,2,3); default: the "
                                   "corner 0,0 (0,0,0...)."),
-        rows: str = typer.Option(None, "--rows", help="Rows (overrides the level)."),
-        cols: str = typer.Option(None, "--cols", help="Columns (overrides the level)."),
-        shape: str = typer.Option(None, "--shape", help=SHAPE_HELP),
-        mines: str = typer.Option(None, "--mines", help="Mines (overrides the level)."),
+        rows: int | None = typer.Option(None, "--rows", click_type=INTEGER,
+                                        help="Rows (overrides the level)."),
+        cols: int | None = typer.Option(None, "--cols", click_type=INTEGER,
+                                        help="Columns (overrides the level)."),
+        shape: str | None = typer.Option(None, "--shape", help=SHAPE_HELP),
+        mines: int | None = typer.Option(None, "--mines", click_type=INTEGER,
+                                         help="Mines (overrides the level)."),
         show: bool = typer.Option(False, "--show", help="Print the whole layout."),
         no_guess: bool = typer.Option(False, "--no-guess", help=NO_GUESS_HELP),
-        hardest: str = typer.Option(None, "--hardest", help=HARDEST_HELP),
+        hardest: str | None = typer.Option(None, "--hardest", click_type=HARDEST,
+                                           help=HARDEST_HELP),
     ) -> None:
         """Make a seeded game and click once; print the player's view, or the layout (--show).
 
@@ -316,9 +324,7 @@ def register(app: typer.Typer) -> None:
         rules = rules_from_options(level_name, rows, cols, mines, rule, shape)
         if layouts is not None and rules.outer:
             fail("--no-guess makes 2-D boards only")
-        seed_value = parse_int("--seed", seed)
-        if seed_value is None:
-            seed_value = random.SystemRandom().randrange(2**32)
+        seed_value = random.SystemRandom().randrange(2**32) if seed is None else seed
         cell = parse_cell(first, rules) if first is not None else (0,) * len(rules.shape)
         try:
             rules.check_first_click(rules.index(*cell))
@@ -336,26 +342,33 @@ def register(app: typer.Typer) -> None:
 
     @app.command("play-text")
     def play_text_cmd(
-        level_name: str = typer.Option("beginner", "--level", help=level_help),
-        rule: str = typer.Option("safe", "--rule", help=rule_help),
-        seed: str = typer.Option(None, "--seed", help="Seed of the layout (random if absent)."),
-        rows: str = typer.Option(None, "--rows", help="Rows (overrides the level)."),
-        cols: str = typer.Option(None, "--cols", help="Columns (overrides the level)."),
-        shape: str = typer.Option(None, "--shape", help=SHAPE_HELP),
-        mines: str = typer.Option(None, "--mines", help="Mines (overrides the level)."),
+        level_name: str = typer.Option("beginner", "--level", click_type=LEVEL,
+                                       help=level_help),
+        rule: str = typer.Option("safe", "--rule", click_type=RULE, help=rule_help),
+        seed: int | None = typer.Option(None, "--seed", click_type=INTEGER,
+                                        help="Seed of the layout (random if absent)."),
+        rows: int | None = typer.Option(None, "--rows", click_type=INTEGER,
+                                        help="Rows (overrides the level)."),
+        cols: int | None = typer.Option(None, "--cols", click_type=INTEGER,
+                                        help="Columns (overrides the level)."),
+        shape: str | None = typer.Option(None, "--shape", help=SHAPE_HELP),
+        mines: int | None = typer.Option(None, "--mines", click_type=INTEGER,
+                                         help="Mines (overrides the level)."),
         no_guess: bool = typer.Option(False, "--no-guess", help=NO_GUESS_HELP),
-        hardest: str = typer.Option(None, "--hardest", help=HARDEST_HELP),
+        hardest: str | None = typer.Option(None, "--hardest", click_type=HARDEST,
+                                           help=HARDEST_HELP),
     ) -> None:
-        """Play in the terminal: commands on standard input (h for help), until win, loss,
-        q or end of input. An n-D board (--shape 4x4x4) shows its slices side by side; its
-        cells are one coordinate per dimension (r 1 2 3)."""
+        """Play in the terminal, reading commands from standard input (h for help).
+
+        The game goes on until a win, a loss, q or the end of input. An n-D board (--shape
+        4x4x4) shows its slices side by side; its cells are one coordinate per dimension
+        (r 1 2 3).
+        """
         rules = rules_from_options(level_name, rows, cols, mines, rule, shape)
         layouts = no_guess_layouts(no_guess, hardest)
         if layouts is not None and rules.outer:
             fail("--no-guess makes 2-D boards only")
-        seed_value = parse_int("--seed", seed)
-        if seed_value is None:
-            seed_value = random.SystemRandom().randrange(2**32)
+        seed_value = random.SystemRandom().randrange(2**32) if seed is None else seed
         print(describe(rules, level_name, layouts=layouts))  # the seed would give it away
         play_lines(Game(rules, seed_value, layouts=layouts), sys.stdin, sys.stdout)
         print(describe(rules, level_name, seed_value, layouts))  # left: replayable

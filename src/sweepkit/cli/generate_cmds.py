@@ -16,9 +16,11 @@ import random
 
 import typer
 
+from sweepkit.analysis.explain import TECHNIQUES
 from sweepkit.boardfile import format_board, plural
 from sweepkit.cli.common import fail
-from sweepkit.cli.game_cmds import parse_int
+from sweepkit.cli.game_cmds import LEVEL
+from sweepkit.cli.params import INTEGER, NUMBER, Choice
 from sweepkit.generate.puzzles import (
     DEFAULT_SECONDS,
     Puzzle,
@@ -26,7 +28,9 @@ from sweepkit.generate.puzzles import (
     PuzzleTimeout,
     puzzles,
 )
-from sweepkit.rules import LEVELS
+
+TECHNIQUE = Choice([str(technique) for technique in TECHNIQUES], "technique")
+"""``--technique``: a technique of the exact analysis."""
 
 
 def puzzle_text(puzzle: Puzzle, number: int, count: int) -> str:
@@ -51,35 +55,35 @@ def register(app: typer.Typer) -> None:
 
     @app.command("puzzle")
     def puzzle_cmd(
-        technique: str = typer.Option(..., "--technique", help="single, subset, linked or "
-                                      "global: what the easiest certain move must need."),
-        count: str = typer.Option("1", "--count", help="How many puzzles."),
-        seed: str | None = typer.Option(None, "--seed", help="Seed of the games (the same "
-                                        "seed and options give the same puzzles)."),
-        level_name: str = typer.Option("intermediate", "--level",
-                                       help=f"Preset level: {', '.join(LEVELS)}."),
-        min_size: str | None = typer.Option(None, "--min-size", help="Fewest numbers the "
-                                            "answer's reasons use (linked sets: the ladder)."),
-        max_size: str | None = typer.Option(None, "--max-size", help="Most numbers the "
-                                            "answer's reasons use."),
-        time_limit: float = typer.Option(DEFAULT_SECONDS, "--time-limit", help="Give up "
-                                         "after this many seconds (exit 2)."),
+        technique: str = typer.Option(..., "--technique", click_type=TECHNIQUE,
+                                      help="What the easiest certain move must need."),
+        count: int = typer.Option(1, "--count", click_type=INTEGER, help="How many puzzles."),
+        seed: int | None = typer.Option(None, "--seed", click_type=INTEGER,
+                                        help="Seed of the games (the same seed and options "
+                                        "give the same puzzles)."),
+        level_name: str = typer.Option("intermediate", "--level", click_type=LEVEL,
+                                       help="Preset level of the games."),
+        min_size: int | None = typer.Option(None, "--min-size", click_type=INTEGER,
+                                            help="Fewest numbers the answer's reasons use "
+                                            "(linked sets: the ladder)."),
+        max_size: int | None = typer.Option(None, "--max-size", click_type=INTEGER,
+                                            help="Most numbers the answer's reasons use."),
+        time_limit: float = typer.Option(DEFAULT_SECONDS, "--time-limit", click_type=NUMBER,
+                                         help="Give up after this many seconds (exit 2)."),
     ) -> None:
-        """Positions from real games whose easiest certain move needs exactly --technique,
-        printed as .board text with the answer (every cell that technique proves, its
-        value and the reason) in # comment lines; puzzles separated by a blank line."""
-        wanted = parse_int("--count", count)
-        assert wanted is not None
-        if wanted < 1:
-            fail(f"--count: expected 1 or more, got {wanted}")
-        seed_n = parse_int("--seed", seed)
-        drawn = seed_n is None
-        if seed_n is None:
-            seed_n = random.SystemRandom().getrandbits(63)
+        """Print puzzles: positions from real games whose easiest certain move needs --technique.
+
+        That move needs exactly --technique, no easier one. Each puzzle is a .board text
+        with the answer (every cell that technique proves, its value and the reason) in #
+        comment lines; puzzles are separated by a blank line.
+        """
+        if count < 1:
+            fail(f"--count: expected 1 or more, got {count}")
+        drawn = seed is None
+        seed_n = random.SystemRandom().getrandbits(63) if seed is None else seed
         try:
-            found = puzzles(technique, random.Random(seed_n), wanted, level=level_name,
-                            min_size=parse_int("--min-size", min_size),
-                            max_size=parse_int("--max-size", max_size), seconds=time_limit)
+            found = puzzles(technique, random.Random(seed_n), count, level=level_name,
+                            min_size=min_size, max_size=max_size, seconds=time_limit)
         except PuzzleError as exc:
             fail(str(exc))
         if drawn:
@@ -88,6 +92,6 @@ def register(app: typer.Typer) -> None:
             for number, puzzle in enumerate(found, start=1):
                 if number > 1:
                     print()
-                print(puzzle_text(puzzle, number, wanted), end="", flush=True)
+                print(puzzle_text(puzzle, number, count), end="", flush=True)
         except PuzzleTimeout as exc:
             fail(f"{exc} (--time-limit SECONDS)")

@@ -8,6 +8,8 @@ rich. Without a known command (``--help``, a typo) the whole app is built.
 from __future__ import annotations
 
 import gc
+import inspect
+import re
 import sys
 from collections.abc import Iterable
 from importlib import import_module
@@ -39,7 +41,11 @@ HOMES = {
 
 
 def build_app(modules: Iterable[str] = MODULES) -> typer.Typer:
-    """The command-line app with the commands of ``modules`` (all of them by default)."""
+    """The command-line app with the commands of ``modules`` (all of them by default).
+
+    A command's docstring is its help, :func:`flowing` so the terminal wraps it; its first
+    paragraph, one sentence, is its line in ``sweepkit --help``.
+    """
     app = typer.Typer(
         name="sweepkit",
         help="Minesweeper and its mathematics: play, analyse positions, run the automata.",
@@ -54,7 +60,26 @@ def build_app(modules: Iterable[str] = MODULES) -> typer.Typer:
 
     for name in modules:
         import_module(f"sweepkit.cli.{name}").register(app)
+    for command in app.registered_commands:
+        command.help = flowing(command.help or inspect.getdoc(command.callback) or "")
+        command.short_help = command.help.partition("\n\n")[0]
     return app
+
+
+MARKUP_TAG = re.compile(r"\[(?=[a-z#/@][^\[]*?\])")
+"""The opening bracket of what rich would read as a markup tag (``[coordinates]``)."""
+
+
+def flowing(text: str) -> str:
+    r"""A command's help as the terminal should wrap it: each paragraph on one line (the
+    docstring's line breaks dropped), brackets kept from rich's markup.
+
+    >>> flowing("Count the layouts of a\n    board.\n\n    Cells as [row, col].")
+    'Count the layouts of a board.\n\nCells as \\[row, col].'
+    """
+    paragraphs = inspect.cleandoc(text).split("\n\n")
+    joined = (" ".join(line.strip() for line in p.splitlines()) for p in paragraphs)
+    return "\n\n".join(MARKUP_TAG.sub(r"\\[", p) for p in joined)
 
 
 def main() -> None:

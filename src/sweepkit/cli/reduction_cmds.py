@@ -10,6 +10,7 @@ import typer
 
 from sweepkit.boardfile import format_board
 from sweepkit.cli.common import fail
+from sweepkit.cli.params import FILE
 
 
 def parse_inputs(text: str, names: tuple[str, ...]) -> dict[str, bool]:
@@ -43,17 +44,21 @@ def register(app: typer.Typer) -> None:
 
     @app.command("reduce")
     def reduce_cmd(
-        file: str = typer.Argument(..., help="A DIMACS .cnf formula or a circuit file "
-                                             "(one gate a line), or - for standard input."),
+        file: str = typer.Argument(..., click_type=FILE,
+                                   help="A DIMACS .cnf formula or a circuit file (one gate a "
+                                   "line), or - for standard input."),
         parsimonious: bool = typer.Option(False, "--parsimonious", help="Only unique "
                                           "gadgets: the board's layouts are the models."),
-        png: str | None = typer.Option(None, "--png", help="Also draw the board into this "
-                                       "PNG file (inputs coloured, gates outlined)."),
+        png: str | None = typer.Option(None, "--png", click_type=FILE,
+                                       help="Also draw the board into this PNG file (inputs "
+                                       "coloured, gates outlined)."),
     ) -> None:
-        """Kaye's reduction: print the Minesweeper board of a CNF formula or a circuit,
-        consistent exactly when it is satisfiable. Its '# input' lines name each input's
-        terminal (a mine there means true): sweepkit check BOARD --assignment reads
-        them back."""
+        """Kaye's reduction: print the Minesweeper board of a CNF formula or a circuit.
+
+        The board is consistent exactly when the formula is satisfiable. Its '# input'
+        lines name each input's terminal (a mine there means true): sweepkit check BOARD
+        --assignment reads them back.
+        """
         from sweepkit.reductions.formulas import FormulaError
         from sweepkit.reductions.layout import reduce_text
         from sweepkit.reductions.sheet import LayoutError
@@ -88,8 +93,10 @@ def register(app: typer.Typer) -> None:
         svg: bool = typer.Option(False, "--svg", help="Print the gadget as an SVG "
                                                       "picture instead."),
     ) -> None:
-        """Print one of Kaye's gadgets as a .board position (its inputs forced with
-        --input), its truth table, or its picture."""
+        """Print one of Kaye's gadgets as a .board position, its truth table or its picture.
+
+        --input forces its inputs in the position.
+        """
         from sweepkit.reductions.gadgets import gadget, truth_table
         from sweepkit.reductions.picture import gadget_svg
 

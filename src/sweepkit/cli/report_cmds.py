@@ -15,20 +15,16 @@ import typer
 
 from sweepkit.bench.store import StoreError
 from sweepkit.cli.common import fail
-from sweepkit.cli.game_cmds import parse_int
+from sweepkit.cli.params import DIRECTORY, INTEGER
 from sweepkit.cli.store_cmds import open_store
 
 
-def run_ids(texts: list[str] | None) -> list[int]:
-    """The ``--run`` values as ids; exit 2 with one line on one that is not a number."""
-    ids = []
-    for text in texts or []:
-        number = parse_int("--run", text)
-        assert number is not None
+def run_ids(numbers: list[int] | None) -> list[int]:
+    """The ``--run`` values; exit 2 with one line on one that is not a run id."""
+    for number in numbers or []:
         if number < 1:
             fail(f"--run: expected a run id of at least 1, got {number}")
-        ids.append(number)
-    return ids
+    return list(numbers or [])
 
 
 def register(app: typer.Typer) -> None:
@@ -36,20 +32,24 @@ def register(app: typer.Typer) -> None:
 
     @app.command("report")
     def report_cmd(
-        runs: Annotated[list[str] | None, typer.Option(
-            "--run", metavar="ID", help="A run to report (repeatable; default: every complete "
-            "or interrupted run with games).")] = None,
-        db: str = typer.Option(None, "--db", help="The database file (default: $SWEEPKIT_DB, "
-                               "else sweepkit.db in the user data dir)."),
-        out: str = typer.Option(None, "--out", metavar="DIR", help="The directory to write "
-                                "report.md and the plots into (created if need be)."),
+        runs: Annotated[list[int] | None, typer.Option(
+            "--run", click_type=INTEGER, help="The id of a run to report (repeatable; "
+            "default: every complete or interrupted run with games).")] = None,
+        db: str | None = typer.Option(None, "--db", help="The database file (default: "
+                                      "$SWEEPKIT_DB, else sweepkit.db in the user data dir)."),
+        out: str | None = typer.Option(None, "--out", click_type=DIRECTORY,
+                                       help="The directory to write report.md and the "
+                                       "plots into (created if need be)."),
         published: bool = typer.Option(False, "--published", help="Put the published figures "
                                        "(Pedersen 2004, the school project) beside the "
                                        "matching runs."),
     ) -> None:
-        """Write report.md (a table of the runs, calibration per run) and win-rates.png,
-        calibration.png and guesses.png into DIR, every figure recomputed from the stored
-        games."""
+        """Write a report of the stored runs, tables and plots, into a directory.
+
+        report.md (a table of the runs, calibration per run), win-rates.png,
+        calibration.png and guesses.png go into --out, every figure recomputed from the
+        stored games.
+        """
         ids = run_ids(runs)
         if out is None:
             fail("--out: name the directory to write the report into")

@@ -16,7 +16,8 @@ import typer
 
 from sweepkit.cli.bench_cmds import EXIT_INTERRUPTED, parse_options
 from sweepkit.cli.common import fail, load_position, need_two_dimensions
-from sweepkit.cli.game_cmds import CELL, parse_int
+from sweepkit.cli.game_cmds import CELL, STRATEGY
+from sweepkit.cli.params import FILE, INTEGER
 from sweepkit.position import Position
 
 
@@ -54,30 +55,34 @@ def register(app: typer.Typer) -> None:
 
     @app.command("rollout")
     def rollout_cmd(
-        file: str = typer.Argument(..., help="A .board file with a mine count, or - for "
-                                   "standard input."),
+        file: str = typer.Argument(..., click_type=FILE, help="A .board file with a mine "
+                                   "count, or - for standard input."),
         move: Annotated[list[str] | None, typer.Option(
             "--move", help="A move ROW,COL to roll out (repeatable; default: the best "
             "strategy's guess and its runners-up).")] = None,
-        top: str = typer.Option("4", "--top", help="Without --move: how many of the best "
-                                "strategy's guesses to roll out."),
-        strategy: str = typer.Option("best", "--strategy", help="The strategy that plays on "
-                                     "after each move."),
-        budget: str = typer.Option(None, "--budget", help="Its budget (best): fast, normal, "
-                                   "max, or an endgame size in layouts."),
+        top: int = typer.Option(4, "--top", click_type=INTEGER, help="Without --move: how "
+                                "many of the best strategy's guesses to roll out."),
+        strategy: str = typer.Option("best", "--strategy", click_type=STRATEGY,
+                                     help="The strategy that plays on after each move."),
+        budget: str | None = typer.Option(None, "--budget", help="Its budget (best): fast, "
+                                          "normal, max, or an endgame size in layouts."),
         option: Annotated[list[str] | None, typer.Option(
             "--option", help="A strategy option KEY=VALUE (repeatable).")] = None,
-        games: str = typer.Option("200", "--games", help="Layouts to play each move on."),
-        seed: str = typer.Option(None, "--seed", help="Seed of the layouts (random if "
-                                 "absent)."),
-        workers: str = typer.Option("1", "--workers", help="Worker processes."),
-        mines: int | None = typer.Option(None, "--mines", help="Total number of mines "
-                                         "(overrides the file's 'mines:' header)."),
+        games: int = typer.Option(200, "--games", click_type=INTEGER,
+                                  help="Layouts to play each move on."),
+        seed: int | None = typer.Option(None, "--seed", click_type=INTEGER,
+                                        help="Seed of the layouts (random if absent)."),
+        workers: int = typer.Option(1, "--workers", click_type=INTEGER,
+                                    help="Worker processes."),
+        mines: int | None = typer.Option(None, "--mines", click_type=INTEGER,
+                                         help="Total number of mines (overrides the file's "
+                                         "'mines:' header)."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
-        """Play each move on the same layouts drawn from the position, then let a strategy
-        play on; print each move's win rate and its difference to the first move, game by
-        game.
+        """Compare moves by playing each on the same layouts, then letting a strategy play on.
+
+        The layouts are drawn from the position; each move's win rate is printed with its
+        difference to the first move, game by game.
 
         --json prints {"games", "seed", "strategy", "options", "cpu_seconds", "moves":
         [{"move": [row, col], "wins", "rate", "ci95", "vs_first": [diff, low, high]}]}.
@@ -93,28 +98,19 @@ def register(app: typer.Typer) -> None:
 
         from sweepkit.bench.result import StrategySpec
         from sweepkit.bench.rollout import RolloutError, rollout
-        from sweepkit.strategies import STRATEGIES
         from sweepkit.strategies.best import preset
 
         position = load_position(file, mines)
         need_two_dimensions(position, "rollout")
         if position.mines is None:
             fail("rollouts need the mine count: add a 'mines: N' header or pass --mines N")
-        if strategy not in STRATEGIES:
-            fail(f"--strategy: unknown strategy {strategy!r} (expected one of "
-                 f"{', '.join(sorted(STRATEGIES))})")
-        count, top_count, worker_count = (parse_int("--games", games),
-                                          parse_int("--top", top),
-                                          parse_int("--workers", workers))
-        if count is None or count < 1:
-            fail(f"--games: expected at least 1, got {games!r}")
-        if top_count is None or top_count < 1:
-            fail(f"--top: expected at least 1, got {top!r}")
-        if worker_count is None or worker_count < 1:
-            fail(f"--workers: expected at least 1, got {workers!r}")
-        seed_value = parse_int("--seed", seed)
-        if seed_value is None:
-            seed_value = random.SystemRandom().randrange(2**32)
+        if games < 1:
+            fail(f"--games: expected at least 1, got {games}")
+        if top < 1:
+            fail(f"--top: expected at least 1, got {top}")
+        if workers < 1:
+            fail(f"--workers: expected at least 1, got {workers}")
+        seed_value = random.SystemRandom().randrange(2**32) if seed is None else seed
         options: dict[str, Any] = parse_options(
             ([] if budget is None else [f"budget={budget}"]) + (option or []))
         if "first" in options:
@@ -125,16 +121,16 @@ def register(app: typer.Typer) -> None:
             spec.build()
         except (TypeError, ValueError) as exc:
             fail(f"--strategy {strategy}: {exc}")
-        moves = _moves(position, move or [], top_count, budget or "normal")
+        moves = _moves(position, move or [], top, budget or "normal")
         err = Console(stderr=True)
         progress = Progress(TextColumn("[bold]rollouts"), BarColumn(), MofNCompleteColumn(),
                             TimeElapsedColumn(), console=err, transient=True,
                             disable=as_json or not err.is_terminal)
-        task = progress.add_task("rollouts", total=count)
+        task = progress.add_task("rollouts", total=games)
         try:
             with progress:
-                result = rollout(position, moves, spec, count, seed_value,
-                                 workers=worker_count,
+                result = rollout(position, moves, spec, games, seed_value,
+                                 workers=workers,
                                  progress=lambda done: progress.update(task, completed=done))
         except RolloutError as exc:
             fail(str(exc))
@@ -148,11 +144,11 @@ def register(app: typer.Typer) -> None:
                          "rate": m.rate, "ci95": [lo, hi],
                          "vs_first": None if m is first else list(m.against(first))})
         if as_json:
-            print(json.dumps({"games": count, "seed": seed_value, "strategy": strategy,
+            print(json.dumps({"games": games, "seed": seed_value, "strategy": strategy,
                               "options": options, "cpu_seconds": result.cpu_seconds,
                               "moves": rows}))
             return
-        print(f"{count} layouts (seed {seed_value}), then {strategy} "
+        print(f"{games} layouts (seed {seed_value}), then {strategy} "
               f"{' '.join(f'{k}={v}' for k, v in options.items())}".rstrip()
               + f"; {result.cpu_seconds:.1f} CPU-s")
         for row in rows:

@@ -22,6 +22,7 @@ from sweepkit.cli.common import (
     load_position,
     need_two_dimensions,
 )
+from sweepkit.cli.params import FILE, INTEGER, NUMBER
 from sweepkit.search.optimal import (
     DEFAULT_MAX_LAYOUTS,
     OptimalPlayError,
@@ -38,22 +39,26 @@ def register(app: typer.Typer) -> None:
 
     @app.command("optimal")
     def optimal_cmd(
-        file: str = typer.Argument(..., help="A .board file with a mine count, or - for "
-                                   "standard input."),
-        mines: int | None = typer.Option(None, "--mines", help="Total number of mines "
-                                         "(overrides the file's 'mines:' header)."),
+        file: str = typer.Argument(..., click_type=FILE, help="A .board file with a mine "
+                                   "count, or - for standard input."),
+        mines: int | None = typer.Option(None, "--mines", click_type=INTEGER,
+                                         help="Total number of mines (overrides the file's "
+                                         "'mines:' header)."),
         as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
         max_layouts: int = typer.Option(
-            DEFAULT_MAX_LAYOUTS, "--max-layouts",
+            DEFAULT_MAX_LAYOUTS, "--max-layouts", click_type=INTEGER,
             help="Refuse positions with more consistent layouts than this (exit 2)."),
-        timeout: float = typer.Option(DEFAULT_TIMEOUT, "--timeout", help=TIMEOUT_HELP),
+        timeout: float = typer.Option(DEFAULT_TIMEOUT, "--timeout", click_type=NUMBER,
+                                      help=TIMEOUT_HELP),
     ) -> None:
-        """Exact optimal play: how many of the position's layouts the best player wins, and
-        every first move that does it.
+        """Exact optimal play: the layouts the best player wins, and the moves that do it.
 
-        The game: the mine count in the file, every consistent layout equally likely, no
-        first-click protection, won when every safe cell is revealed (a 0 opens its
-        neighbours). --json prints {"best_moves": [[row, col], ...], "wins": "<int>",
+        How many of the position's layouts the best player wins, and every first move that
+        wins as many. The game: the mine count in the file, every consistent layout equally
+        likely, no first-click protection, won when every safe cell is revealed (a 0 opens
+        its neighbours).
+
+        --json prints {"best_moves": [[row, col], ...], "wins": "<int>",
         "total": "<int>"} (counts as decimal strings; P(win) = wins / total).
         """
         position = load_position(file, mines)
@@ -82,18 +87,23 @@ def register(app: typer.Typer) -> None:
 
     @app.command("hint")
     def hint_cmd(
-        file: str = typer.Argument(..., help="A .board file, or - for standard input."),
-        mines: int | None = typer.Option(None, "--mines", help="Total number of mines "
-                                         "(overrides the file's 'mines:' header)."),
+        file: str = typer.Argument(..., click_type=FILE,
+                                   help="A .board file, or - for standard input."),
+        mines: int | None = typer.Option(None, "--mines", click_type=INTEGER,
+                                         help="Total number of mines (overrides the file's "
+                                         "'mines:' header)."),
         budget: str = typer.Option("normal", "--budget", help="fast, normal, max, or an "
                                    "exact-endgame size in layouts (the best strategy's)."),
-        alternatives: int = typer.Option(5, "--alternatives", help="How many runners-up "
-                                         "to list."),
+        alternatives: int = typer.Option(5, "--alternatives", click_type=INTEGER,
+                                         help="How many runners-up to list."),
         as_json: bool = typer.Option(False, "--json", help="Print the hint as JSON."),
-        timeout: float = typer.Option(DEFAULT_TIMEOUT, "--timeout", help=TIMEOUT_HELP),
+        timeout: float = typer.Option(DEFAULT_TIMEOUT, "--timeout", click_type=NUMBER,
+                                      help=TIMEOUT_HELP),
     ) -> None:
-        """The best move for the position and why: a certainly safe cell with the reason
-        that proves it, else the best strategy's guess with its scores, and the runners-up.
+        """The best move for the position and why, with the runners-up.
+
+        A certainly safe cell with the reason that proves it, else the best strategy's
+        guess with its scores.
 
         --json prints {"move": [row, col], "action", "certain", "probability", "rule",
         "reason", "alternatives": [{"cells": [[row, col], ...], "probability", "scores",

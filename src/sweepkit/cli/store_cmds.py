@@ -24,13 +24,16 @@ from sweepkit.bench.result import strategy_rng
 from sweepkit.bench.store import RunRow, Store, StoreError, default_path
 from sweepkit.cli.common import fail
 from sweepkit.cli.game_cmds import (
+    LEVEL,
+    RULE,
+    STRATEGY,
     describe,
     end_of_game_line,
     first_or_default,
-    parse_int,
     render,
     rules_from_options,
 )
+from sweepkit.cli.params import INTEGER
 from sweepkit.game import Game, Status, replay
 from sweepkit.moves import MoveKind, Reason
 from sweepkit.play import play
@@ -54,10 +57,9 @@ def open_store(db: str | None) -> Store:
         fail(str(exc))
 
 
-def delay_seconds(text: str | None) -> float:
+def delay_seconds(ms: int | None) -> float:
     """``--delay`` in seconds: the given milliseconds, else a pause a person can follow on
     a terminal and none otherwise."""
-    ms = parse_int("--delay", text)
     if ms is None:
         return TTY_DELAY_MS / 1000 if sys.stdout.isatty() else 0.0
     if ms < 0:
@@ -159,16 +161,19 @@ def register(app: typer.Typer) -> None:
     db_help = "The database file (default: $SWEEPKIT_DB, else sweepkit.db in the user data dir)."
     delay_help = (f"Milliseconds between moves (default {TTY_DELAY_MS} on a terminal, "
                   "else 0).")
-    level_help = f"Preset level: {', '.join(LEVELS)}."
+    level_help = "Preset level (its size and mines)."
     rule_help = "First-click rule: none (can lose), safe (never a mine), opening (always a 0)."
 
     @app.command("runs")
     def runs_cmd(
-        db: str = typer.Option(None, "--db", help=db_help),
+        db: str | None = typer.Option(None, "--db", help=db_help),
         as_json: bool = typer.Option(False, "--json", help="Print the runs as one JSON array."),
     ) -> None:
-        """List the stored benchmark runs: strategy, level, rule, games done of planned, wins,
-        win rate and status (a run still 'running' whose process died stays so)."""
+        """List the stored benchmark runs with their games, wins and status.
+
+        A line a run: strategy, level, rule, games done of planned, wins, win rate and
+        status (a run still 'running' whose process died stays so).
+        """
         with open_store(db) as store:
             try:
                 runs = store.runs()
@@ -185,19 +190,22 @@ def register(app: typer.Typer) -> None:
 
     @app.command("replay")
     def replay_cmd(
-        game_id: str = typer.Argument(..., metavar="GAME_ID", help="The id of a stored game."),
-        db: str = typer.Option(None, "--db", help=db_help),
-        delay: str = typer.Option(None, "--delay", help=delay_help),
+        game_id: int = typer.Argument(..., metavar="GAME_ID", click_type=INTEGER,
+                                      help="The id of a stored game."),
+        db: str | None = typer.Option(None, "--db", help=db_help),
+        delay: int | None = typer.Option(None, "--delay", click_type=INTEGER,
+                                         help=delay_help),
         moves_only: bool = typer.Option(False, "--moves", help="Print only the move lines."),
     ) -> None:
-        """Replay a stored game move by move: each move with its reason, then the board; at
-        the end the result, checked against the stored one (exit 1 if they differ)."""
-        number = parse_int("GAME_ID", game_id)
-        assert number is not None
+        """Replay a stored game move by move and check it ends as it was stored.
+
+        Each move with its reason, then the board; at the end the result, checked against
+        the stored one (exit 1 if they differ).
+        """
         pause = delay_seconds(delay)
         with open_store(db) as store:
             try:
-                row = store.game(number)
+                row = store.game(game_id)
                 run = store.run(row.run_id)
                 record = row.game_record()
             except StoreError as exc:
@@ -223,42 +231,46 @@ def register(app: typer.Typer) -> None:
 
     @app.command("watch")
     def watch_cmd(
-        strategy: str = typer.Option(None, "--strategy",
-                                     help=f"The player: {', '.join(sorted(STRATEGIES))}."),
-        level_name: str = typer.Option("beginner", "--level", help=level_help),
-        rule: str = typer.Option("safe", "--rule", help=rule_help),
-        rows: str = typer.Option(None, "--rows", help="Rows (overrides the level)."),
-        cols: str = typer.Option(None, "--cols", help="Columns (overrides the level)."),
-        mines: str = typer.Option(None, "--mines", help="Mines (overrides the level)."),
-        first: str = typer.Option(None, "--first",
+        strategy: str | None = typer.Option(None, "--strategy", click_type=STRATEGY,
+                                            help="The player."),
+        level_name: str = typer.Option("beginner", "--level", click_type=LEVEL,
+                                       help=level_help),
+        rule: str = typer.Option("safe", "--rule", click_type=RULE, help=rule_help),
+        rows: int | None = typer.Option(None, "--rows", click_type=INTEGER,
+                                        help="Rows (overrides the level)."),
+        cols: int | None = typer.Option(None, "--cols", click_type=INTEGER,
+                                        help="Columns (overrides the level)."),
+        mines: int | None = typer.Option(None, "--mines", click_type=INTEGER,
+                                         help="Mines (overrides the level)."),
+        first: str | None = typer.Option(None, "--first",
                                   help="First click: corner, centre or ROW,COL (default "
                                   "corner; for best, the rule's measured best)."),
-        seed: str = typer.Option(None, "--seed", help="Seed of the layout (random if absent)."),
-        delay: str = typer.Option(None, "--delay", help=delay_help),
-        radius: str = typer.Option(None, "--radius",
-                                   help="Search radius, for strategies that take one."),
+        seed: int | None = typer.Option(None, "--seed", click_type=INTEGER,
+                                        help="Seed of the layout (random if absent)."),
+        delay: int | None = typer.Option(None, "--delay", click_type=INTEGER,
+                                         help=delay_help),
+        radius: int | None = typer.Option(None, "--radius", click_type=INTEGER,
+                                          help="Search radius, for strategies that take one."),
     ) -> None:
-        """Watch a strategy play one game: each move with its reason, then the board, at a
-        speed a person can follow (--delay); the seed is printed at the end to replay it.
+        """Watch a strategy play one game at a speed a person can follow.
 
-        The strategy's RNG is seeded from the layout seed as in a benchmark, so the seed of
-        a stored game (sweepkit replay prints it) plays that very game again.
+        Each move with its reason, then the board, with a pause between moves (--delay);
+        the seed is printed at the end to replay it. The strategy's RNG is seeded from the
+        layout seed as in a benchmark, so the seed of a stored game (sweepkit replay prints
+        it) plays that very game again.
         """
         choices = ", ".join(sorted(STRATEGIES))
         if strategy is None:
             fail(f"--strategy: name the player, one of {choices}")
         rules = rules_from_options(level_name, rows, cols, mines, rule)
         first_click = first_or_default(first, strategy, rules)
-        seed_value = parse_int("--seed", seed)
-        radius_value = parse_int("--radius", radius)
         pause = delay_seconds(delay)
-        options = {} if radius_value is None else {"radius": radius_value}
+        options = {} if radius is None else {"radius": radius}
         try:
             player = make_strategy(strategy, first=first_click, **options)
         except ValueError as exc:
             fail(str(exc))
-        if seed_value is None:
-            seed_value = random.SystemRandom().randrange(2**32)
+        seed_value = random.SystemRandom().randrange(2**32) if seed is None else seed
         game = Game(rules, seed_value)
         show = printer(False, pause)
         print(f"{player.name} plays {describe(rules, level_name)}")  # the seed would tell

@@ -23,6 +23,7 @@ from sweepkit.automata.render import RenderError, render
 from sweepkit.automata.transfer import count_and_witness
 from sweepkit.boardfile import plural
 from sweepkit.cli.common import fail, load_position
+from sweepkit.cli.params import FILE
 from sweepkit.position import CHAR_OF, MINE, PAPER_CHAR_OF, Position
 from sweepkit.serialize import count_text
 
@@ -173,7 +174,8 @@ def register(app: typer.Typer) -> None:
 
     @app.command("strip")
     def strip_cmd(
-        file: str = typer.Argument(..., help="A .board file (1 or 2 rows, any for transfer)."),
+        file: str = typer.Argument(..., click_type=FILE,
+                                   help="A .board file (1 or 2 rows, any for transfer)."),
         machine: Annotated[StripMachine, typer.Option(
             "--machine", "-m",
             help="transfer (any rows, counts), hulin (2 rows, counts), dfa (2 rows), "

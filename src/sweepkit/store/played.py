@@ -404,13 +404,14 @@ class GameBook(Database):
 @dataclass(frozen=True)
 class GameFilter:
     """Which stored games: by player, level (``"custom"`` for none), rule, no-guess
-    board, result, assisted or not, finish time (ISO text, ``since`` inclusive, ``until``
-    exclusive) and 3BV range."""
+    board, flags placed or none (NF), result, assisted or not, finish time (ISO text,
+    ``since`` inclusive, ``until`` exclusive) and 3BV range."""
 
     player: str | None = None
     level: str | None = None
     rule: str | None = None
     no_guess: bool | None = None
+    flagged: bool | None = None
     won: bool | None = None
     assisted: bool | None = None
     since: str | None = None
@@ -427,7 +428,8 @@ class GameFilter:
         args: list[Any] = []
         player = None if self.player is None else name_key(self.player)
         for test, value in (("players.name_key = ?", player), ("rule = ?", self.rule),
-                            ("no_guess = ?", self.no_guess), ("won = ?", self.won),
+                            ("no_guess = ?", self.no_guess), ("flagged = ?", self.flagged),
+                            ("won = ?", self.won),
                             ("assisted = ?", self.assisted), ("finished >= ?", self.since),
                             ("finished < ?", self.until), ("three_bv >= ?", self.min_3bv),
                             ("three_bv <= ?", self.max_3bv)):

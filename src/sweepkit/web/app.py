@@ -22,6 +22,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from fastapi_offline import FastAPIOffline
 
 from sweepkit.bench.store import Store
 from sweepkit.store.database import DEFAULT_TIMEOUT, StoreError, default_path
@@ -107,8 +108,8 @@ def create_app(db_path: str | Path, *, max_live: int = MAX_CACHED,
         book.close()
         runs.close()
 
-    app = FastAPI(
-        title="sweepkit", version="0.1.0", lifespan=lifespan,
+    app = FastAPIOffline(  # /docs from the package's files: it works offline
+        title="sweepkit", version="0.1.0", lifespan=lifespan, redoc_url=None,
         description="Play Minesweeper, watch the computer play, analyse positions.",
     )
     app.add_middleware(BodyLimit, exempt=frozenset({"/api/stats/import"}))

@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sweepkit.figures import game_figures, game_time
-from sweepkit.game import Game, MoveResult, Status
+from sweepkit.game import Game, MoveError, MoveResult, Status
 from sweepkit.moves import Action, MoveKind
 from sweepkit.position import MINE, UNKNOWN
 from sweepkit.store.played import PlayedGame
@@ -39,9 +39,13 @@ def cell_code(game: Game, index: int) -> str:
     return EXPLODED if index in game.exploded_cells else FLAG
 
 
-def end_codes(game: Game) -> dict[int, str]:
+def end_codes(game: Game, shown: bool = True) -> dict[int, str]:
     """The cells a finished game shows besides the player's view: every mine (``F`` after
-    a win, ``*`` when not flagged after a loss) and every wrong flag."""
+    a win, ``*`` when not flagged after a loss) and every wrong flag. Without ``shown``, a
+    lost game shows nothing more (only the mine that was hit): its loss can still be taken
+    back and played on (practice), which must not follow a look at the layout."""
+    if game.status is Status.LOST and not shown:
+        return {}
     layout = game.reveal_layout()
     mines = set(layout.known_mines())
     codes: dict[int, str] = {}
@@ -57,24 +61,26 @@ def end_codes(game: Game) -> dict[int, str]:
     return codes
 
 
-def board_codes(game: Game) -> str:
-    """The whole board as the page sees it: one character a cell, row by row."""
+def board_codes(game: Game, shown: bool = True) -> str:
+    """The whole board as the page sees it: one character a cell, row by row (the end of
+    a lost game as :func:`end_codes` with ``shown``)."""
     codes = [cell_code(game, i) for i in range(game.rules.size)]
     if game.over:
-        for i, code in end_codes(game).items():
+        for i, code in end_codes(game, shown).items():
             codes[i] = code
     return "".join(codes)
 
 
-def move_changes(game: Game, result: MoveResult, index: int) -> list[list[Any]]:
+def move_changes(game: Game, result: MoveResult, index: int,
+                 shown: bool = True) -> list[list[Any]]:
     """The cells a move at ``index`` changed, as ``[index, code]`` pairs: those it opened
     and its own cell (a flag, a wasted click), and the whole end of the game when the move
-    ended it."""
+    ended it (a loss's as :func:`end_codes` with ``shown``)."""
     changed = dict.fromkeys(result.opened)
     changed[index] = None
     codes = {i: cell_code(game, i) for i in changed}
     if game.over:
-        codes.update(end_codes(game))
+        codes.update(end_codes(game, shown))
     return [[i, code] for i, code in codes.items()]
 
 
@@ -166,6 +172,9 @@ class LiveGame:
     """Losing moves taken back by an undo (practice): such a game is assisted."""
     replaces: int | None = None
     """The stored loss this game replaces when it ends again (after a death)."""
+    shown: bool = False
+    """The layout of the lost game was shown at the player's asking: its loss can no
+    longer be taken back (:meth:`show`)."""
     clock: PausableClock = field(default_factory=PausableClock, repr=False)
     owner: str = field(default="", repr=False)
     """The SHA-256 of the key of the browser that started the game (its
@@ -196,10 +205,11 @@ class LiveGame:
             "by_seed": self.seed is not None,
             "shareable": self.seed is not None or game.drawn,
             "record_id": self.saved_id, "seq": self.seq + len(self.pending),
+            "shown": self.shown,
         }
 
     def state_json(self) -> dict[str, Any]:
-        return {**self.status_json(), "cells": board_codes(self.game)}
+        return {**self.status_json(), "cells": board_codes(self.game, self.shown)}
 
     def _note(self, event: dict[str, Any]) -> None:
         """Keep an event done now: its game time ``t`` and wall time ``w`` added."""
@@ -221,7 +231,7 @@ class LiveGame:
                 event["m"] = sorted(mines)
         self._note(event)
         self.pending[-1]["t"] = self.game.log[-1].time  # the move's own time
-        return result, move_changes(self.game, result, index)
+        return result, move_changes(self.game, result, index, self.shown)
 
     def seed_known(self) -> bool:
         """Whether the page may show the seed: once the game is over, or when the player
@@ -233,6 +243,9 @@ class LiveGame:
         move that lost (practice): one more death, and the stored loss is replaced by the
         game when it ends again."""
         lost = self.game.status is Status.LOST
+        if lost and self.shown:
+            raise MoveError("the board was shown: this loss can no longer be taken back "
+                            "(restart the board or start a new game)")
         self.game.undo(loss=lost)
         self.assists["undo"] += 1
         if lost:
@@ -263,6 +276,16 @@ class LiveGame:
         self.assists[kind] += 1
         self._note({"e": "assist", "a": kind})
 
+    def show(self) -> None:
+        """Show the whole layout of the lost game, which ends its practice: the loss
+        stands (:meth:`undo` refuses it). MoveError unless the game is lost."""
+        if self.game.status is not Status.LOST:
+            raise MoveError("only a lost game's board is shown on asking (a won game "
+                            "shows it, one in play does not)")
+        if not self.shown:
+            self.shown = True
+            self._note({"e": "show"})
+
     def clear(self) -> None:
         """Clear the flags of a game whose board is not drawn yet (its restart)."""
         self.game.restart()
@@ -284,6 +307,8 @@ class LiveGame:
             self.assist(event["a"])
         elif kind == "clear":
             self.clear()
+        elif kind == "show":
+            self.show()
         else:
             raise ValueError(f"unknown event {kind!r} of game {self.id}")
 

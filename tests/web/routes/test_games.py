@@ -11,7 +11,7 @@ import time
 import pytest
 
 from sweepkit.figures import game_figures
-from sweepkit.game import Game, Status
+from sweepkit.game import Game, Status, replay
 from sweepkit.position import MINE, Position
 from sweepkit.rules import level
 from sweepkit.store.played import GameBook, GameFilter
@@ -98,29 +98,51 @@ def test_an_unseeded_win_is_stored_unassisted(client, db):
     assert row.won and not row.assisted and row.assists == {}
 
 
-def test_a_lost_game_shows_the_mine_hit_the_other_mines_and_the_wrong_flags(client, db):
+def test_a_lost_game_shows_the_mine_hit_then_on_asking_the_layout(client, db):
     seed, first = 4, (0, 0)
     mines = layout_of("beginner", seed, first)
     state = new(client, level="beginner", seed=seed, player="Ada")
+    game = f"/api/games/{state['id']}"
     move(client, state["id"], "reveal", *first)
     safe_covered = next(i for i in range(81) if i not in mines and i != 0
-                        and client.get(f"/api/games/{state['id']}").json()["cells"][i] == ".")
+                        and client.get(game).json()["cells"][i] == ".")
     flagged = move(client, state["id"], "flag", *divmod(safe_covered, 9))
     assert flagged["changes"] == [[safe_covered, "F"]]
     assert flagged["state"]["mines_left"] == 9
+    assert client.post(game + "/show").status_code == 409  # not lost: nothing to show
     hit = mines[0]
     reply = move(client, state["id"], "reveal", *divmod(hit, 9))
-    assert reply["state"]["status"] == "lost"
+    assert reply["state"]["status"] == "lost" and reply["state"]["shown"] is False
     codes = dict(reply["changes"])
-    assert codes[hit] == "X"
-    assert codes[safe_covered] == "W"
-    assert {i for i, c in codes.items() if c == "*"} == set(mines) - {hit}
+    assert codes[hit] == "X"  # the mine hit, and nothing of the rest of the layout
+    assert not {"*", "W"} & set(codes.values())
+    cells = client.get(game).json()["cells"]
+    assert cells[hit] == "X" and cells[safe_covered] == "F" and "*" not in cells
     assert reply["state"]["figures"]["flagged"] is True
     with GameBook(db) as book:
         (row,) = book.games(GameFilter(player="Ada"))
     assert not row.won and row.flagged and row.id == reply["state"]["record_id"]
+    shown = client.post(game + "/show").json()  # the layout, at the player's asking
+    assert shown["shown"] is True and shown["cells"][hit] == "X"
+    assert shown["cells"][safe_covered] == "W"
+    assert {i for i, c in enumerate(shown["cells"]) if c == "*"} == set(mines) - {hit}
+    refused = client.post(game + "/undo")  # the loss stands once the layout is seen
+    assert refused.status_code == 409 and "shown" in refused.json()["detail"]
+    assert client.get(game).json()["cells"] == shown["cells"]
     # The game is over: no more moves.
     move(client, state["id"], "reveal", 8, 8, status=409)
+
+
+def test_a_loss_taken_back_before_the_layout_is_shown_plays_on(client):
+    seed, first = 4, (0, 0)
+    mines = layout_of("beginner", seed, first)
+    state = new(client, level="beginner", seed=seed)
+    game = f"/api/games/{state['id']}"
+    move(client, state["id"], "reveal", *first)
+    move(client, state["id"], "reveal", *divmod(mines[0], 9))
+    back = client.post(game + "/undo").json()
+    assert back["status"] == "playing" and back["deaths"] == 1 and back["shown"] is False
+    assert set(back["cells"]) <= set(".F012345678")
 
 
 def test_every_reply_of_a_live_game_agrees_with_the_players_view(client):
@@ -162,7 +184,9 @@ def test_restart_plays_the_same_board_again_as_an_assisted_game(client, db):
     hit = sorted(mines)[0]
     lost = move(client, state["id"], "reveal", *divmod(hit, 9))
     assert lost["state"]["status"] == "lost"
-    assert {i for i, c in lost["changes"] if c in "*X"} == mines
+    assert [i for i, c in lost["changes"] if c in "*X"] == [hit]
+    shown = client.post(f"/api/games/{state['id']}/show").json()
+    assert {i for i, c in enumerate(shown["cells"]) if c in "*X"} == mines
     with GameBook(db) as book:
         row = book.game(lost["state"]["record_id"])
     assert row.assisted and row.assists == {"restart": 1, "seeded": 1}
@@ -302,12 +326,13 @@ def test_a_loss_taken_back_counts_a_death_and_the_game_sets_no_record(client, db
     cells = client.get(f"/api/games/{gid}").json()["cells"]
     covered = [i for i, c in enumerate(cells) if c == "."]
     mines: set[int] = set()
-    for i in covered:  # reveal covered cells until one is a mine: the end shows them all
+    for i in covered:  # reveal covered cells until one is a mine
         reply = move(client, gid, "reveal", *divmod(i, 9))
         assert reply["state"]["status"] != "won"  # mines come before the last safe cell
         if reply["state"]["status"] == "lost":
-            final = client.get(f"/api/games/{gid}").json()
-            mines = {j for j, c in enumerate(final["cells"]) if c in "*X"}
+            with GameBook(db) as book:
+                record = book.game(reply["state"]["record_id"]).game_record()
+            mines = set(replay(record).reveal_layout().known_mines())
             break
     assert mines, "the game was won without a loss: pick another first click"
     lost = client.get(f"/api/games/{gid}").json()

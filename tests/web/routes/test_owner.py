@@ -24,6 +24,7 @@ ACTIONS = [
     ("post", "/api/games/{id}/moves", {"kind": "flag", "row": 0, "col": 0}),
     ("post", "/api/games/{id}/moves", {"kind": "reveal", "row": 0, "col": 0}),
     ("post", "/api/games/{id}/undo", None),
+    ("post", "/api/games/{id}/show", None),
     ("post", "/api/games/{id}/restart", None),
     ("post", "/api/games/{id}/pause", None),
     ("post", "/api/games/{id}/resume", None),

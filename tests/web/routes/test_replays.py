@@ -94,7 +94,7 @@ def test_an_unfinished_record_does_not_replay(client):
 
 
 def test_a_record_of_three_dimensions_is_refused_not_a_500(client):
-    # It used to start a live 3-D game whose text replay then failed with a 500.
+    # Refused before a live 3-D game starts, whose text replay would fail with a 500.
     rules = Rules.of_shape((3, 3, 3), 3, "safe")
     game = Game(rules, 2)
     for i in (13, *range(rules.size)):

@@ -1,4 +1,4 @@
-"""Game review: every move of a finished game judged (issue 36).
+"""Game review: every move of a finished game judged.
 
 :func:`review_game` replays a :class:`~sweepkit.game.GameRecord` and gives each move a
 verdict from the exact analysis (:mod:`.judge`), the chance of winning before and after

@@ -12,7 +12,8 @@ plays such an area first, by :func:`sweepkit.search.optimal_play` on the area's 
 board (:func:`area_position`), whose few layouts it can search when the whole board's
 are far too many; and once the area is cleared the rest has that many times fewer
 layouts, so the exact endgame reaches it sooner. (David N. Hill's Java solver does the
-same with its "isolated edges"; described in ``docs/results.md``, not copied.)
+same with its "isolated edges", ``ProbabilityEngineFast.checkEdgeIsIsolated``: read, not
+copied; what the rule is worth to ``best`` is in ``docs/results.md``.)
 """
 
 from __future__ import annotations

@@ -34,7 +34,9 @@ def recommended_first(rows: int, cols: int, first_click: str) -> FirstMove:
     and 97.0% for (1, 1); intermediate: (2, 2) 88.9% and (3, 3) 88.6%, a difference
     30,000 games each do not resolve, (4, 4) 87.5%), three on longer ones (the C++
     solver's authors measured (3, 3) best on expert; (2, 2) was no better over 14,000
-    games each). A board too small for it takes its middle.
+    games each). A board too small for it takes its middle. The runs: ``sweepkit bench
+    --strategy best --level L --rule R --first ROW,COL --games N --seed S``, with the
+    seeds of the first-click table of ``docs/results.md``.
 
     >>> recommended_first(16, 30, "safe"), recommended_first(16, 30, "opening")
     ('corner', (3, 3))

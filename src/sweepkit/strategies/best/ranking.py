@@ -53,7 +53,8 @@ def tied(value: float) -> float:
     added in different orders (apart by a few units of 1e-16) compare equal, so the next
     part of the ranking key decides between them, not the rounding. Without it, classes
     of equal value were told apart by the last bit in 52 of 1,293 classic guesses and 51
-    of 936 modern ones (the positions of docs/results.md).
+    of 936 modern ones (expert positions of ``best``'s games where it guessed by its
+    ranking).
 
     >>> 0.1 + 0.2 == 0.3, tied(0.1 + 0.2) == tied(0.3)
     (False, True)

@@ -5,11 +5,11 @@ of equal value) are alike only as far as the look-ahead sees: a far corner and a
 corner, two cells two steps out from different numbers. Taken at random, successive
 guesses land anywhere on the board. Taken in a fixed order, they stay together: the cells
 a game guesses at, and the areas they open, join up, so each guess tells more about the
-next. ``best`` measured this (``docs/results.md``): on 20,000 classic expert games every
-fixed order tried won more than the random choice, alike; over 100,000 the nearest-first
-order's gain is a tenth of a point, within chance. The modes:
+next. What the nearest-first order is worth to ``best`` is measured in ``docs/results.md``
+(a tenth of a point over 100,000 paired classic expert games, within chance; it costs
+nothing). The modes:
 
-- ``"random"``: any of them, from the strategy's RNG (the ``fast`` preset);
+- ``"random"``: any of them, from the strategy's RNG (``best --budget fast``);
 - ``"reading"``: the first in reading order (row by row);
 - ``"columns"``: the first column by column, the order in which David N. Hill's Java
   solver evaluates its candidates and keeps the first of equal ones;

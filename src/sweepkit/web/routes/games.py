@@ -176,6 +176,19 @@ def undo(game_id: str, live: Live, key: Key = None) -> dict[str, Any]:
         return game.state_json()
 
 
+@router.post("/games/{game_id}/show")
+def show_board(game_id: str, live: Live, key: Key = None) -> dict[str, Any]:
+    """Show the whole layout of a lost game: until then a loss shows only the mine that
+    was hit, so that an undo may take it back without the layout seen. The loss then
+    stands (an undo gets 409); the whole state. 409 unless the game is lost."""
+    with locked(live, game_id, key=key) as game:
+        try:
+            game.show()
+        except MoveError as exc:
+            raise HTTPException(409, str(exc)) from None
+        return game.state_json()
+
+
 @router.post("/games/{game_id}/pause")
 def pause(game_id: str, live: Live, key: Key = None) -> dict[str, Any]:
     """Stop the game's timer (the page hides the board until it resumes); once the game

@@ -77,6 +77,8 @@ def game_filter(
                                                    "custom")] = None,
     rule: Literal["none", "safe", "opening"] | None = None,
     no_guess: bool | None = None,
+    flagged: Annotated[bool | None, Query(description="false: the games won or lost "
+                                                      "without a flag (NF)")] = None,
     won: bool | None = None,
     assisted: bool | None = None,
     since: Annotated[str | None, Query(description="ISO date or time, inclusive")] = None,
@@ -87,7 +89,8 @@ def game_filter(
     if level is not None and level not in (*LEVEL_NAMES, "custom"):
         raise HTTPException(422, f"level: expected one of {', '.join(LEVEL_NAMES)}, custom; "
                                  f"got {level!r}")
-    return GameFilter(player=player, level=level, rule=rule, no_guess=no_guess, won=won,
+    return GameFilter(player=player, level=level, rule=rule, no_guess=no_guess,
+                      flagged=flagged, won=won,
                       assisted=assisted, since=time_text(since, "since"),
                       until=time_text(until, "until"), min_3bv=min_3bv, max_3bv=max_3bv)
 
@@ -137,18 +140,20 @@ def runs(request: Request) -> dict[str, Any]:
 @router.get("/stats/summary")
 def stats_summary(book: Book, owners: Players, who: Who, player: str) -> dict[str, Any]:
     """A player's statistics (see :mod:`sweepkit.store.statistics`) and best times per
-    level: unassisted wins on normal boards (no-guess boards keep to their own rows of
-    the statistics), each with its first-click rule; the games left unfinished
+    level: unassisted wins on normal boards (``bests``) and on no-guess boards apart
+    (``no_guess_bests``), each with its first-click rule; the games left unfinished
     (``abandoned``, :data:`sweepkit.store.journal.ABANDON_AFTER`). 403 for a private
     player of another browser."""
     who.may_read(owners, player)
     exists = owners.exists(player)
     stored = owners.name_of(player) if exists else player.strip()
-    bests = {name: [r.as_json() for r in book.games(
-        GameFilter(player=stored, level=name, won=True, assisted=False, no_guess=False),
+    bests, no_guess_bests = ({name: [r.as_json() for r in book.games(
+        GameFilter(player=stored, level=name, won=True, assisted=False, no_guess=no_guess),
         order="seconds", descending=False, limit=BESTS)] for name in LEVEL_NAMES}
+        for no_guess in (False, True))
     return {"player": stored, "exists": exists,
             "groups": statistics_by_board(book, stored), "bests": bests,
+            "no_guess_bests": no_guess_bests,
             "abandoned": Journal(book).abandoned(stored) if exists else 0,
             "abandon_days": ABANDON_AFTER.days,
             "yours": owners.owns(stored, who.key),

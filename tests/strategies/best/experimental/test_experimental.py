@@ -11,12 +11,11 @@ from sweepkit.strategies.best.guesses import Evaluator
 
 
 def test_the_discount_sends_the_first_guess_after_a_numbered_corner_to_a_far_corner():
-    """docs/results.md: at intermediate, after the corner shows 1, plain two-step survival
-    ranks a cell two squares from the corner first (it often makes a corner neighbour
-    nearly safe); weighing the guess still to come by 0.97 ranks a far corner first (it
-    opens half the time). At expert 0.97 keeps the first choice, 0.9 changes it. (The
-    two-step value without the blend and the long-term factor of the presets, which do not
-    discount.)"""
+    """At intermediate, after the corner shows 1, plain two-step survival ranks a cell two
+    squares from the corner first (it often makes a corner neighbour nearly safe); weighing
+    the guess still to come by 0.97 ranks a far corner first (it opens half the time). At
+    expert 0.97 keeps the first choice, 0.9 changes it. (The two-step value without the
+    presets' blend and long-term factor; the presets do not discount.)"""
     def top(rows: int, cols: int, mines: int, discount: float) -> set[tuple[int, int]]:
         position = Position.from_rows(["1" + "?" * (cols - 1)] + ["?" * cols] * (rows - 1),
                                       mines=mines)

@@ -1,11 +1,17 @@
 /**
- * The server's JSON API, wrapped: every call returns the parsed body or throws an
- * ApiError whose message is fit to show a person (the server's `detail` for a 4xx,
- * a plain sentence for anything else). No raw exception ever reaches the page.
+ * The server's API, wrapped, for every page: `call` sends a request (JSON by default) and
+ * answers the parsed body or throws an ApiError whose message is fit to show a person
+ * (the server's `detail` for a 4xx, a plain sentence for anything else; a 409's game state
+ * kept for `conflictState`); `runJob` starts a job and follows it to its result; and the
+ * play page's endpoints, named. No raw exception ever reaches the page.
  */
 
 /** The API beside the page (relative, so the app also works under a path prefix). */
 const BASE = new URL("api", document.baseURI).pathname;
+
+/** The absolute address of an API path ("/watch/ID/events"), for what is not a `call`
+ * (an EventSource's stream). */
+export const apiUrl = (path) => new URL(BASE + path, document.baseURI).href;
 
 /** An API failure with a message meant for people; `status` is the HTTP code (0: no answer),
  * `body` the parsed answer when there was one (a 409's `state`: the game as it is now). */
@@ -93,14 +99,6 @@ const gamePath = (id, what) => `/games/${encodeURIComponent(id)}/${what}`;
 /** POST a game's help: "hint", "overlay", "undo", "pause", "resume" or "computer". */
 export const gameHelp = (id, what) => call("POST", gamePath(id, what));
 
-/** POST /api/jobs/move: a move as a job (a no-guess board's first click); its job. */
-export const moveJob = (id, kind, row, col) =>
-  call("POST", "/jobs/move", { game_id: id, kind, row, col });
-
-/** GET a job's state ({status, result, error}); DELETE cancels it. */
-export const getJob = (id) => call("GET", `/jobs/${encodeURIComponent(id)}`);
-export const cancelJob = (id) => call("DELETE", `/jobs/${encodeURIComponent(id)}`);
-
 /** POST share: {link, by, state}; the link (relative to the play page) deals a fresh game
  * on the board to whoever opens it, never the live game. */
 export const shareGame = (id) => call("POST", gamePath(id, "share"));
@@ -112,3 +110,85 @@ export const freshGame = (id, player) =>
 /** POST /api/games/shared: a new game on the board a `#board=` link carries. */
 export const sharedBoard = (token, player) =>
   call("POST", "/games/shared", player ? { token, player } : { token });
+
+// -- jobs ------------------------------------------------------------------------------
+
+/** How a running job is polled: the first look `firstMs` after it starts, each wait
+ * `growth` times the one before, never longer than `maxMs` (so a quick job is seen done
+ * at once and a long one costs a request a second). */
+export const JOB_POLL = Object.freeze({ firstMs: 100, growth: 1.5, maxMs: 1000 });
+
+const JOB_ENDS = new Set(["done", "failed", "cancelled"]);
+
+/** A job that ended without its result: `cancelled` (by its signal, or by anyone who
+ * cancelled it), else failed, with the server's sentence and `status` the HTTP code its
+ * synchronous endpoint would have answered; `job` is its last state. */
+export class JobError extends ApiError {
+  constructor(message, job) {
+    super(message, job.code || 0);
+    this.name = "JobError";
+    this.job = job;
+    this.cancelled = job.status === "cancelled";
+  }
+}
+
+/** Wait `ms`, or less when `signal` aborts meanwhile. */
+function nap(ms, signal) {
+  return new Promise((done) => {
+    const wake = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", wake);
+      done();
+    };
+    const timer = setTimeout(wake, ms);
+    signal?.addEventListener("abort", wake, { once: true });
+  });
+}
+
+/**
+ * Start a job (POST `path` with `body`: "/jobs/move", "/jobs/hint", "/jobs/analyse",
+ * "/reviews") and poll GET /api/jobs/{id} (JOB_POLL's backoff) until it ends. Resolves
+ * with its result; rejects with a JobError when it failed or was cancelled (`failed`:
+ * the sentence for a failure the server did not explain), or with the ApiError of a
+ * request that failed. `onUpdate(job)` sees every state read, the last one included
+ * (a review's progress). `signal` cancels: DELETE /api/jobs/{id} is sent (at once, or as
+ * soon as the job is started), and the promise still settles as the job ends: with its
+ * result when it finished first. Aborted before the start, no job is made at all.
+ */
+export async function runJob(path, body, { signal, onUpdate, failed } = {}) {
+  if (signal?.aborted) {
+    throw new JobError("Cancelled before it started.", { status: "cancelled" });
+  }
+  let job = await call("POST", path, body);
+  const id = encodeURIComponent(job.id);
+  let wait = JOB_POLL.firstMs;
+  let cancelSent = false;
+  const cancelling = () => Boolean(signal?.aborted) && !cancelSent;
+  for (;;) {
+    onUpdate?.(job);
+    if (JOB_ENDS.has(job.status)) break;
+    if (!cancelling()) {
+      await nap(wait, cancelSent ? undefined : signal); // an abort cuts the wait short
+      wait = Math.min(wait * JOB_POLL.growth, JOB_POLL.maxMs);
+    }
+    if (cancelling()) {
+      cancelSent = true;
+      wait = JOB_POLL.firstMs; // the cancel is seen as soon as the job stops
+      // DELETE answers the job's state; refused (the job gone, say), the polls tell
+      job = await call("DELETE", `/jobs/${id}`).catch(() => job);
+    } else {
+      job = await call("GET", `/jobs/${id}`);
+    }
+  }
+  if (job.status === "done") return job.result;
+  if (job.status === "cancelled") throw new JobError("Cancelled.", job);
+  throw new JobError(job.error || failed || "The job failed on the server.", job);
+}
+
+/** A move as a job (a no-guess board's first click, which makes the board): the move's
+ * reply, as sendMove's ({changes, wasted, state}); `options` as runJob's. */
+export const moveJob = (id, kind, row, col, options) =>
+  runJob("/jobs/move", { game_id: id, kind, row, col }, options);
+
+/** A live game's hint as a job: the hint's reply ({hint, assists}); `options` as runJob's. */
+export const hintJob = (id, options) => runJob("/jobs/hint", { game_id: id }, options);

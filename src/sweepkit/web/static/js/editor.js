@@ -19,11 +19,10 @@ import { bindPainting } from "./editor-paint.js";
 import { drawPosition } from "./editor-png.js";
 import { bindSavedPanel } from "./editor-saved.js";
 import { autosave, loadAutosave } from "./editor-store.js";
-import { $, api, appUrl, download, guarded, initPage, percent, playerName, playUrl,
-  showError, UserError } from "./pages.js";
+import { $, api, appUrl, download, guarded, initPage, JobError, percent, playerName, playUrl,
+  runJob, showError, UserError } from "./pages.js";
 import { showCount } from "./sci.js";
 
-const JOB_POLL_MS = 60; // how often a running analysis is asked how it is doing
 const CYCLE = ["?", "0", "1", "2", "3", "4", "5", "6", "7", "8", "*"];
 const WHEEL = ["?", "0", "1", "2", "3", "4", "5", "6", "7", "8"]; // the wheel's steps
 /** The mine density of a new board whose size is no level's: intermediate's, 40 in 256. */
@@ -39,7 +38,7 @@ class Editor {
     this.els = [];
     this.focus = 0;
     this.analysis = null;
-    this.job = null; // the id of the running analysis job, if any
+    this.analysing = null; // the running analysis's AbortController, while it runs
     this.textDirty = false;
     this.history = new History();
     this.levels = {}; // the server's levels: a new board of a level's size gets its mines
@@ -420,7 +419,7 @@ class Editor {
       if (before.has(i) !== bad.has(i) && i < this.els.length) this.paint(i);
     }
     this.invalid = found.length > 0;
-    if (!this.job) $("analyse").disabled = this.invalid;
+    if (!this.analysing) $("analyse").disabled = this.invalid;
     const shown = found.slice(0, 3).map((p) => p.text).join("; ");
     const more = found.length > 3 ? ` (and ${found.length - 3} more)` : "";
     $("invalid").hidden = !this.invalid;
@@ -607,8 +606,8 @@ class Editor {
   }
 
   /**
-   * Analyse as a job (off the server's request path): "Analysing…" with a Cancel button
-   * while it runs, the job polled until it ends; a cancelled analysis changes nothing.
+   * Analyse as a job (off the server's request path, api.js's runJob): "Analysing…" with
+   * a Cancel button while it runs; a cancelled analysis changes nothing.
    */
   async analyse() {
     if (this.textDirty && !(await this.loadText())) return;
@@ -617,35 +616,35 @@ class Editor {
       $("analysis-summary").textContent = "Analysing…";
       $("analyse-cancel").hidden = false;
       $("analyse").disabled = true;
-      let job;
+      const controller = new AbortController();
+      this.analysing = controller;
+      let a;
+      let cancelled = false;
       try {
-        job = await api("POST", "/jobs/analyse", { board: this.text() });
-        this.job = job.id;
-        while (job.status === "queued" || job.status === "running") {
-          await new Promise((done) => setTimeout(done, JOB_POLL_MS));
-          job = await api("GET", `/jobs/${encodeURIComponent(job.id)}`);
-        }
+        a = await runJob("/jobs/analyse", { board: this.text() },
+          { signal: controller.signal, failed: "The analysis failed." });
+      } catch (err) {
+        if (!(err instanceof JobError && err.cancelled)) throw err;
+        cancelled = true;
       } finally {
-        this.job = null;
+        this.analysing = null;
         $("analyse-cancel").hidden = true;
         $("analyse").disabled = this.invalid;
         $("analysis-summary").textContent = "";
       }
-      if (job.status === "cancelled") {
+      if (cancelled) {
         $("analysis-summary").textContent = "Analysis cancelled: nothing changed.";
         return;
       }
-      if (job.status !== "done") throw new UserError(job.error || "The analysis failed.");
-      const a = job.result;
       this.analysis = a;
       this.els.forEach((_, i) => this.paint(i));
       this.report(a);
     });
   }
 
-  /** Stop the running analysis (the poll reports it cancelled). */
+  /** Stop the running analysis (its job then ends cancelled, unless it finished first). */
   cancelAnalysis() {
-    if (this.job) api("DELETE", `/jobs/${encodeURIComponent(this.job)}`).catch(() => {});
+    this.analysing?.abort();
   }
 
   report(a) {

@@ -1,28 +1,24 @@
 /**
- * What the watch, editor, trainer and statistics pages share: the API (every endpoint,
- * not only the play page's: api.js exports just those), the theme and cell size from the
- * play page's settings, the player's name, errors shown in words, downloads.
+ * What the watch, editor, trainer, statistics and review pages share: the API (api.js's
+ * `call`, here named `api`, for every endpoint, and its `runJob` for jobs), the theme and
+ * cell size from the play page's settings, the player's name, errors shown in words,
+ * downloads.
  *
  * The pages live at /static/<name>.html and set <base href="../">, so every address
  * here is relative to the app's root (the app also works under a path prefix).
  */
 
-import { ApiError, call } from "./api.js";
+import { ApiError } from "./api.js";
 import { CELL_SIZE, Settings } from "./settings.js";
 
-export { ApiError };
+/** `api(method, path, body, options)`: api.js's `call` (the parsed answer, or an ApiError
+ * with a message for people); `runJob(path, body, options)`: a job followed to its result. */
+export { ApiError, apiUrl, call as api, JobError, runJob } from "./api.js";
 
 export const $ = (id) => document.getElementById(id);
 
 /** An address of the app (relative to its root), absolute. */
 export const appUrl = (path) => new URL(path.replace(/^\//, ""), document.baseURI).href;
-
-/**
- * Call the API: `path` under /api, `body` sent as JSON (or as is, with `type`, when
- * `raw`); answers the parsed JSON, or the text when `text`. Throws ApiError with a
- * message for people. (api.js's `call`.)
- */
-export const api = (method, path, body, options) => call(method, path, body, options);
 
 /** A query string of the defined, non-empty values. */
 export function query(params) {

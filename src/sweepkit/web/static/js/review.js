@@ -1,6 +1,6 @@
 /**
- * The review of a finished game (POST /api/reviews, a job polled with GET
- * /api/reviews/{id}, cancelled with DELETE /api/jobs/{id}): a summary on top, every move
+ * The review of a finished game (POST /api/reviews, a job followed by api.js's runJob,
+ * its progress shown, cancelled with the page's Cancel): a summary on top, every move
  * with its verdict (colour and words), the risk taken, the safest alternative and the win
  * chance before and after each guess; a move chosen shows the board before it with the
  * move (◉) and the safest alternative (☆) outlined. On a loss the final board says at
@@ -11,10 +11,8 @@
  */
 
 import { Board } from "./board.js";
-import { $, api, guarded, initPage, percent, showError, UserError } from "./pages.js";
+import { $, guarded, initPage, JobError, percent, runJob, showError, UserError } from "./pages.js";
 import { unpackRecord } from "./records.js";
-
-const POLL_MS = 150;
 
 const verdictClass = (v) => `v-${v.replace(/ /g, "-")}`;
 const at = (cell) => `(${cell[0]}, ${cell[1]})`;
@@ -35,22 +33,16 @@ class Review {
   constructor() {
     this.board = new Board($("rv-board"), $("rv-wrap"));
     this.review = null;
-    this.job = null;
+    this.running = null; // the review job's AbortController, while it runs
     this.shown = null; // the move shown (its number), or "end"
   }
 
   async start() {
     initPage();
-    $("rv-cancel").addEventListener("click", () => guarded(async () => {
-      if (this.job) await api("DELETE", `/jobs/${this.job}`);
-    }));
+    $("rv-cancel").addEventListener("click", () => this.running?.abort());
     await guarded(async () => {
       const body = await this.request();
-      if (!body) return;
-      const job = await api("POST", "/reviews", body);
-      this.job = job.id;
-      $("rv-cancel").hidden = false;
-      await this.poll();
+      if (body) await this.run(body);
     });
   }
 
@@ -68,29 +60,42 @@ class Review {
     }
   }
 
-  async poll() {
-    for (;;) {
-      const state = await api("GET", `/reviews/${this.job}`);
-      if (state.status === "queued" || state.status === "running") {
-        const p = state.progress;
-        $("rv-progress").textContent = !p ? "Waiting for a worker…"
-          : p.stage === "judging" ? `Judging move ${p.done} of ${p.total}…`
-            : `Rolling out the guesses: ${p.done} layouts of at most ${p.total}…`;
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-        continue;
-      }
-      $("rv-cancel").hidden = true;
-      if (state.status === "done") {
-        $("rv-progress").textContent = `Reviewed in ${state.seconds.toFixed(1)} s.`;
-        this.show(state.result);
-      } else if (state.status === "cancelled") {
-        $("rv-progress").textContent = "The review was cancelled.";
-      } else {
-        $("rv-progress").textContent = "The review failed.";
-        showError(state.error);
-      }
+  /** Review as a job: its progress said while it runs (with Cancel), then the review. */
+  async run(body) {
+    const controller = new AbortController();
+    this.running = controller;
+    let last = null;
+    let review;
+    try {
+      review = await runJob("/reviews", body, {
+        signal: controller.signal,
+        failed: "The review failed.",
+        onUpdate: (job) => {
+          last = job;
+          if (job.status === "queued" || job.status === "running") this.progress(job.progress);
+        },
+      });
+    } catch (err) {
+      if (!(err instanceof JobError)) throw err;
+      $("rv-progress").textContent = err.cancelled
+        ? "The review was cancelled."
+        : "The review failed.";
+      if (!err.cancelled) showError(err.message);
       return;
+    } finally {
+      this.running = null;
+      $("rv-cancel").hidden = true;
     }
+    $("rv-progress").textContent = `Reviewed in ${last.seconds.toFixed(1)} s.`;
+    this.show(review);
+  }
+
+  /** A running review's progress in words (`p`: the job's progress, null while queued). */
+  progress(p) {
+    $("rv-cancel").hidden = false;
+    $("rv-progress").textContent = !p ? "Waiting for a worker…"
+      : p.stage === "judging" ? `Judging move ${p.done} of ${p.total}…`
+        : `Rolling out the guesses: ${p.done} layouts of at most ${p.total}…`;
   }
 
   show(review) {

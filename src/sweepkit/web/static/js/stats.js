@@ -44,9 +44,40 @@ function tag(text, title) {
 }
 
 /** The style cell of a game: NF or flags, assisted. */
+/** One table of best times a level into `box`: `kind` "" for normal boards, "ng" for
+ * boards that need no guess (captioned so, ids `bests-ng-LEVEL`). */
+function bestTables(box, bests, kind) {
+  box.innerHTML = "";
+  for (const level of LEVELS) {
+    const rows = bests[level] || [];
+    const table = document.createElement("table");
+    table.className = "data";
+    table.id = kind ? `bests-${kind}-${level}` : `bests-${level}`;
+    table.createCaption().textContent = level[0].toUpperCase() + level.slice(1) +
+      (kind ? ", no guess (NG)" : "");
+    const head = table.createTHead().insertRow();
+    for (const h of ["#", "Time", "3BV", "3BV/s", "Date", "Style"]) {
+      const th = document.createElement("th");
+      th.scope = "col";
+      th.textContent = h;
+      head.append(th);
+    }
+    const tbody = table.createTBody();
+    rows.forEach((g, n) => {
+      const tr = tbody.insertRow();
+      tr.dataset.id = g.id;
+      cellRow(tr, [n + 1, secs(g.time), g.three_bv, num(g.three_bv_per_s), day(g.started),
+        styleOf(g)]);
+    });
+    if (!rows.length) cellRow(tbody.insertRow(), ["—", "no unassisted win", "", "", "", ""]);
+    box.append(table);
+  }
+}
+
 function styleOf(g) {
   const frag = document.createDocumentFragment();
   frag.append(g.flagged ? tag("flags", "flags placed") : tag("NF", "no flag placed"));
+  if (g.no_guess) frag.append(" ", tag("NG", "a board that needs no guess"));
   if (g.assisted) {
     frag.append(tag("assisted", `assists: ${Object.keys(g.assists || {}).join(", ")}`));
   }
@@ -194,31 +225,8 @@ class Stats {
           t.best_efficiency === null ? "—" : percent(t.best_efficiency, 0)], 1);
       });
     }
-    const bests = $("bests");
-    bests.innerHTML = "";
-    for (const level of LEVELS) {
-      const rows = data.bests[level] || [];
-      const table = document.createElement("table");
-      table.className = "data";
-      table.id = `bests-${level}`;
-      table.createCaption().textContent = level[0].toUpperCase() + level.slice(1);
-      const head = table.createTHead().insertRow();
-      for (const h of ["#", "Time", "3BV", "3BV/s", "Date", "Style"]) {
-        const th = document.createElement("th");
-        th.scope = "col";
-        th.textContent = h;
-        head.append(th);
-      }
-      const tbody = table.createTBody();
-      rows.forEach((g, n) => {
-        const tr = tbody.insertRow();
-        tr.dataset.id = g.id;
-        cellRow(tr, [n + 1, secs(g.time), g.three_bv, num(g.three_bv_per_s), day(g.started),
-          styleOf(g)]);
-      });
-      if (!rows.length) cellRow(tbody.insertRow(), ["—", "no unassisted win", "", "", "", ""]);
-      bests.append(table);
-    }
+    bestTables($("bests"), data.bests, "");
+    bestTables($("bests-ng"), data.no_guess_bests || {}, "ng");
   }
 
   /** Win rate and average winning time by day, drawn as inline SVG. */
@@ -296,7 +304,8 @@ class Stats {
     }
     return {
       player: $("f-player").value.trim(), level: $("f-level").value, won: $("f-won").value,
-      assisted: $("f-assisted").value, since: $("f-since").value, until: untilNext,
+      assisted: $("f-assisted").value, flagged: $("f-flagged").value,
+      no_guess: $("f-no-guess").value, since: $("f-since").value, until: untilNext,
       min_3bv: $("f-min3bv").value, max_3bv: $("f-max3bv").value,
     };
   }

@@ -8,7 +8,7 @@
  */
 
 import { Board } from "./board.js";
-import { $, api, appUrl, guarded, initPage, percent, reasonText, showError } from "./pages.js";
+import { $, api, apiUrl, guarded, initPage, percent, reasonText, showError } from "./pages.js";
 
 const RULES = { none: "unprotected", safe: "safe", opening: "opening" };
 
@@ -100,7 +100,7 @@ class Watch {
     this.setRunning(true, false);
     $("status").textContent = `Watching ${session.strategy} on ${session.rows}×${session.cols}, ${
       session.mines} mines, ${RULES[session.rule] || session.rule} first click, seed ${session.seed}.`;
-    const source = new EventSource(appUrl(`api/watch/${encodeURIComponent(session.id)}/events`));
+    const source = new EventSource(apiUrl(`/watch/${encodeURIComponent(session.id)}/events`));
     this.source = source;
     source.addEventListener("game", (e) => this.onGame(JSON.parse(e.data)));
     source.addEventListener("next", (e) => this.onNext(JSON.parse(e.data)));
