@@ -39,7 +39,7 @@ ROWS: list[tuple[str, str, dict[str, Any]]] = [
     ("end1k", "+ exact endgame at 1,000 layouts: `--budget normal`", {"budget": "normal"}),
     ("end5k", "the exact endgame at 5,000 layouts and 5,000 states",
      {"budget": "normal", "endgame": 5000, "endgame_states": 5000}),
-    ("pseudo", "`normal` with pseudo 50/50s guessed first (`strategies/owed.py`)",
+    ("pseudo", "`normal` with pseudo 50/50s guessed first (`strategies/best/experimental/owed.py`)",
      {"budget": "normal", "pseudo": True}),
     ("owed", "`normal` with pseudo 50/50s and the owed share weighed 0.5",
      {"budget": "normal", "pseudo": True, "owed": 0.5}),

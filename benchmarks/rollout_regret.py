@@ -56,7 +56,7 @@ class _Recorder(BestStrategy):
     def consider(self, analysis: Analysis, rng: random.Random,
                  alternatives: bool = False) -> Considered:
         considered = super().consider(analysis, rng, alternatives)
-        if considered.step == self.guess and len(considered.ranked) >= 2:
+        if considered.step == self.options.guess and len(considered.ranked) >= 2:
             self.found.append((analysis.position,
                                [r.candidate.cell for r in considered.ranked[:self.top]]))
         return considered

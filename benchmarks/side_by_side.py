@@ -89,7 +89,7 @@ class PeerGuesses(BestStrategy):
     def consider(self, analysis: Analysis, rng: random.Random,
                  alternatives: bool = False) -> Considered:
         got = super().consider(analysis, rng, alternatives)
-        if alternatives or (got.step != self.guess and not self.every):
+        if alternatives or (got.step != self.options.guess and not self.every):
             return got
         view = analysis.position
         where, words = self.peer.move(view, self.mines)

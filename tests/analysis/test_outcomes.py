@@ -14,7 +14,7 @@ from sweepkit.analysis.dead import dead_cells
 from sweepkit.analysis.outcomes import Outcome, OutcomeTable, outcome_table, outcomes
 from sweepkit.analysis.probability import analyse
 from sweepkit.position import Position
-from sweepkit.strategies.guesses import lowest_risks
+from sweepkit.strategies.best.guesses import lowest_risks
 from tests import brute
 from tests.examples import examples
 from tests.strategies_boards import consistent_positions, positions

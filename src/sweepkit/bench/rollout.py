@@ -2,8 +2,8 @@
 measured by playing it to the end on layouts drawn uniformly from those the position allows.
 
 This is look-ahead by simulation: where the heuristic scores of
-:mod:`sweepkit.strategies.guesses` cannot separate a few guesses, play each of them on the
-same sampled layouts and let the rest of the game, played by a real strategy, decide.
+:mod:`sweepkit.strategies.best.guesses` cannot separate a few guesses, play each of them on
+the same sampled layouts and let the rest of the game, played by a real strategy, decide.
 Layout ``i`` is drawn by :func:`sweepkit.analysis.sample.random_layout` from an RNG seeded
 with ``(seed, i)`` alone, and every move is played on it with the strategy's RNG seeded the
 same way, so the moves are compared game by game (paired: the layouts every move wins, or

@@ -4,7 +4,7 @@ A certainly safe cell is always the hint when there is one: the easiest to see (
 simplest technique of :mod:`sweepkit.analysis.explain`, then the lowest cell), with the
 sentence that proves it; the other certain cells are the runners-up. Otherwise the ``best``
 strategy (:mod:`.best`) chooses the guess, and the hint says which rule chose it (the exact
-endgame, the opening book, a forced guess, or the scores of :mod:`.guesses`) with the
+endgame, the opening book, a forced guess, or the scores of :mod:`.best.guesses`) with the
 best-ranked other guesses and their scores. The web app's hints and its watch mode read these.
 
 >>> from sweepkit.position import Position

@@ -8,7 +8,7 @@ number may tell about both). A guess in a small area tells little about the rest
 board and its risk stays to be paid whenever it is taken, while guesses elsewhere come
 first: they may end the game before the pocket's risk is taken (nothing lost by the
 wait) or, through the mine count, change the pocket's odds. ``best``'s option ``pockets``
-does this (:meth:`~sweepkit.strategies.best.BestStrategy.rank`).
+does this (:meth:`~.ranking.Ranking.rank`).
 
 >>> from sweepkit.position import Position
 >>> view = Position.from_rows(["??1001??",

@@ -1,4 +1,5 @@
-"""Risk a guess owes anyway: cells that may end in a 50/50 no number can ever settle.
+"""Closed patterns: few covered cells whose two ways of holding their mines no number can
+ever tell apart once a frame around them is all mines.
 
 A *closed pattern* is two ways M1, M2 of putting the same number of mines on a few covered
 cells G = M1 ∪ M2 that no cell outside G can tell apart once its *frame* is all mines: the
@@ -9,41 +10,30 @@ block: mines on one diagonal or the other, the frame its four diagonal corner ce
 against an edge of the board, on one row or column of it or the other). In a layout where
 the frame cells are all mines and M1 holds the mines, swapping to M2 gives a layout every
 number agrees with (no revealed cell is in G or the frame), and nothing revealed later
-tells the two apart: whoever plays loses half of those layouts, now or later.
+tells the two apart: whoever plays loses half of those layouts, sooner or later.
 
-With n the layouts of one way (the same for both, by that swap): a guess at a cell of G
-loses in n layouts of the pattern, all of them owed anyway; a guess at a frame cell still
-covered (a mine in all 2n) loses n more than is owed. So the risk a guess adds beyond what
-is owed is its mine probability less the n/total of every pattern it is in. Patterns can
-overlap, so the sum over a cell's patterns is capped at its mine probability and safety:
-each n is exact, the share a heuristic. ``best`` can weigh a guess's value by that (the
-option ``owed``), as the strong peers do for 2×1 and 2×2 shapes.
-
-A cell of G that is a mine only in layouts of one pattern (n equals its mine count) is a
-*pseudo 50/50*: guessing it now adds no risk at all, and its number may tell much, so
-``best`` with the option ``pseudo`` takes it before other guesses, like a forced guess.
-Both options are off in every preset: measured over 30,000 expert games (``pseudo``) and
-39,850 (``owed``), neither pays (``docs/results.md``).
-
-The counts are exact: n is the number of layouts of the view with M1 and the frame flagged
-and M2 marked safe, found by counting again the equations of the components those cells
-are in, with them fixed (:meth:`~sweepkit.analysis.outcomes.OutcomeTable.forced`; for a
-pattern among floating cells alone, read from the frontier's count polynomial: they are
-interchangeable). Only patterns whose frame has at most ``max_missing`` cells still
-covered and not known mines are counted (more frame cells needing a mine make the pattern
-rare and the count not worth its analysis), and none on boards of more than
-:data:`MAX_CELLS` cells.
+The long-term safety of :mod:`.long_term` counts these patterns (and the experimental
+options of :mod:`.experimental` weigh them too). With n the layouts of one way (the same
+for both, by that swap), the counts are exact: n is the number of layouts of the view with
+M1 and the frame flagged and M2 marked safe, found by counting again the equations of the
+components those cells are in, with them fixed
+(:meth:`~sweepkit.analysis.outcomes.OutcomeTable.forced`; for a pattern among floating
+cells alone, read from the frontier's count polynomial: they are interchangeable). Only
+patterns whose frame has at most ``max_missing`` cells still covered and not known mines
+are counted (more frame cells needing a mine make the pattern rare and the count not worth
+its analysis), and none on boards of more than :data:`MAX_CELLS` cells.
 
 >>> from sweepkit.analysis.probability import analyse
 >>> from sweepkit.position import Position
 >>> view = Position.from_rows(["1???", "1???"], mines=2)
->>> found = owed_risk(analyse(view))
 
-On a board two rows high nothing tells the two cells of a column apart: a mine in a
-column is a 50/50, and every cell is a pseudo 50/50 (all its risk is owed).
+On a board two rows high nothing tells the two cells of a column apart: each column is a
+closed pair. Of the 8 layouts, the column next to the 1s holds its mine on top in 4; each
+other column, in 2.
 
->>> found.pseudo, found.share(2), found.share(1)
-((1, 2, 3, 5, 6, 7), 0.25, 0.5)
+>>> sorted((p.cells, n) for p, _missing, n in closed_patterns(analyse(view))
+...        if len(p.cells) == 2 and p.cells[1] - p.cells[0] == 4)
+[((1, 5), 4), ((2, 6), 2), ((3, 7), 2)]
 """
 
 from __future__ import annotations
@@ -80,24 +70,9 @@ class Pattern:
         return sum(1 << c for c in self.cells), sum(1 << c for c in self.frame)
 
 
-@dataclass(frozen=True)
-class Owed:
-    """Per cell, the layouts in which a guess there loses only what is owed anyway
-    (``counts``, capped as the module doc says; cells in no pattern are absent), and the
-    pseudo 50/50 cells found (ascending)."""
-
-    counts: dict[int, int]
-    pseudo: tuple[int, ...]
-    total: int
-
-    def share(self, cell: int) -> float:
-        """``counts[cell]`` as a probability (0 for a cell in no pattern)."""
-        return self.counts.get(cell, 0) / self.total if self.total else 0.0
-
-
 MAX_CELLS = 10_000
 """The largest board searched for closed patterns: their list and bit sets grow with the
-board, and every guess scans them all (these options are for boards of the usual levels,
+board, and every guess scans them all (the patterns are for boards of the usual levels,
 not for the big boards the analysis also answers)."""
 
 
@@ -350,20 +325,3 @@ def _floating_counter(analysis: Analysis) -> Callable[[int, int], int]:
     frontier = poly_product([c.by_mines for c in counts]) if counts else (1,)
     return lambda mines, safe: binomial_sum(frontier, size - mines - safe, left - mines)
 
-
-def owed_risk(analysis: Analysis, max_missing: int = 2, table: OutcomeTable | None = None
-              ) -> Owed:
-    """The owed layouts of every cell in a closed pattern of ``analysis``'s view, and its
-    pseudo 50/50s (module doc; ``table`` as :func:`closed_patterns` takes it)."""
-    total = analysis.total
-    counts: dict[int, int] = {}
-    single: dict[int, int] = {}  # the largest one-pattern count of each cell
-    for pattern, missing, n in closed_patterns(analysis, max_missing, table):
-        for c in (*pattern.cells, *missing):
-            counts[c] = counts.get(c, 0) + n
-        for c in pattern.cells:
-            single[c] = max(single.get(c, 0), n)
-    mines = {c: int(analysis.probability(c) * total) for c in counts}
-    pseudo = tuple(c for c, n in sorted(single.items()) if n == mines[c])
-    capped = {c: min(n, mines[c], total - mines[c]) for c, n in counts.items()}
-    return Owed({c: n for c, n in capped.items() if n}, pseudo, total)

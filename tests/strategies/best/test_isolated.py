@@ -18,10 +18,10 @@ from sweepkit.position import MINE, SAFE, UNKNOWN, Position
 from sweepkit.rules import Rules
 from sweepkit.search.optimal import optimal_play
 from sweepkit.strategies.best import BestStrategy
-from sweepkit.strategies.isolated import area_position, isolated_areas
+from sweepkit.strategies.best.isolated import area_position, isolated_areas
 from tests import brute
 from tests.examples import examples
-from tests.strategies.test_best import around
+from tests.strategies.best.test_guesses import around
 from tests.strategies_boards import consistent_positions
 
 

@@ -14,7 +14,7 @@ from sweepkit.play import play
 from sweepkit.position import UNKNOWN, Position
 from sweepkit.rules import level
 from sweepkit.strategies.best import BestStrategy
-from sweepkit.strategies.ties import MODES, break_tie, steps_from_open
+from sweepkit.strategies.best.ties import MODES, break_tie, steps_from_open
 from tests.examples import examples
 from tests.strategies_boards import consistent_positions
 

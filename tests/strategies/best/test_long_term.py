@@ -14,8 +14,8 @@ from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.analysis.probability import analyse
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.strategies.best import BestStrategy, discounted
-from sweepkit.strategies.guesses import Evaluator
-from sweepkit.strategies.long_term import LongTerm, influence
+from sweepkit.strategies.best.guesses import Evaluator
+from sweepkit.strategies.best.long_term import LongTerm, influence
 from tests import brute
 from tests.examples import examples
 from tests.strategies_boards import consistent_positions
@@ -150,8 +150,9 @@ def test_the_long_term_factor_scales_a_guess_value():
 def test_the_option_is_checked():
     with pytest.raises(ValueError, match="long_term"):
         BestStrategy(long_term=1.5)
-    assert BestStrategy().long_term == 0.9 and BestStrategy(budget="max").long_term == 0.9
-    assert BestStrategy(budget="fast").long_term == 0
+    assert BestStrategy().options.long_term == 0.9
+    assert BestStrategy(budget="max").options.long_term == 0.9
+    assert BestStrategy(budget="fast").options.long_term == 0
 
 
 def test_more_layouts_than_a_float_holds():

@@ -4,7 +4,7 @@ The Java solver of David N. Hill (``LongTermRiskHelper``, measured in ``docs/res
 scores each guess by its secondary safety times (safe + 0.9 × influence) / safe, where
 *influence* counts the layouts in which the cell is a mine inside a 2×1 or 2×2 pattern
 that no number can tell apart once its frame is all mines (the closed patterns of
-:mod:`.owed`). This module computes that influence, following the Java code:
+:mod:`.patterns`). This module computes that influence, following the Java code:
 
 - per cell, for each axis, the largest count n of the two-cell patterns along that axis
   that contain it, summed over the axes, plus the largest count of the 2×2 blocks split
@@ -22,8 +22,8 @@ count of a pattern is exact for our analysis (the Java solver's own count is exa
 As in the Java code, a cell joins the candidates when its safety plus its *sweep*
 influence reaches the cut-off: the sum of the counts of the patterns with at most one
 frame cell to fill and above 2.5% of the layouts that it is in or enables (not capped).
-The Java solver also uses that sweep to find pseudo 50/50s (``best``'s option ``pseudo``
-does that, measured apart).
+The Java solver also uses that sweep to find pseudo 50/50s (``best``'s experimental
+option ``pseudo`` does that, measured apart: :mod:`.experimental.owed`).
 
 >>> from sweepkit.analysis.probability import analyse
 >>> from sweepkit.position import Position
@@ -46,7 +46,7 @@ from functools import lru_cache
 
 from sweepkit.analysis.outcomes import OutcomeTable
 from sweepkit.analysis.probability import Analysis
-from sweepkit.strategies.owed import (
+from sweepkit.strategies.best.patterns import (
     MAX_CELLS,
     Pattern,
     PatternCheck,
@@ -112,7 +112,7 @@ class Influence:
 def influence(analysis: Analysis, max_missing: int = MAX_MISSING,
               table: OutcomeTable | None = None) -> Influence:
     """The influence of every covered cell that has some (module doc); the patterns counted
-    by ``table`` (:func:`~sweepkit.strategies.owed.closed_patterns`)."""
+    by ``table`` (:func:`~sweepkit.strategies.best.patterns.closed_patterns`)."""
     total = analysis.total
     position = analysis.position
     if not total or position.size > MAX_CELLS:
@@ -170,9 +170,9 @@ class LongTerm:
     matter (``best``'s window: the cells within its cut-off): :attr:`sweep` for every cell
     when made (only patterns with at most one frame cell to fill give one, few), the
     influence shares of the cells asked for by :meth:`scores`, each from the patterns it is
-    a cell of (:attr:`~sweepkit.strategies.owed.PatternIndex.holding`). Each pattern is
+    a cell of (:attr:`~sweepkit.strategies.best.patterns.PatternIndex.holding`). Each pattern is
     checked at most once and counted at most once; the shares are the same numbers as
-    :func:`influence`'s, ``tests/strategies/test_long_term.py`` compares them."""
+    :func:`influence`'s, ``tests/strategies/best/test_long_term.py`` compares them."""
 
     def __init__(self, analysis: Analysis, max_missing: int = MAX_MISSING,
                  table: OutcomeTable | None = None) -> None:
@@ -207,7 +207,7 @@ class LongTerm:
         self.sweep = {c: n / total for c, n in swept.items()}
 
     def _possible(self, i: int) -> Possible | None:
-        """Pattern ``i`` checked (:class:`~sweepkit.strategies.owed.PatternCheck`), once."""
+        """Pattern ``i`` checked (:class:`~.patterns.PatternCheck`), once."""
         if i in self.possible:
             return self.possible[i]
         check = self.check

@@ -25,15 +25,17 @@ hundreds of equally safe cells of an opening into a few dozen.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.analysis.outcomes import Outcome, OutcomeTable, lowest_pair, two_lowest
 from sweepkit.analysis.probability import Analysis
 from sweepkit.position import MINE, UNKNOWN
-from sweepkit.strategies.long_term import Influence, LongTerm, influence
-from sweepkit.strategies.owed import Owed, owed_risk
+from sweepkit.strategies.best.long_term import Influence, LongTerm, influence
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -114,42 +116,45 @@ class Evaluator:
         self.probabilities: dict[int, float] = analysis.probabilities()  # type: ignore[assignment]
         self._table: OutcomeTable | None = None
         self._outcomes: dict[int, Outcome] = {}
-        self._owed: Owed | None = None
         self._influence: Influence | None = None
         self._long_term: LongTerm | None = None
         self._after: dict[tuple[int, int], tuple[int, float]] = {}
-
-    def owed(self) -> Owed:
-        """The risk each guess owes anyway (:mod:`.owed`), counted on first request."""
-        if self._owed is None:
-            self._owed = owed_risk(self.analysis, table=self._outcome_table())
-        return self._owed
+        self._kept: dict[str, Any] = {}
 
     def influence(self) -> Influence:
         """The cells' long-term influence (:mod:`.long_term`), counted on first
         request."""
         if self._influence is None:
-            self._influence = influence(self.analysis, table=self._outcome_table())
+            self._influence = influence(self.analysis, table=self.outcome_table())
         return self._influence
 
     def long_term(self) -> LongTerm:
         """The cells' long-term influence counted cell by cell on request
-        (:class:`~sweepkit.strategies.long_term.LongTerm`), made on first request."""
+        (:class:`~sweepkit.strategies.best.long_term.LongTerm`), made on first request."""
         if self._long_term is None:
-            self._long_term = LongTerm(self.analysis, table=self._outcome_table())
+            self._long_term = LongTerm(self.analysis, table=self.outcome_table())
         return self._long_term
 
     def outcome(self, cell: int) -> Outcome:
         """The outcome counts of ``cell`` (counted on first request)."""
         found = self._outcomes.get(cell)
         if found is None:
-            found = self._outcomes[cell] = self._outcome_table().outcome(cell)
+            found = self._outcomes[cell] = self.outcome_table().outcome(cell)
         return found
 
-    def _outcome_table(self) -> OutcomeTable:
+    def outcome_table(self) -> OutcomeTable:
+        """The outcome counts of the position's cells, shared by whoever counts outcomes
+        of this position (made on first request)."""
         if self._table is None:
             self._table = OutcomeTable(self.analysis)
         return self._table
+
+    def kept(self, name: str, make: Callable[[], T]) -> T:
+        """The value ``make`` gives for this position, made on first request under
+        ``name`` (for what an optional rule counts, asked for more than once a guess)."""
+        if name not in self._kept:
+            self._kept[name] = make()
+        return self._kept[name]
 
     def candidates(self, cells: Sequence[int], split: Mapping[int, object] | None = None
                    ) -> list[Candidate]:
@@ -184,7 +189,7 @@ class Evaluator:
         key = (cell, number)
         found = self._after.get(key)
         if found is None:
-            quick = self._outcome_table().revealed(cell, number)
+            quick = self.outcome_table().revealed(cell, number)
             if quick is not None:
                 made, lowest, second = quick
             else:

@@ -1,4 +1,6 @@
 """Chain 50/50s: cells tied by numbers into two ways no cell outside can tell apart.
+Experimental (``best``'s option ``chains``, off in every preset; ``docs/results.md``
+records what it was worth).
 
 A *strict link* is a pair of covered cells {a, b} that holds exactly one mine in every
 layout because a revealed number says so: the number, less its known mines (flags and
@@ -11,7 +13,7 @@ coloured: such a set is skipped, and in a consistent position none exists): its 
 *ways* are the mines on one side (``first``) with the other side (``second``) safe, and
 the reverse. The *frame* is the set of cells outside G that touch more cells of one way
 than of the other: the only cells whose number can differ between the ways (the 2×1 and
-2×2 patterns of :mod:`.owed` are the smallest such shapes).
+2×2 patterns of :mod:`..patterns` are the smallest such shapes).
 
 - **Real (unavoidable) 50/50**: a chain of strict links only (a connected set of them,
   taken whole: a path along the frontier as a rule, branches and cycles included), whose
@@ -78,7 +80,7 @@ from dataclasses import dataclass
 from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.analysis.probability import Analysis
 from sweepkit.position import MINE, SAFE, UNKNOWN
-from sweepkit.strategies.owed import MAX_CELLS, frame_cells
+from sweepkit.strategies.best.patterns import MAX_CELLS, frame_cells
 
 
 @dataclass(frozen=True)
@@ -176,7 +178,7 @@ def chain_fifty_fiftys(analysis: Analysis, whatif: IncrementalAnalyser,
     ones first (each group in the order of its smallest cell); a pseudo chain none of whose
     cells passes the count is left out. ``whatif`` counts the pseudo tests (it must use the
     mine count when the analysis does; ``probabilities``: the analysis's, if at hand).
-    Empty on boards of more than :data:`~sweepkit.strategies.owed.MAX_CELLS` cells and on
+    Empty on boards of more than :data:`~..patterns.MAX_CELLS` cells and on
     inconsistent views."""
     if analysis.uses_mine_count and not whatif.use_mine_count:
         raise ValueError("the analysis uses the mine count: the analyser must use it too")

@@ -14,9 +14,9 @@ from sweepkit.play import play
 from sweepkit.position import UNKNOWN, Position
 from sweepkit.rules import level
 from sweepkit.strategies.best import BestStrategy, Considered
-from sweepkit.strategies.guesses import Evaluator
-from sweepkit.strategies.long_term import influence
-from sweepkit.strategies.off_frontier import FEW, GATE, java_off_frontier
+from sweepkit.strategies.best.guesses import Evaluator
+from sweepkit.strategies.best.long_term import influence
+from sweepkit.strategies.best.off_frontier import FEW, GATE, java_off_frontier
 
 OPENED = Position.from_rows([
     "0001????????",
@@ -107,17 +107,17 @@ def test_java_mode_ranks_only_the_frontier_and_the_cells_it_keeps():
                          if p < 1 and analysis.position.cells[c] == UNKNOWN)
         kept = java_off_frontier(analysis, safest)
         sweep = influence(analysis).sweep
-        floor = safest * (1 - java.tolerance)
+        floor = safest * (1 - java.options.tolerance)
         allowed = {c for c, p in probabilities.items()
                    if p < 1 and analysis.position.cells[c] == UNKNOWN
                    and (c not in floating or kept is None or c in kept or c in sweep)}
         if not any(1 - probabilities[c] + sweep.get(c, 0.0) >= floor for c in allowed):
             continue  # none of them within the tolerance: every cell is looked at
         ranked = java.rank(Evaluator(analysis, IncrementalAnalyser(True, keep_mines=False),
-                                     java.blend))
+                                     java.options.blend))
         assert {c for r in ranked for c in r.candidate.cells} <= allowed
         ranked = every.rank(Evaluator(analysis, IncrementalAnalyser(True, keep_mines=False),
-                                      every.blend))
+                                      every.options.blend))
         left_out = any(c not in allowed for r in ranked for c in r.candidate.cells)
         others += left_out
         # a hint's runners-up (alternatives) include them; its choice is the play's

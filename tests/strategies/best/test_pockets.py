@@ -14,8 +14,8 @@ from sweepkit.analysis.probability import analyse
 from sweepkit.boardfile import parse_board
 from sweepkit.position import UNKNOWN, Position
 from sweepkit.strategies.best import BestStrategy
-from sweepkit.strategies.guesses import Evaluator
-from sweepkit.strategies.pockets import small_pockets
+from sweepkit.strategies.best.guesses import Evaluator
+from sweepkit.strategies.best.pockets import small_pockets
 from tests.examples import examples
 from tests.strategies_boards import consistent_positions
 
@@ -81,7 +81,7 @@ def test_best_ranks_pocket_cells_only_when_no_other_live_guess_is_in_its_window(
     def ranked(n):
         strategy = BestStrategy(pockets=n, lookahead=1000, endgame=0)
         return strategy.rank(Evaluator(analysis, IncrementalAnalyser(True, keep_mines=False),
-                                       strategy.blend))
+                                       strategy.options.blend))
 
     def top(ranking, keep):
         best = max(r.key for r in ranking if any(keep(c) for c in r.candidate.cells))

@@ -1,6 +1,6 @@
-"""Chain 50/50s (:mod:`sweepkit.strategies.chains`): every chain found against a brute
-force over the layouts (real ones are unavoidable 50/50s, pseudo cells risk only what is
-owed), hand-made boards, and the ``best`` strategy's option ``chains``."""
+"""Chain 50/50s (:mod:`sweepkit.strategies.best.experimental.chains`): every chain found
+against a brute force over the layouts (real ones are unavoidable 50/50s, pseudo cells risk
+only what is owed), hand-made boards, and the ``best`` strategy's option ``chains``."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from sweepkit.analysis.incremental import IncrementalAnalyser
 from sweepkit.analysis.probability import analyse
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.strategies import make_strategy
-from sweepkit.strategies.best import BUDGETS, BestStrategy
-from sweepkit.strategies.chains import chain_fifty_fiftys, links
-from sweepkit.strategies.forced import forced_groups
-from sweepkit.strategies.guesses import Evaluator
+from sweepkit.strategies.best import BUDGETS, BestOptions, BestStrategy
+from sweepkit.strategies.best.experimental.chains import chain_fifty_fiftys, links
+from sweepkit.strategies.best.forced import forced_groups
+from sweepkit.strategies.best.guesses import Evaluator
 from tests import brute
 from tests.examples import examples
 
@@ -185,7 +185,8 @@ def test_a_strict_chain_with_a_covered_frame_cell_is_not_taken():
 
 
 def test_the_option_is_off_by_default_and_parsed():
-    assert all(options["chains"] is False for options in BUDGETS.values())
-    assert BestStrategy().chains is False
-    assert make_strategy("best", chains=1).chains is True
-    assert make_strategy("best", budget="fast", chains=True).chains is True
+    assert all(BestOptions.of(name).experimental.chains is False for name in BUDGETS)
+    assert BestStrategy().options.experimental.chains is False
+    for made in (make_strategy("best", chains=1),
+                 make_strategy("best", budget="fast", chains=True)):
+        assert isinstance(made, BestStrategy) and made.options.experimental.chains is True
