@@ -13,7 +13,7 @@ values into bytes once; :func:`cell_mask` picks one kind of cell out of them wit
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from itertools import compress
 from struct import Struct
@@ -76,6 +76,18 @@ def cell_mask(raw: bytes, bits: bytes) -> int:
     '0b101'
     """
     return int(raw.translate(bits) or b"0", 2)
+
+
+def cells_mask(cells: Iterable[int]) -> int:
+    """The bit set of ``cells`` (the inverse of :func:`mask_cells`).
+
+    >>> bin(cells_mask({0, 2, 5}))
+    '0b100101'
+    """
+    mask = 0
+    for c in cells:
+        mask |= 1 << c
+    return mask
 
 
 def mask_cells(mask: int) -> list[int]:

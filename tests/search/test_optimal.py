@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from sweepkit.analysis.budget import AnalysisTimeout, limits
 from sweepkit.position import MINE, SAFE, UNKNOWN, Position
 from sweepkit.search import OptimalPlayError, TooManyLayouts, TooManyStates, optimal_play
-from sweepkit.search.optimal import GameTree, board_symmetries, fresh_tree
+from sweepkit.search.optimal import GameTree, fresh_tree
+from sweepkit.search.tables import board_symmetries
 from tests import brute
 from tests.examples import examples
 from tests.search import brute_play

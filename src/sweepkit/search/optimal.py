@@ -83,15 +83,15 @@ import copy
 import operator
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import NamedTuple
 
 from sweepkit.analysis.board_count import count_layouts
 from sweepkit.analysis.budget import check
 from sweepkit.analysis.enumerate import enumerate_layouts
 from sweepkit.position import MINE, SAFE, Position
+from sweepkit.search import tables
 
 DEFAULT_MAX_LAYOUTS = 100_000
 """The most layouts :func:`optimal_play` takes on by default: the bitsets stay small
@@ -100,7 +100,6 @@ DEFAULT_MAX_LAYOUTS = 100_000
 COVERED = 255
 """The key byte of a cell not revealed yet (numbers are 0–8)."""
 
-_MINE_CODE = 9  # the outcome code of a mine in the per-layout outcome table
 
 
 class OptimalPlayError(ValueError):
@@ -154,125 +153,6 @@ class PartialPlay:
     worse: frozenset[int]
 
 
-def board_symmetries(position: Position) -> list[tuple[int, ...]]:
-    """The symmetries of the board that map the position to itself, as permutations
-    ``perm`` of the flat cells (cell ``perm[i]`` goes to ``i``), identity first.
-
-    Only 2-D boards have more than the identity: the 8 maps of the square (rotations and
-    reflections; the transposing ones only when rows = cols) that keep every cell's value
-    and every adjacency.
-
-    >>> len(board_symmetries(Position.unknown(3, 3))), len(board_symmetries(Position.unknown(2, 3)))
-    (8, 4)
-    >>> len(board_symmetries(Position.from_rows(["1?", "??"])))
-    2
-    """
-    identity = tuple(range(position.size))
-    if len(position.shape) != 2:
-        return [identity]
-    rows, cols = position.shape
-    maps: list[Callable[[int, int], tuple[int, int]]] = [
-        lambda r, c: (r, cols - 1 - c),
-        lambda r, c: (rows - 1 - r, c),
-        lambda r, c: (rows - 1 - r, cols - 1 - c),
-    ]
-    if rows == cols:
-        n = rows - 1
-        maps += [
-            lambda r, c: (c, r),
-            lambda r, c: (n - c, n - r),
-            lambda r, c: (c, n - r),
-            lambda r, c: (n - c, r),
-        ]
-    table = position.neighbour_table()
-    cells = position.cells
-    found = [identity]
-    for f in maps:
-        perm = tuple(r * cols + c for r, c in (f(*divmod(i, cols)) for i in identity))
-        if perm in found or any(cells[j] != v for j, v in zip(perm, cells, strict=True)):
-            continue
-        if all({perm[j] for j in table[i]} == set(table[perm[i]]) for i in range(position.size)):
-            found.append(perm)
-    return found
-
-
-class _Table(NamedTuple):
-    """The layouts of a state, renumbered 0..n-1: ``rows[k]`` is layout k's outcome per
-    cell (0-8 the number shown, 9 a mine); ``mines[c]`` the bitset of the layouts with a
-    mine at c; ``numbers[c]`` a ``(number, bitset)`` pair for every number c shows."""
-
-    rows: list[bytes]
-    mines: list[int]
-    numbers: list[tuple[tuple[int, int], ...]]
-
-
-def _table(rows: list[bytes], size: int, cells: Sequence[int] | None = None) -> _Table:
-    """The per-cell bitsets of the layouts ``rows`` (one ``bytes`` of outcomes each), for
-    ``cells`` only when given: the others get 0 and no numbers, which mean nothing (the
-    search asks only about the cells it gave)."""
-    joined = b"".join(rows)
-    mines, numbers = [0] * size, [()] * size
-    for c in range(size) if cells is None else cells:
-        column = joined[c::size]  # cell c's outcome in every layout, in layout order
-        codes = set(column)
-        mines[c] = _mask(column, _MINE_CODE) if _MINE_CODE in codes else 0
-        numbers[c] = tuple((n, _mask(column, n)) for n in sorted(codes - {_MINE_CODE}))
-    return _Table(rows, mines, numbers)
-
-
-def _mask(column: bytes, code: int) -> int:
-    """The bitset of the places of ``code`` in ``column`` (bit k for place k)."""
-    return int(column.translate(_BIT_TABLES[code])[::-1], 2)  # b"1" where it is, else b"0"
-
-
-def _outcome_rows(position: Position, layouts: Sequence[frozenset[int]]) -> list[bytes]:
-    """Every layout's outcome per cell: the number it shows there, or 9 for a mine.
-
-    The mines every layout shares (the flagged ones, most of them in an endgame) are
-    counted once, into a template row; each layout adds only its other mines, whose
-    neighbours' counts skip the shared mines (which show 9 whatever is next to them)."""
-    if not layouts:
-        return []
-    table = position.neighbour_table()
-    shared = frozenset.intersection(*map(frozenset, layouts))
-    template = bytearray(position.size)
-    for m in shared:
-        for j in table[m]:
-            template[j] += 1
-    for m in shared:
-        template[m] = _MINE_CODE
-    around: dict[int, list[int]] = {}
-    rows = []
-    for k, layout in enumerate(layouts):
-        if not k & 4095:
-            check()
-        shown = template[:]
-        own = layout - shared if isinstance(layout, frozenset) else set(layout) - shared
-        for m in own:
-            near = around.get(m)
-            if near is None:
-                near = around[m] = [j for j in table[m] if j not in shared]
-            for j in near:
-                shown[j] += 1
-        for m in own:
-            shown[m] = _MINE_CODE
-        rows.append(bytes(shown))
-    return rows
-
-
-def _members(bitset: int) -> list[int]:
-    """The places of the 1 bits of ``bitset``, in increasing order."""
-    text = bin(bitset)[:1:-1]  # bit k is character k
-    places = []
-    k = text.find("1")
-    while k >= 0:
-        places.append(k)
-        k = text.find("1", k + 1)
-    return places
-
-
-_BYTE = [bytes((n,)) for n in range(9)]
-_BIT_TABLES = [bytes(0x31 if v == code else 0x30 for v in range(256)) for code in range(10)]
 _RENUMBER = 24
 """A closed state of at least this many layouts renumbers them 0..n-1 (see the module doc)
 when its bitset is more than twice as long as they are many."""
@@ -337,14 +217,14 @@ class GameTree:
         self.position = position
         self._root = bytes(v if v >= 0 else COVERED for v in position.cells)
         # the per-cell bitsets of the covered cells only: no search asks about any other
-        self._top = _table(_outcome_rows(position, layouts), size,
+        self._top = tables.table(tables.outcome_rows(position, layouts), size,
                            [c for c in range(size) if self._root[c] == COVERED])
         everything = (1 << total) - 1
         # the only cells a move can reveal: covered, and safe in some layout (a known mine,
         # or any cell a mine in every layout, never is); the search looks at no other
         self._live = [c for c in range(size)
                       if self._root[c] == COVERED and self._top.mines[c] != everything]
-        getters = [operator.itemgetter(*perm) for perm in board_symmetries(position)[1:]]
+        getters = [operator.itemgetter(*perm) for perm in tables.board_symmetries(position)[1:]]
         if not symmetry or size < 2:
             getters = []
         self._getters = getters
@@ -485,7 +365,7 @@ def fresh_tree(position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
 
 def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[int, ...]]],
               exact: dict[bytes, int], upper: dict[bytes, int], budget: list
-              ) -> Callable[[int, bytes, int, int, int, _Table], int]:
+              ) -> Callable[[int, bytes, int, int, int, tables.Table], int]:
     """The search of the module doc over the cells ``live``, storing values in ``exact``
     and bounds in ``upper``, counting expanded states in ``budget[0]`` against
     ``budget[1]``: returns its ``move_value``."""
@@ -498,7 +378,7 @@ def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[
                 best = image
         return best
 
-    def closed_parts(layouts_: int, key: bytes, table: _Table
+    def closed_parts(layouts_: int, key: bytes, table: tables.Table
                      ) -> tuple[int, list[tuple[int, int, bytes]]]:
         """Fact 1: reveal every certainly safe covered cell. Returns the number of single
         layouts this leaves (each won) and the other closed states, as ``(bitset, number of
@@ -534,7 +414,7 @@ def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[
                         if not sub:
                             continue
                         if sub & (sub - 1):
-                            split.append((sub, piece_key[:c] + _BYTE[n] + piece_key[c + 1:]))
+                            split.append((sub, piece_key[:c] + tables.BYTE[n] + piece_key[c + 1:]))
                         else:  # one layout: won, whatever else it shows
                             singles += 1
                 pieces = split
@@ -545,7 +425,7 @@ def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[
                 stack.extend((piece, piece_key, rest) for piece, piece_key in pieces)
         return singles, done
 
-    def value(layouts_: int, key: bytes, alpha: int, table: _Table, closed: bool = False
+    def value(layouts_: int, key: bytes, alpha: int, table: tables.Table, closed: bool = False
               ) -> int:
         """Wins of the state ``key`` with layouts ``layouts_`` when they exceed ``alpha``;
         otherwise an upper bound of them that does not (fail-soft). Any state: fact 1
@@ -581,7 +461,7 @@ def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[
             upper[name] = result
         return result
 
-    def move_value(layouts_: int, key: bytes, c: int, safe: int, bound: int, table: _Table
+    def move_value(layouts_: int, key: bytes, c: int, safe: int, bound: int, table: tables.Table
                    ) -> int:
         """Wins of revealing ``c`` (safe in ``safe`` of the layouts) from the state when they
         exceed ``bound``; otherwise an upper bound of them that does not."""
@@ -594,13 +474,14 @@ def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[
             count = part.bit_count()
             rest -= count
             need = bound - won - rest
-            got = 1 if count == 1 else value(part, key[:c] + _BYTE[n] + key[c + 1:], need, table)
+            child = key[:c] + tables.BYTE[n] + key[c + 1:]
+            got = 1 if count == 1 else value(part, child, need, table)
             if got <= need:
                 return won + got + rest
             won += got
         return won
 
-    def closed_value(layouts_: int, count: int, key: bytes, alpha: int, table: _Table) -> int:
+    def closed_value(layouts_: int, count: int, key: bytes, alpha: int, table: tables.Table) -> int:
         """Wins of a closed state of ``count >= 3`` layouts (its best move's) when they
         exceed ``alpha``; otherwise an upper bound of them that does not."""
         check()
@@ -608,7 +489,7 @@ def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[
         if budget[1] is not None and budget[0] > budget[1]:
             raise TooManyStates(f"the search needs more than {budget[1]:,} states")
         if count >= _RENUMBER and layouts_.bit_length() > 2 * count:
-            table = _table([table.rows[k] for k in _members(layouts_)], size,
+            table = tables.table([table.rows[k] for k in tables.members(layouts_)], size,
                            [c for c in live if key[c] == COVERED])
             layouts_ = (1 << count) - 1
         mine_masks = table.mines
@@ -634,5 +515,5 @@ def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[
 
 
 __all__ = ["DEFAULT_MAX_LAYOUTS", "FRESH_LAYOUTS", "FRESH_TREES", "GameTree", "OptimalPlay",
-           "OptimalPlayError", "PartialPlay", "TooManyLayouts", "TooManyStates", "board_symmetries",
+           "OptimalPlayError", "PartialPlay", "TooManyLayouts", "TooManyStates",
            "fresh_tree", "optimal_play"]

@@ -158,13 +158,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from sweepkit.bits import MINE_BIT, UNKNOWN_BIT, cell_mask, mask_cells, packed
+from sweepkit.bits import MINE_BIT, UNKNOWN_BIT, cell_mask, cells_mask, mask_cells, packed
 from sweepkit.moves import Action, Basis, Decision, Reason
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.strategies.base import FirstMove, Strategy, StrategyError, random_unknown
 from sweepkit.strategies.staged_groups import (
     Group,
     SlotGroup,
+    best_guess_cell,
     component_groups,
     enumerate_solutions,
     program_groups,
@@ -429,7 +430,7 @@ class StagedStrategy(Strategy):
         program_mines = work.program_mines = m1_set | m2u | m2m
         self._simple(frontier, adj, need, program_mines, safe, taken)
         if safe:
-            mask = _mask(program_mines)
+            mask = cells_mask(program_mines)
             return Turn(2, tuple(safe), mask, mask)
         return None
 
@@ -474,7 +475,7 @@ class StagedStrategy(Strategy):
                 elif count == total:
                     proved.add(cell)
             if found:
-                return Turn(3, tuple(found), _mask(proved), _mask(program_mines),
+                return Turn(3, tuple(found), cells_mask(proved), cells_mask(program_mines),
                             tuple(groups))
         return None
 
@@ -488,8 +489,8 @@ class StagedStrategy(Strategy):
         over = self.max_combinations is not None and combinations > self.max_combinations
         if short or over or remaining is None:
             safety = self._local_safety(groups)
-            best = _best(safety, rank, start=True)
-            return Turn(4, (), _mask(proved), _mask(program_mines), tuple(groups),
+            best = best_guess_cell(safety, rank, start=True)
+            return Turn(4, (), cells_mask(proved), cells_mask(program_mines), tuple(groups),
                         combinations, short, "local", safety, None, best)
         weighting = weigh(groups, unknown, remaining - len(known), self.float_ncr)
         total = weighting.total
@@ -506,12 +507,12 @@ class StagedStrategy(Strategy):
                 safety[cell] = chance
                 if chance == 0:
                     program_mines.add(cell)
-        best = _best(safety, rank, start=False)
+        best = best_guess_cell(safety, rank, start=False)
         floating = weighting.floating_safe
         if floating is not None and (best is None or floating > safety[best]):
             best = None  # RandomCellChance: an unconstrained cell is better (NaN never is)
-        return Turn(4, (), _mask(proved), _mask(program_mines), tuple(groups), combinations,
-                    short, "global", safety, floating, best)
+        return Turn(4, (), cells_mask(proved), cells_mask(program_mines), tuple(groups),
+                    combinations, short, "global", safety, floating, best)
 
     @staticmethod
     def _simple(frontier: Sequence[int], adj: dict[int, list[int]], need: dict[int, int],
@@ -581,25 +582,6 @@ class StagedStrategy(Strategy):
                                                 "stage 6, first covered cell in scan order",
                                                 basis=Basis.RANDOM))]
         raise StrategyError("every covered cell is a known mine")
-
-
-def _mask(cells: set[int]) -> int:
-    mask = 0
-    for c in cells:
-        mask |= 1 << c
-    return mask
-
-
-def _best(safety: dict[int, Estimate], rank: Sequence[int], start: bool) -> int | None:
-    """``BestGuessCell``: the first cell in scan order with the highest chance of being
-    safe. ``start=True`` is ``ShortEval``'s rule (only chances above 0 count)."""
-    best = None
-    best_chance: Estimate = 0
-    for cell in sorted(safety, key=rank.__getitem__):
-        chance = safety[cell]
-        if (best is None and not start) or chance > best_chance:
-            best, best_chance = cell, chance
-    return best
 
 
 __all__ = ["CORNER_RULES", "RANDOM_RULES", "TECHNIQUE_OF_STAGE", "StagedStrategy", "Turn"]

@@ -438,5 +438,18 @@ def weigh(groups: Sequence[Group], unknown: int, remaining: int,
     return Weighting(cells_left, tuple(weights), total, occurrences, floating)
 
 
-__all__ = ["Group", "SlotGroup", "Weighting", "component_groups", "enumerate_solutions",
+def best_guess_cell(safety: dict[int, Estimate], rank: Sequence[int], start: bool) -> int | None:
+    """``BestGuessCell``: the first cell in scan order with the highest chance of being
+    safe. ``start=True`` is ``ShortEval``'s rule (only chances above 0 count)."""
+    best = None
+    best_chance: Estimate = 0
+    for cell in sorted(safety, key=rank.__getitem__):
+        chance = safety[cell]
+        if (best is None and not start) or chance > best_chance:
+            best, best_chance = cell, chance
+    return best
+
+
+__all__ = ["Group", "SlotGroup", "Weighting", "best_guess_cell", "component_groups",
+           "enumerate_solutions",
            "program_groups", "subset_reduction", "two_stack_solutions", "weigh"]
