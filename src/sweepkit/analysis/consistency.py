@@ -78,7 +78,7 @@ sat.decide`) when a witness is asked for without the mine count."""
 
 WITNESS_CONFLICTS = 1_000_000
 """Conflicts the SAT solver may spend on a component before the witness is counted out
-instead."""
+instead (a 14-variable formula's board takes under 2,000)."""
 
 
 def find_witness(position: Position, use_mine_count: bool = True,
