@@ -30,24 +30,29 @@ With the total mine count in force (the numbers alone are consistent), the parit
 longer carry over (the count sees every cell), so the numbers are encoded cell by cell,
 the count as a cardinality constraint with its own selector, and shrunk the same way.
 
-What ``sweepkit check`` takes on the boards of unsatisfiable random 3-CNF
-(``python benchmarks/bench_reductions.py --contradictions --shrink 120``, so that every set
-is shrunk to an irreducible one; one process per board; CPU seconds)::
+What ``sweepkit check`` takes on the boards of unsatisfiable random 3-CNF, measured with
+``python benchmarks/bench_reductions.py --contradictions`` (one process per board, CPU
+seconds, the median of five runs; every set shrunk to an irreducible one within
+``check``'s default ``--shrink``)::
 
-    variables   CPU s   numbers   minimal   peak MB
-    1             0.3       179       yes        36
-    2             0.3     1,330       yes        39
-    3             0.5     5,178       yes        55
-    8             2.7    29,650       yes       197
-    10            3.6    40,868       yes       298
-    12            7.2    56,445       yes       407
-    14           11.7    73,859       yes       546
+    formula                  board        CPU s   numbers   peak MB
+    (x1)(not x1)             53 x 163       0.2       179        38
+    2 vars, all 2-clauses    185 x 336      0.2     1,330        40
+    3 vars, 12 clauses       285 x 1012     0.4     5,178        54
+    8 vars, 34 clauses       785 x 2860     1.8    26,311       199
+    9 vars, 38 clauses       885 x 3196     2.1    26,426       241
+    10 vars, 43 clauses      985 x 3616     3.7    44,779       297
+    11 vars, 47 clauses      1085 x 3952    4.4    42,880       349
+    12 vars, 51 clauses      1185 x 4288    5.2    56,944       407
+    13 vars, 55 clauses      1285 x 4624    6.5    65,439       470
+    14 vars, 60 clauses      1385 x 5044    7.9    65,580       546
 
-At 10 variables that is: reading the board 0.6 s, its equations 1.2 s (``check`` builds
-them without the components on this route: :func:`~sweepkit.constraints.build_system`'s
-``components=False``), the wires joined and the first refutation, then the shrinking
-2.3 s (939 solver calls, most of them satisfiable, each followed by model rotation). The
-garbage collector is paused for the command (a tenth of it).
+At 10 variables, on a machine otherwise idle: starting the command 0.2 s, reading the
+board 0.2 s, its equations 0.7 s (``check`` builds them without the components on this
+route: :func:`~sweepkit.constraints.build_system`'s ``components=False``), the wires
+joined and the first refutation 0.3 s, the shrinking 1.5 s (921 solver calls, most of
+them satisfiable, each followed by model rotation). The garbage collector is paused for
+the command (a tenth of it).
 
 >>> from sweepkit.constraints import build_system
 >>> from sweepkit.position import Position

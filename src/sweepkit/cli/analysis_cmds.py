@@ -158,7 +158,7 @@ def formula_words(position: Position, text: str, contradiction: Contradiction,
 
 SHRINK_SECONDS = 10.0
 """``check --shrink``'s default: on a board of an unsatisfiable formula of 14 variables the
-whole of ``check`` takes about 12 CPU seconds, an irreducible set of some 74,000 numbers
+whole of ``check`` takes about 8 CPU seconds, an irreducible set of some 66,000 numbers
 included (the table in :mod:`sweepkit.analysis.unsat_core`); the deadline is wall time, so
 on a loaded machine the set found within it may not be irreducible."""
 

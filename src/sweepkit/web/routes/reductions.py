@@ -30,7 +30,7 @@ router = APIRouter(prefix="/api", tags=["reductions"])
 
 MAX_CELLS = 3_000_000
 """The largest board the app draws. A random 3-CNF of 8 variables and 38 clauses draws
-2.5 million cells: about 5 s and under 400 MB to draw, picture and decide (session 17)."""
+2.5 million cells: about 5 s and under 400 MB to draw, picture and decide."""
 
 MAX_FORMULA = 20_000
 """The longest formula text accepted, in characters."""
