@@ -8,26 +8,26 @@ formula itself.
 For each number of variables n, ``--formulas`` random 3-CNF formulas with round(n x
 ratio) clauses (4.26 is the satisfiability threshold; uf20-91 is the classic size) are
 reduced with ``sweepkit.reductions.layout.reduce_cnf``, and the board is decided by
-``find_witness`` (our exact analysis: the board's constraint system and components, the
-wires contracted, the gadgets' inner cells eliminated, clause learning on the rest:
-``sweepkit.analysis.clauses``) under a time budget of ``--budget`` seconds. The same formula
-goes to python-sat's Minisat 2.2 (``pip install python-sat``; the test extra has it),
-the baseline of the ratio, in the same process.
+``find_witness`` (the board's constraint system and components, the wires joined, CaDiCaL
+on the rest: ``sweepkit.analysis.sat``) under a time budget of ``--budget`` seconds. The
+same formula goes to python-sat's Minisat 2.2 (``pip install python-sat``; the test extra
+has it), the baseline of the ratio, in the same process.
 
 The table gives, per n: the clauses, the board's size (cells and covered cells, medians:
 how the board grows with the formula), the median time to draw it, the median time our
-analysis took to decide it (or how many ran out of the budget), the SAT solver's median,
-and their ratio; every decided board's answer is checked against the SAT solver's.
+analysis took to decide it (wall and CPU seconds; how many were decided within the
+budget), the SAT solver's median, and their ratio; every decided board's answer is
+checked against the SAT solver's.
 
 With ``--contradictions`` it measures instead what ``sweepkit check`` takes to explain an
-unsatisfiable formula's board (issue 37): the boards of (x1)(not x1), of every 2-clause on
+unsatisfiable formula's board: the boards of (x1)(not x1), of every 2-clause on
 two variables, of 12 random 3-clauses on 3 variables and of 43 on 10 (drawn until
 unsatisfiable, by Minisat), then for each n of ``--unsat-variables`` (8 to 14) an
 unsatisfiable random 3-CNF at ``--ratio``. Each board is written by ``sweepkit reduce`` and
 checked by ``sweepkit check`` in a process of its own: the table gives the board, its size,
 the wall and CPU seconds of ``check``, its exit status, how many numbers it names, whether
 the set is minimal (irreducible) and the process's peak memory; then the median and the
-largest time (the issue's targets: each within 20 s, the median within 5 s, under 1 GB).
+largest time (the targets: each within 20 s, the median within 5 s, under 1 GB).
 ``--keep FOLDER`` keeps the boards there (to profile ``check`` on one).
 
     python benchmarks/bench_reductions.py --contradictions [--unsat-variables 8 ... 14]
@@ -108,9 +108,9 @@ def unsat_3cnf(n: int, clauses: int, rng: random.Random) -> CNF:
             return cnf
 
 
-def issue_formulas(variables: list[int], ratio: float, rng: random.Random
+def unsat_formulas(variables: list[int], ratio: float, rng: random.Random
                    ) -> list[tuple[str, CNF]]:
-    """The unsatisfiable formulas of issue 37, named."""
+    """The unsatisfiable formulas of ``--contradictions``, named."""
     return [("(x1)(not x1)", CNF(1, ((1,), (-1,)))),
             ("2 vars, all 2-clauses", CNF(2, ((1, 2), (1, -2), (-1, 2), (-1, -2)))),
             ("3 vars, 12 clauses", unsat_3cnf(3, 12, rng)),
@@ -145,7 +145,7 @@ def contradictions(args: argparse.Namespace) -> None:
     walls: list[float] = []
     cpus: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
-        for k, (name, cnf) in enumerate(issue_formulas(args.unsat_variables, args.ratio, rng)):
+        for k, (name, cnf) in enumerate(unsat_formulas(args.unsat_variables, args.ratio, rng)):
             formula = Path(folder) / "f.cnf"
             formula.write_text(dimacs(cnf))
             board = Path(folder) / "f.board"
@@ -201,11 +201,11 @@ def main() -> None:
         return
     rng = random.Random(args.seed)
     print(f"{'n':>3} {'clauses':>7} {'cells':>11} {'covered':>8} {'draw s':>7} "
-          f"{'ours s':>9} {'decided':>8} {'SAT ms':>7} {'ratio':>9}"
+          f"{'ours s':>9} {'CPU s':>7} {'decided':>8} {'SAT ms':>7} {'ratio':>9}"
           + (f" {'count s':>8} {'counted':>8} {'models':>6} {'enum ms':>8}"
              if args.count else ""))
     for n in args.variables:
-        cells, covered, draw, ours, solver, decided = [], [], [], [], [], 0
+        cells, covered, draw, ours, cpu, solver, decided = [], [], [], [], [], [], 0
         counting, enumerating, found, counted = [], [], [], 0
         clauses = 0
         for _ in range(args.formulas):
@@ -223,13 +223,14 @@ def main() -> None:
             cells.append(board.position.size)
             covered.append(len(board.position.unknown_cells()))
             cache_clear()
-            began = time.perf_counter()
+            began, began_cpu = time.perf_counter(), time.process_time()
             try:
                 with limits(seconds=args.budget):
                     witness = find_witness(board.position, use_mine_count=False)
             except AnalysisLimit:
                 continue
             ours.append(time.perf_counter() - began)
+            cpu.append(time.process_time() - began_cpu)
             decided += 1
             assert (witness is not None) == answer, "the board and the formula disagree"
             if args.count:
@@ -245,7 +246,8 @@ def main() -> None:
             continue
         mine = statistics.median(ours) if ours else None
         theirs = statistics.median(solver)
-        ours_text = f"{mine:9.2f}" if mine is not None else f"{'>' + str(args.budget):>9}"
+        ours_text = (f"{mine:9.2f} {statistics.median(cpu):7.2f}" if mine is not None
+                     else f"{'>' + str(args.budget):>9} {'-':>7}")
         ratio = f"{mine / theirs:9.0f}" if mine is not None else f"{'-':>9}"
         print(f"{n:>3} {clauses:>7} {statistics.median(cells):>11,.0f} "
               f"{statistics.median(covered):>8,.0f} {statistics.median(draw):>7.2f} "

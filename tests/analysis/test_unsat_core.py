@@ -15,7 +15,8 @@ from sweepkit.analysis.consistency import (
     is_consistent,
     minimal_contradiction,
 )
-from sweepkit.analysis.unsat_core import contradiction_core, mostly_wires
+from sweepkit.analysis.contract import drawn_from_circuit
+from sweepkit.analysis.unsat_core import contradiction_core
 from sweepkit.constraints import build_system
 from sweepkit.position import MINE, SAFE, UNKNOWN, Position
 from sweepkit.reductions.formulas import CNF
@@ -124,7 +125,7 @@ def contradiction_board() -> Position:
 
 def test_a_reduced_board_gives_an_irreducible_set(contradiction_board):
     position = contradiction_board
-    assert mostly_wires(build_system(position))
+    assert drawn_from_circuit(build_system(position))
     found = minimal_contradiction(position, use_mine_count=False)
     assert found is not None and found.minimal and not found.uses_mine_count
     assert len(found.numbers) < len(position.number_cells()) // 3
@@ -184,21 +185,3 @@ def test_no_refutation_within_the_budget_is_a_timeout(contradiction_board):
 def test_consistent_systems_have_no_core():
     position = Position.from_rows(["1?1", "???"], mines=2)
     assert contradiction_core(build_system(position)) is None
-    assert not mostly_wires(build_system(position))
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.lists(st.tuples(st.integers(1, 3), st.integers(0, 3)), max_size=40))
-def test_mostly_wires_counts_the_links(shapes):
-    """At least :data:`WIRED_SHARE` of the equations are ``a + b = 1`` (the early exit of
-    the count gives the same answer as counting them all)."""
-    from types import SimpleNamespace
-
-    from sweepkit.analysis.unsat_core import WIRED_SHARE
-    from sweepkit.constraints import Constraint
-
-    constraints = tuple(Constraint(k, tuple(range(size)), need)
-                        for k, (size, need) in enumerate(shapes))
-    links = sum(1 for con in constraints if len(con.cells) == 2 and con.need == 1)
-    want = bool(constraints) and links >= WIRED_SHARE * len(constraints)
-    assert mostly_wires(SimpleNamespace(constraints=constraints)) is want

@@ -28,15 +28,12 @@ are exported here. Every module, one job each, grouped by what it is for:
 - :mod:`.system_tracker` — the constraint system updated where a move changed it;
 - :mod:`.component_keeper` — the components kept between views, patched where changed.
 
-**Deciding whether a layout exists (huge components)**
+**Boards drawn from circuits, and huge components**
 
-- :mod:`.propagate` — search with propagation, no count;
-- :mod:`.contract` — wires contracted to one box per signal;
-- :mod:`.learn` — conflict-driven clause learning over the equations;
-- :mod:`.clauses` — a contracted component as clauses, variables eliminated, then learnt.
-- :mod:`.unsat_core` — the numbers that contradict each other, from a SAT solver's core;
-- :mod:`.selectors` — that solver over one selector a number, and deletion to an
-  irreducible core.
+- :mod:`.sat` — CaDiCaL behind one module: the equations as CNF, a layout from its model,
+  the equations a refutation used, and deletion to an irreducible core;
+- :mod:`.unsat_core` — the numbers that contradict each other, from that core;
+- :mod:`.contract` — wires contracted to one box per signal, for counting.
 
 **The questions of the papers**
 
@@ -59,9 +56,10 @@ are exported here. Every module, one job each, grouped by what it is for:
 - :mod:`.prover` — the irreducible set of equations that forces a cell, found locally.
 
 **One home per question.** Does a layout exist? ``consistency.find_witness`` for a position
-(``is_consistent`` is its yes or no; it takes the search of this group's huge components
-when it pays); the other searches answer narrower questions and are checked against it or
-the brute force: ``atoms.satisfiable`` for a made-up set of equations (a dead-cell trial),
+(``is_consistent`` is its yes or no; it asks ``sat`` of huge components), and
+``consistency.decide`` for the layout or else the contradicting numbers at once; the other
+searches answer narrower questions and are checked against it or the brute force:
+``atoms.satisfiable`` for a made-up set of equations (a dead-cell trial),
 ``prover.Prover`` for the subsets of one cell's linked set (remembering its proofs), and
 ``unsat_core`` for which numbers contradict. Dead cells are defined in ``dead``;
 ``outcomes.Outcome.dead`` reads the same definition off the outcome counts ``best`` has

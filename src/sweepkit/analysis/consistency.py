@@ -1,11 +1,14 @@
 """CONSISTENCY with a witness, a minimal contradiction, SOLUTION and SAFETY.
 
-The decision problems of Kaye and Pedersen, answered exactly from the counts (sources:
+The decision problems of Kaye and Pedersen, answered exactly, from the counts or by a SAT
+solver (sources:
 CONSISTENCY is NP-complete, Kaye, *Minesweeper is NP-complete*, 2000 [Kaye2000]; SOLUTION
 and SAFETY are DP-complete, Pedersen, *The complexity of Minesweeper and strategies for game
 playing*, 2004, §4.2–4.3, Theorems 4.2.5 and 4.3.6 [Pedersen2004]; docs/bibliography.md):
 
 - :func:`find_witness`: one layout (set of mine cells, known mines included) or None;
+- :func:`decide`: that layout, or else the contradicting numbers below, each found once
+  (what ``sweepkit check`` asks);
 - :func:`minimal_contradiction`: for an inconsistent position, an irreducible set of
   numbers that already contradict each other (every proper subset is consistent);
 - :func:`is_unique` (SOLUTION): exactly one explanation;
@@ -29,15 +32,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sweepkit.analysis import sat
 from sweepkit.analysis.board_count import system_count
-from sweepkit.analysis.box_dp import strip_orders
 from sweepkit.analysis.box_search import SearchBudgetExceeded
-from sweepkit.analysis.clauses import clausal_witness
+from sweepkit.analysis.budget import AnalysisTimeout
 from sweepkit.analysis.component import solve_component
-from sweepkit.analysis.contract import wired
+from sweepkit.analysis.contract import drawn_from_circuit
 from sweepkit.analysis.probability import Analysis, analyse
-from sweepkit.analysis.propagate import component_witness
-from sweepkit.analysis.unsat_core import contradiction_core
+from sweepkit.analysis.unsat_core import contradiction_core, minimal_core
 from sweepkit.constraints import ConstraintSystem, build_system
 from sweepkit.position import MINE, UNKNOWN, Position
 
@@ -70,13 +72,13 @@ class Contradiction:
         return text
 
 
-SEARCH_FIRST_BOXES = 1_000
-"""Components at least this big are first searched with propagation
-(:mod:`.propagate`) when a witness is asked for without the mine count."""
+SAT_FIRST_BOXES = 1_000
+"""Components at least this big are decided by the SAT solver (:func:`~sweepkit.analysis.
+sat.decide`) when a witness is asked for without the mine count."""
 
-WITNESS_SEARCH_NODES = 1_000_000
-"""Choices (conflicts, with clause learning) that search may make before the witness is
-counted out instead."""
+WITNESS_CONFLICTS = 1_000_000
+"""Conflicts the SAT solver may spend on a component before the witness is counted out
+instead (a 14-variable formula's board takes under 2,000)."""
 
 
 def find_witness(position: Position, use_mine_count: bool = True,
@@ -84,24 +86,26 @@ def find_witness(position: Position, use_mine_count: bool = True,
                  system: ConstraintSystem | None = None) -> frozenset[int] | None:
     """One layout explaining the position (mine cells, known mines included), or None.
 
-    Without the mine count and with a component of :data:`SEARCH_FIRST_BOXES` boxes or
-    more (a board drawn from a circuit, say), each component is searched with
-    propagation first (:func:`~sweepkit.analysis.propagate.component_witness`); otherwise,
-    or past :data:`WITNESS_SEARCH_NODES` choices, the layout comes from the exact counts.
+    Without the mine count and with a component of :data:`SAT_FIRST_BOXES` boxes or more
+    (a board drawn from a circuit, say), the layout is the SAT solver's model
+    (:func:`~sweepkit.analysis.sat.decide`); otherwise, or past :data:`WITNESS_CONFLICTS`
+    conflicts, it comes from the exact counts.
 
     ``system``: the position's constraint system (``build_system(position)``) when the
-    caller has it already (``check`` hands the same one to :func:`minimal_contradiction`),
-    so a big board is not read into equations twice."""
+    caller has it already, so a big board is not read into equations twice."""
     if analysis is None and not (use_mine_count and position.mines is not None):
         if system is None:
             system = build_system(position)
         if system.impossible:
             return None
-        if any(len(c.sizes) >= SEARCH_FIRST_BOXES for c in system.components):
+        if any(len(c.sizes) >= SAT_FIRST_BOXES for c in system.components):
             try:
-                return _searched_witness(position, system)
+                found = sat.decide(system, use_mine_count=False, conflicts=WITNESS_CONFLICTS)
             except SearchBudgetExceeded:
                 pass
+            else:
+                return None if isinstance(found, sat.Refutation) else \
+                    found.union(position.known_mines())
     if analysis is not None:
         if not analysis.consistent:
             return None
@@ -153,25 +157,61 @@ def find_witness(position: Position, use_mine_count: bool = True,
     return frozenset(mines)
 
 
-def _searched_witness(position: Position, system: ConstraintSystem) -> frozenset[int] | None:
-    """:func:`find_witness` by search, component by component (floating cells safe). A
-    board drawn from a circuit (:func:`~sweepkit.analysis.contract.wired`) has its wires
-    contracted, its gadgets' inner cells eliminated and the rest decided by clause
-    learning (:func:`~sweepkit.analysis.clauses.clausal_witness`); another component is
-    searched with propagation, choosing boxes in a sweep of the board left to right in
-    narrow strips when it is large (:func:`~sweepkit.analysis.box_dp.strip_orders`)."""
-    mines = set(position.known_mines())
-    for comp in system.components:
-        if wired(comp):
-            example = clausal_witness(comp, WITNESS_SEARCH_NODES)
-        else:
-            strips = strip_orders(comp)      # left to right, in strips
-            example = component_witness(comp, WITNESS_SEARCH_NODES, strips[0] if strips else None)
-        if example is None:
-            return None
-        for box, k in zip(comp.boxes, example, strict=True):
-            mines.update(box[:k])
-    return frozenset(mines)
+@dataclass(frozen=True)
+class Verdict:
+    """A position decided: ``witness``, one layout (mine cells, known mines included), or
+    None when it has none; ``contradiction``, the numbers that contradict, when they were
+    asked for and found within the budget; ``system``, the constraint system it was
+    decided on (a drawn board's without its components)."""
+
+    witness: frozenset[int] | None
+    contradiction: Contradiction | None
+    system: ConstraintSystem
+
+
+def decide(position: Position, use_mine_count: bool = True, *, why: bool = True,
+           seconds: float | None = None) -> Verdict:
+    """CONSISTENCY with its evidence, each found once: one layout, or (with ``why``) the
+    numbers that contradict, shrunk for at most ``seconds`` (see
+    :func:`minimal_contradiction`).
+
+    A board drawn from a circuit (:func:`~sweepkit.analysis.contract.drawn_from_circuit`),
+    the mine count not in force, is decided by the SAT solver on its equations alone (its
+    components are never built): the layout is the solver's model, the contradiction the
+    core of the same refutation. Another position takes :func:`find_witness`, then
+    :func:`minimal_contradiction` when it has no layout; a contradiction not found within
+    the open budget is left None (the position is decided all the same).
+    :class:`~sweepkit.analysis.budget.AnalysisTimeout` when the position itself is not
+    decided within the budget.
+
+    >>> decide(Position.from_rows(["1?", "??"])).witness
+    frozenset({1})
+    >>> decide(Position.from_rows(["0?1", "2?5", "???"])).contradiction.numbers
+    (5,)
+    """
+    with_count = use_mine_count and position.mines is not None
+    system = build_system(position, components=with_count)
+    if not with_count and drawn_from_circuit(system):
+        deadline = sat.Deadline(seconds)
+        found = sat.decide(system, use_mine_count=False, cores=why)
+        if not isinstance(found, sat.Refutation):
+            return Verdict(found.union(position.known_mines()), None, system)
+        if not why:
+            return Verdict(None, None, system)
+        core = minimal_core(found, deadline)
+        return Verdict(None, Contradiction(core.numbers, core.uses_mine_count, core.minimal),
+                       system)
+    if not system.components and system.constraints:
+        system = build_system(position)     # left out above (2-D boards): counting needs them
+    witness = find_witness(position, use_mine_count, system=system)
+    if witness is not None or not why:
+        return Verdict(witness, None, system)
+    try:
+        contradiction = minimal_contradiction(position, use_mine_count, seconds=seconds,
+                                              system=system)
+    except AnalysisTimeout:
+        contradiction = None
+    return Verdict(None, contradiction, system)
 
 
 def is_consistent(position: Position, use_mine_count: bool = True) -> bool:

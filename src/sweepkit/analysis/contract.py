@@ -8,9 +8,9 @@ parity to its class) leaves one class per wire, and the remaining equations (the
 over **literals**: a class taken as it is or negated, one box each, tied by
 ``positive + negative = 1`` where both are used. Layouts of the original component and of
 the contracted one (times 2 for each class no equation mentions) are in one-to-one
-correspondence, so totals and witnesses carry over exactly; mine numbers do not (a literal
-box stands for many cells), so the contracted component serves the questions asked
-without the mine count: :func:`component_total` and :func:`search_contracted`.
+correspondence, so totals carry over exactly; mine numbers do not (a literal box stands
+for many cells), so the contracted component serves the question asked without the mine
+count: :func:`component_total`.
 
 On a reduced 3-CNF of 10 variables this takes 69,813 boxes and 204,133 equations to 1,868
 classes and under 2,000 equations; the box programme then counts them in the order of
@@ -22,70 +22,71 @@ classes and under 2,000 equations; the box programme then counts them in the ord
 >>> c = contract(wire)      # one class, x0 = x2 = not x1 = not x3, and the 2-cell box
 >>> c.component.sizes, c.component.rows, c.free
 ((2, 1), (((0, 1), 1),), 0)
->>> component_total(wire), search_contracted(c)
-(3, (1, 0, 1, 0, 1))
+>>> contracted_total(wire)
+3
 """
 
 from __future__ import annotations
 
-import weakref
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from sweepkit.analysis.box_dp import dp_total, width_order
-from sweepkit.analysis.box_search import Rows, box_order
+from sweepkit.analysis.box_search import Rows
 from sweepkit.analysis.component import solve_component
-from sweepkit.analysis.learn import learnt_witness
-from sweepkit.analysis.propagate import component_witness
-from sweepkit.constraints import Component
+from sweepkit.constraints import Component, ConstraintSystem
 
-CONTRACT_MIN_BOXES = 256
-"""Components smaller than this are not contracted (every frontier of play): the usual
-routes are quicker there, and they give the counts by mine number."""
+DRAWN_MIN_EQUATIONS = 256
+"""Fewer equations than this are not taken for a board drawn from a circuit: the usual
+routes are quick there."""
+
+DRAWN_SHARE = 0.9
+"""The share of wire links (``a + b = 1`` between two single cells) from which the
+equations are taken for a board drawn from a circuit. Every board ``sweepkit reduce``
+draws has 97 % or more (1 to 14 variables, embedded in 3 and 4 dimensions too), the
+frontiers of play 22 % or fewer (expert, beginner and sparse games up to 500 x 500)."""
 
 
 @dataclass(frozen=True)
 class Contraction:
-    """A component rewritten over literals. ``component`` is the contracted one;
-    ``source[b]`` says where original box ``b``'s mines come from: ``(box, flipped)``, the
-    contracted box's mines (``1 -`` them when flipped), or ``(-1, flipped)`` for a box
-    in a free class (``free`` of them: no equation left mentions the class, so either
-    value works; the witness takes the class as 0). ``literal[b]`` names contracted box
-    ``b`` as a literal, ``(class, negated)`` (classes numbered from 0; its negation and
-    its copies share the class), or ``(-1, False)`` for a box of several cells."""
+    """A component rewritten over literals: ``component``, the contracted one, and
+    ``free``, the classes no equation left mentions (either value works, so each doubles
+    the layouts)."""
 
     component: Component
-    source: tuple[tuple[int, bool], ...]
     free: int
-    literal: tuple[tuple[int, bool], ...]
-
-    def expand(self, example: tuple[int, ...]) -> tuple[int, ...]:
-        """The original boxes' mines from the contracted component's ``example``."""
-        return tuple((1 - example[box] if flipped else example[box]) if box >= 0
-                     else int(flipped) for box, flipped in self.source)
 
 
-class _Classes:
-    """Single cells joined into classes by parity (a union-find), each class perhaps fixed
-    to a value. A literal is ``(root, parity)``: the class's value XOR the parity."""
+class Classes:
+    """Cells (or a component's single-cell boxes) joined into classes by parity: a
+    union-find, each class perhaps fixed to a value. A literal is ``(root, parity)``: the
+    class's value XOR the parity; one never joined is its own class. The one union-find of
+    the wires: :func:`contract` joins and fixes a component's, :class:`~sweepkit.analysis.
+    sat.Wires` a board's."""
 
-    def __init__(self, boxes: int) -> None:
-        self.parent = list(range(boxes))
-        self.parity = [0] * boxes
+    def __init__(self) -> None:
+        self.parent: dict[int, int] = {}        # roots have none
+        self.parity: dict[int, int] = {}
         self.value: dict[int, int] = {}
 
     def find(self, b: int) -> tuple[int, int]:
         parent, parity = self.parent, self.parity
+        up = parent.get(b)
+        if up is None:
+            return b, 0
         path = []
         p = 0
-        while parent[b] != b:
+        while up is not None:
             path.append(b)
             p ^= parity[b]
-            b = parent[b]
+            b = up
+            up = parent.get(b)
+        first = p
         for c in path:              # compress: each on the path straight to the root
             q = parity[c]
             parent[c], parity[c] = b, p
             p ^= q
-        return b, (parity[path[0]] if path else 0)
+        return b, first
 
     def negate(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
         """Make literal ``b`` the negation of ``a``; False on a contradiction."""
@@ -116,7 +117,7 @@ Term = tuple[dict[tuple[int, int], int], list[int], int]
 than one cell, and the need left."""
 
 
-def _terms(classes: _Classes, sizes: tuple[int, ...], bs: tuple[int, ...], need: int
+def _terms(classes: Classes, sizes: tuple[int, ...], bs: tuple[int, ...], need: int
            ) -> Term:
     """An equation rewritten over the classes: fixed classes moved into the need, a literal
     and its negation cancelled (together they hold exactly one mine)."""
@@ -145,7 +146,7 @@ def _is_link(sizes: tuple[int, ...], bs: tuple[int, ...], need: int) -> bool:
     return need == 1 and len(bs) == 2 and sizes[bs[0]] == sizes[bs[1]] == 1
 
 
-def _settle(classes: _Classes, sizes: tuple[int, ...], rows: Rows) -> bool:
+def _settle(classes: Classes, sizes: tuple[int, ...], rows: Rows) -> bool:
     """Join and fix classes until no equation says more: an equation of two single
     literals needing one mine makes them each other's negation, and bounds fix literals
     (all its room needed, or more than its need); False on a contradiction. Each pass
@@ -196,7 +197,7 @@ def contract(component: Component) -> Contraction | None:
     """The component over literals (see the module doc), or ``None`` when it has no
     layout (found while joining classes)."""
     sizes, rows = component.sizes, component.rows
-    classes = _Classes(len(sizes))
+    classes = Classes()
     if not _settle(classes, sizes, rows):
         return None
     new_sizes: list[int] = []
@@ -246,71 +247,23 @@ def contract(component: Component) -> Contraction | None:
         if root >= 0 and p == 0 and (root, 1) in literal_box:
             keep([nb, literal_box[(root, 1)]], 1, seen_at[nb])
 
-    source: list[tuple[int, bool]] = []
     free: set[int] = set()
     for b, cells in enumerate(component.boxes):
         if sizes[b] != 1:
-            source.append((literal_box[(-1 - b, 0)], False))
-            new_boxes[source[-1][0]].extend(cells)
+            new_boxes[literal_box[(-1 - b, 0)]].extend(cells)
             continue
         root, p = classes.find(b)
         if (root, p) in literal_box:
-            source.append((literal_box[(root, p)], False))
-            new_boxes[source[-1][0]].extend(cells)
-        elif (root, 1 - p) in literal_box:
-            source.append((literal_box[(root, 1 - p)], True))
-        else:                                  # fixed, or free (taken as 0)
-            if root not in classes.value:
-                free.add(root)
-            source.append((-1, bool(classes.value.get(root, 0) ^ p)))
+            new_boxes[literal_box[(root, p)]].extend(cells)
+        elif (root, 1 - p) not in literal_box and root not in classes.value:
+            free.add(root)                     # neither fixed nor in an equation left
     for nb, key in copies:
         new_boxes[nb] = list(new_boxes[literal_box[key]])
     contracted = Component(
         tuple(new_sizes), tuple((bs, need) for bs, (need, _number) in kept.items()),
         tuple(tuple(sorted(cells)) for cells in new_boxes),
         tuple(number for _need, number in kept.values()), component.shape)
-    literal: list[tuple[int, bool]] = [(-1, False)] * len(new_sizes)
-    dense: dict[int, int] = {}
-    for (root, p), nb in literal_box.items():
-        if root >= 0:
-            literal[nb] = (dense.setdefault(root, len(dense)), bool(p))
-    for nb, key in copies:
-        literal[nb] = literal[literal_box[key]]
-    return Contraction(contracted, tuple(source), len(free), tuple(literal))
-
-
-_CONTRACTED: dict[int, Contraction | None] = {}
-"""Contractions by the ``id`` of their component, each dropped when its component is
-(:func:`contracted`)."""
-
-
-def contracted(component: Component) -> Contraction | None:
-    """:func:`contract` of ``component``, remembered while that very component lives: a
-    drawn board's witness and its count (one system, asked both) contract it once, not
-    twice (a third of the time of a 3-CNF board's witness and count). Kept by identity,
-    not by the abstract key: a contraction holds its component's cells."""
-    key = id(component)
-    try:
-        return _CONTRACTED[key]
-    except KeyError:
-        pass
-    found = contract(component)
-    _CONTRACTED[key] = found
-    weakref.finalize(component, _CONTRACTED.pop, key, None)
-    return found
-
-
-def west_order(component: Component, strip: int = 1) -> list[int]:
-    """Boxes by their westmost cell: in vertical strips ``strip`` columns wide, left to
-    right, each swept top to bottom (an n-D board's slices alike; the connectivity order
-    without a grid). On a contracted drawn circuit each signal comes where it starts, so
-    the inputs come first."""
-    if component.shape is None or len(component.shape) < 2:
-        return box_order(component.sizes, component.rows)
-    rows, cols = component.shape[-2:]
-    west = [min(((c % cols // strip, c // cols % rows, c % cols) for c in cells),
-                default=(0, 0, 0)) for cells in component.boxes]
-    return sorted(range(len(component.sizes)), key=west.__getitem__)
+    return Contraction(contracted, len(free))
 
 
 def sweep_order(component: Component, strip: int = 64) -> list[int]:
@@ -339,45 +292,53 @@ def sweep_order(component: Component, strip: int = 64) -> list[int]:
     return order
 
 
-def wired(component: Component) -> bool:
-    """Whether contracting pays: a large component (:data:`CONTRACT_MIN_BOXES` boxes or
-    more) at least half of whose equations tie two single cells (a drawn board's wires;
-    a game's frontier has few such)."""
-    if len(component.sizes) < CONTRACT_MIN_BOXES:
+def drawn_from_circuit(equations: ConstraintSystem | Component) -> bool:
+    """Whether a system or a component is a board drawn from a circuit (or a piece of one):
+    :data:`DRAWN_MIN_EQUATIONS` equations or more, at least :data:`DRAWN_SHARE` of them
+    wire links, ``a + b = 1`` between two single cells. Contracting such a component pays
+    (:func:`component_total`), and the SAT solver decides such a board and names its
+    contradicting numbers in one run (:func:`~sweepkit.analysis.consistency.decide`).
+
+    >>> from sweepkit.constraints import build_system
+    >>> from sweepkit.position import Position
+    >>> drawn_from_circuit(build_system(Position.from_rows(["?1" * 300 + "?"])))
+    True
+    >>> drawn_from_circuit(build_system(Position.from_rows(["1?" * 300, "?" * 600])))
+    False
+    """
+    rows: Iterable[tuple[Sequence[int], int]]
+    if isinstance(equations, Component):
+        total, sizes, rows = len(equations.rows), equations.sizes, equations.rows
+    else:
+        total, sizes = len(equations.constraints), None
+        rows = ((cells, need) for _number, cells, need in equations.constraints)
+    if total < DRAWN_MIN_EQUATIONS:
         return False
-    sizes = component.sizes
-    links = sum(1 for bs, need in component.rows if _is_link(sizes, bs, need))
-    return 2 * links >= len(component.rows)
+    allowed = total - DRAWN_SHARE * total        # equations that are not links
+    others = 0
+    for cells, need in rows:                     # a pass over 10^5 equations: kept plain
+        if need != 1 or len(cells) != 2 or (
+                sizes is not None and (sizes[cells[0]] != 1 or sizes[cells[1]] != 1)):
+            others += 1
+            if others > allowed:
+                return False
+    return True
 
 
 def component_total(component: Component) -> int:
-    """Number of layouts of ``component``: a :func:`wired` one by
+    """Number of layouts of ``component``: one :func:`drawn_from_circuit` by
     :func:`contracted_total`, others by the usual routes (cached)."""
-    return contracted_total(component) if wired(component) else \
+    return contracted_total(component) if drawn_from_circuit(component) else \
         solve_component(component).total
 
 
 def contracted_total(component: Component) -> int:
     """Number of layouts of ``component``, contracted and counted by the box programme
     without mine numbers, its boxes in :func:`sweep_order`."""
-    contraction = contracted(component)
+    contraction = contract(component)
     if contraction is None:
         return 0
     small = contraction.component
     if not small.rows:
         return 1 << contraction.free
     return dp_total(small, sweep_order(small)) << contraction.free
-
-
-def search_contracted(contraction: Contraction, budget: int | None = None
-                      ) -> tuple[int, ...] | None:
-    """Mines in each box of one layout of the contracted component (None: it has none),
-    its boxes first tried west to east: with clause learning (:mod:`.learn`) when every
-    box left is a single cell, else with propagation alone (:mod:`.propagate`).
-    SearchBudgetExceeded after ``budget`` conflicts or choices."""
-    small = contraction.component
-    if not small.rows:
-        return contraction.expand(())
-    search = learnt_witness if all(size == 1 for size in small.sizes) else component_witness
-    example = search(small, budget, west_order(small))
-    return None if example is None else contraction.expand(example)

@@ -15,10 +15,10 @@ import sys
 import typer
 
 from sweepkit.analysis.board_count import count_layouts, layouts_by_mines
-from sweepkit.analysis.budget import AnalysisTimeout, attempt
+from sweepkit.analysis.budget import attempt
 from sweepkit.analysis.consistency import (
     Contradiction,
-    find_witness,
+    decide,
     is_safe_move,
     minimal_contradiction,
 )
@@ -26,7 +26,6 @@ from sweepkit.analysis.enumerate import enumerate_layouts
 from sweepkit.analysis.explain import explain
 from sweepkit.analysis.kadlac_bfs import kadlac_report
 from sweepkit.analysis.probability import Analysis, analyse
-from sweepkit.analysis.unsat_core import mostly_wires
 from sweepkit.boardfile import board_source, format_board
 from sweepkit.cli.common import (
     DEFAULT_TIMEOUT,
@@ -40,7 +39,7 @@ from sweepkit.cli.common import (
 )
 from sweepkit.cli.params import FILE, INTEGER, NUMBER, Choice
 from sweepkit.cli.slices import Line, lay_out, plain
-from sweepkit.constraints import ConstraintSystem, build_system, paused_gc
+from sweepkit.constraints import ConstraintSystem, paused_gc
 from sweepkit.position import UNKNOWN, Position, cell_token
 from sweepkit.serialize import analysis_json, count_text
 from sweepkit.topology import OffBoardError
@@ -161,7 +160,7 @@ def formula_words(position: Position, text: str, contradiction: Contradiction,
 
 SHRINK_SECONDS = 10.0
 """``check --shrink``'s default: on a board of an unsatisfiable formula of 14 variables the
-whole of ``check`` takes about 12 CPU seconds, an irreducible set of some 74,000 numbers
+whole of ``check`` takes about 8 CPU seconds, an irreducible set of some 66,000 numbers
 included (the table in :mod:`sweepkit.analysis.unsat_core`); the deadline is wall time, so
 on a loaded machine the set found within it may not be irreducible."""
 
@@ -253,32 +252,20 @@ def register(app: typer.Typer) -> None:
         position, text = load_position_and_text(file, mines)
         terminals = input_terminals(file, text, position) if assignment else {}
         with analysis_budget(timeout):
-            # read once, for the witness and the why; where the SAT route may answer, the
-            # equations alone (the components are built only if a witness is wanted)
-            sat_route = not assignment and position.mines is None
-            system = build_system(position, components=not sat_route)
-            if sat_route and mostly_wires(system):
-                # a reduced board: the SAT route decides it and names the numbers at once
-                contradiction = _contradiction(position, system, timeout, shrink,
-                                               decided=False)
-                witness = find_witness(position) if contradiction is None else None
+            verdict = decide(position, why=not assignment, seconds=shrink)
+        witness, contradiction = verdict.witness, verdict.contradiction
+        if witness is None:
+            if assignment:        # a reduced board: no need to say why
+                print("unsatisfiable: the board has no layout")
+            elif contradiction is None:
+                print("inconsistent: the board has no layout, but no contradicting set of "
+                      f"numbers was found within {timeout:g} s (--timeout SECONDS)")
             else:
-                if sat_route:
-                    system = build_system(position)
-                witness = find_witness(position, system=system)
-                if witness is None and assignment:   # a reduced board: no need to say why
-                    print("unsatisfiable: the board has no layout")
-                    raise typer.Exit(1)
-                contradiction = (None if witness is not None
-                                 else _contradiction(position, system, timeout, shrink,
-                                                     decided=True))
-        if contradiction is not None:
-            print(f"inconsistent: {contradiction.describe(position)}")
-            words = formula_words(position, text, contradiction, system)
-            if words is not None:
-                print(words)
+                print(f"inconsistent: {contradiction.describe(position)}")
+                words = formula_words(position, text, contradiction, verdict.system)
+                if words is not None:
+                    print(words)
             raise typer.Exit(1)
-        assert witness is not None
         if assignment:
             values = " ".join(f"{name}={int(position.index(*cell) in witness)}"
                               for name, cell in terminals.items())
@@ -286,21 +273,6 @@ def register(app: typer.Typer) -> None:
             return
         print("consistent; one layout:")
         print(format_board(position.layout(witness)), end="")
-
-    def _contradiction(position: Position, system: ConstraintSystem, timeout: float,
-                       shrink: float, decided: bool) -> Contradiction | None:
-        """:func:`minimal_contradiction` for ``check``, shrinking for at most ``shrink``
-        seconds. When the board is already ``decided`` inconsistent but no solver call
-        refutes it within the budget, exit 1 with one line saying so (undecided, the
-        time-out is the budget's own message, exit 2)."""
-        try:
-            return minimal_contradiction(position, system=system, seconds=shrink)
-        except AnalysisTimeout:
-            if not decided:
-                raise
-            print("inconsistent: the board has no layout, but no contradicting set of "
-                  f"numbers was found within {timeout:g} s (--timeout SECONDS)")
-            raise typer.Exit(1) from None
 
     @app.command("count")
     def count_cmd(

@@ -15,10 +15,10 @@ from typing import Any
 from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, Field
 
-from sweepkit.analysis.budget import SERVICE_TABLE, AnalysisLimit, AnalysisTimeout, limits
-from sweepkit.analysis.consistency import Contradiction, find_witness, minimal_contradiction
+from sweepkit.analysis.budget import SERVICE_TABLE, AnalysisLimit, limits
+from sweepkit.analysis.consistency import Contradiction, decide
 from sweepkit.boardfile import format_board
-from sweepkit.constraints import ConstraintSystem, build_system
+from sweepkit.constraints import ConstraintSystem
 from sweepkit.reductions.formulas import FormulaError, formula_kind
 from sweepkit.reductions.gadgets import GADGETS, gadget, truth_table
 from sweepkit.reductions.layout import Reduced, contradiction_words, reduce_text
@@ -116,19 +116,14 @@ def reduce_formula(spec: ReduceIn) -> dict[str, Any]:
         "decision": None,
     }
     if spec.decide:
-        contradiction = None
         try:
             with limits(seconds=ANALYSIS_SECONDS, table=SERVICE_TABLE):
-                system = build_system(position)
-                witness = find_witness(position, use_mine_count=False, system=system)
-                if witness is None:     # the why: shrunk until the budget's margin
-                    try:
-                        contradiction = minimal_contradiction(position, use_mine_count=False,
-                                                              system=system)
-                    except AnalysisTimeout:
-                        contradiction = None     # decided all the same: no layout
+                # the layout, or the why shrunk until the budget's margin (None: decided
+                # all the same, no layout)
+                verdict = decide(position, use_mine_count=False)
         except AnalysisLimit as exc:
             raise HTTPException(422, f"deciding the board: {exc}") from None
+        witness, contradiction, system = verdict.witness, verdict.contradiction, verdict.system
         answer["decision"] = {
             "satisfiable": witness is not None,
             "assignment": None if witness is None else reduced.assignment(witness),
