@@ -35,8 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 WORKER = """
 import json, sys, time
 sys.path.insert(0, {src!r})
-from sweepkit.analysis.component import solve_component
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.count.component import solve_component
+from sweepkit.analysis.board.probability import analyse
 from sweepkit.boardfile import parse_board
 data = json.load(open({data!r}))
 out = {{"cold": [], "in_game": [], "totals": []}}

@@ -25,18 +25,18 @@ from collections.abc import Callable, Sequence
 from math import comb
 
 from expert_positions import expert_games
-from sweepkit.analysis.board_count import count_layouts
-from sweepkit.analysis.box_dp import dp_component
-from sweepkit.analysis.box_search import SearchBudgetExceeded, search_component
-from sweepkit.analysis.component import (
+from sweepkit.analysis.board.board_count import count_layouts
+from sweepkit.analysis.board.probability import analyse
+from sweepkit.analysis.count.box_dp import dp_component
+from sweepkit.analysis.count.box_search import SearchBudgetExceeded, search_component
+from sweepkit.analysis.count.component import (
     SEARCH_BUDGET,
     WIDE_SEARCH_BUDGET,
     count_component,
     solve_component,
 )
-from sweepkit.analysis.dead import dead_cells
-from sweepkit.analysis.probability import analyse
-from sweepkit.analysis.split import split_forced
+from sweepkit.analysis.count.split import split_forced
+from sweepkit.analysis.dead_cells.dead import dead_cells
 from sweepkit.constraints import Component, build_system
 from sweepkit.position import UNKNOWN, Position
 

@@ -45,10 +45,10 @@ CASE = """
 import json, resource, statistics, sys, time
 sys.path[:0] = {paths!r}
 from scale_positions import first_click_view, mines_for
-from sweepkit.analysis.board_count import board_total, count_layouts
-from sweepkit.analysis.component import cache_clear, solve_component
-from sweepkit.analysis.combine import combine
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.board.board_count import board_total, count_layouts
+from sweepkit.analysis.count.component import cache_clear, solve_component
+from sweepkit.analysis.board.combine import combine
+from sweepkit.analysis.board.probability import analyse
 from sweepkit.constraints import build_system
 from tests.analysis.reference_combine import old_combine, old_total
 
@@ -132,9 +132,9 @@ def expert_ab(games: int, standins: int) -> None:
 
     from bench_analysis import expert_midgame
     from expert_positions import expert_games
-    from sweepkit.analysis.board_count import board_total
-    from sweepkit.analysis.combine import combine
-    from sweepkit.analysis.component import solve_component
+    from sweepkit.analysis.board.board_count import board_total
+    from sweepkit.analysis.board.combine import combine
+    from sweepkit.analysis.count.component import solve_component
     from sweepkit.constraints import build_system
     from tests.analysis.reference_combine import old_combine, old_total
 

@@ -6,7 +6,8 @@ the views do not show the deduced mines, so the frontier grows into one componen
 thousands of boxes). Every view is analysed as it comes, by each route in a fresh process
 of its own (so the peak memory, ``resource.getrusage``'s ``ru_maxrss``, is that route's):
 
-- ``incremental``: :meth:`sweepkit.analysis.incremental.IncrementalAnalyser.update`, the call
+- ``incremental``:
+  :meth:`sweepkit.analysis.tracking.incremental.IncrementalAnalyser.update`, the call
   the players and the web app make: the mines proved on one move are flagged on the next
   (``Analysis.marked``), so the frontier stays in small pieces;
 - ``unmarked``: the same with ``keep_mines=False`` (``update(view)`` is then
@@ -42,8 +43,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from scale_positions import game_views
-from sweepkit.analysis.incremental import IncrementalAnalyser
-from sweepkit.analysis.probability import Analysis, analyse
+from sweepkit.analysis.board.probability import Analysis, analyse
+from sweepkit.analysis.tracking.incremental import IncrementalAnalyser
 from sweepkit.constraints import build_system
 from sweepkit.position import Position
 

@@ -39,7 +39,7 @@ SETUP = """
 import json, resource, sys, time
 sys.path.insert(0, {root!r})
 sys.setrecursionlimit(10_000)
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.board.probability import analyse
 from sweepkit.boardfile import read_board
 from sweepkit.constraints import build_system
 from sweepkit.serialize import analysis_json

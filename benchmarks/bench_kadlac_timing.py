@@ -25,9 +25,9 @@ import statistics
 import time
 from pathlib import Path
 
-from sweepkit.analysis.board_count import count_layouts
-from sweepkit.analysis.component import solve_component
-from sweepkit.analysis.kadlac_bfs import kadlac_search
+from sweepkit.analysis.board.board_count import count_layouts
+from sweepkit.analysis.count.component import solve_component
+from sweepkit.analysis.papers.kadlac_bfs import kadlac_search
 from sweepkit.position import MINE, UNKNOWN, Position
 
 

@@ -35,8 +35,8 @@ import sys
 SETUP = """
 import resource, sys, time
 from math import comb
-from sweepkit.analysis.board_count import count_layouts
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.board.board_count import count_layouts
+from sweepkit.analysis.board.probability import analyse
 from sweepkit.automata.transfer import count_strip_layouts
 from sweepkit.constraints import build_system
 from sweepkit.position import MINE, UNKNOWN, Position

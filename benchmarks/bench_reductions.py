@@ -9,7 +9,7 @@ For each number of variables n, ``--formulas`` random 3-CNF formulas with round(
 ratio) clauses (4.26 is the satisfiability threshold; uf20-91 is the classic size) are
 reduced with ``sweepkit.reductions.layout.reduce_cnf``, and the board is decided by
 ``find_witness`` (the board's constraint system and components, the wires joined, CaDiCaL
-on the rest: ``sweepkit.analysis.sat``) under a time budget of ``--budget`` seconds. The
+on the rest: ``sweepkit.analysis.decide.sat``) under a time budget of ``--budget`` seconds. The
 same formula goes to python-sat's Minisat 2.2 (``pip install python-sat``; the test extra
 has it), the baseline of the ratio, in the same process.
 
@@ -54,10 +54,10 @@ from pathlib import Path
 
 from pysat.solvers import Minisat22
 
-from sweepkit.analysis.board_count import count_layouts
+from sweepkit.analysis.board.board_count import count_layouts
 from sweepkit.analysis.budget import AnalysisLimit, limits
-from sweepkit.analysis.component import cache_clear
-from sweepkit.analysis.consistency import find_witness
+from sweepkit.analysis.count.component import cache_clear
+from sweepkit.analysis.papers.consistency import find_witness
 from sweepkit.reductions.formulas import CNF
 from sweepkit.reductions.layout import MAX_CELLS, reduce_cnf
 from sweepkit.reductions.sheet import LayoutError

@@ -29,13 +29,13 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from sweepkit.analysis import strip_route
-from sweepkit.analysis.box_dp import dp_component
-from sweepkit.analysis.box_search import SearchBudgetExceeded, search_component
-from sweepkit.analysis.component import SEARCH_MAX_BOXES, WIDE_SEARCH_BUDGET, solve_component
-from sweepkit.analysis.poly import ComponentCount
-from sweepkit.analysis.split import split_forced
-from sweepkit.analysis.strip_route import strip_count, strip_crop
+from sweepkit.analysis.count import strip_route
+from sweepkit.analysis.count.box_dp import dp_component
+from sweepkit.analysis.count.box_search import SearchBudgetExceeded, search_component
+from sweepkit.analysis.count.component import SEARCH_MAX_BOXES, WIDE_SEARCH_BUDGET, solve_component
+from sweepkit.analysis.count.poly import ComponentCount
+from sweepkit.analysis.count.split import split_forced
+from sweepkit.analysis.count.strip_route import strip_count, strip_crop
 from sweepkit.constraints import Component, build_system
 from sweepkit.position import MINE, UNKNOWN, Position
 

@@ -18,8 +18,8 @@ import statistics
 import time
 from collections.abc import Callable
 
-from sweepkit.analysis.board_count import count_layouts as general_count_layouts
-from sweepkit.analysis.probability import analyse as general_analyse
+from sweepkit.analysis.board.board_count import count_layouts as general_count_layouts
+from sweepkit.analysis.board.probability import analyse as general_analyse
 from sweepkit.automata import hulin
 from sweepkit.automata.transfer import count_and_witness, count_strip_layouts, solve_strip
 from sweepkit.position import MINE, UNKNOWN, Position

@@ -16,7 +16,7 @@ import statistics
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.board.probability import analyse
 from sweepkit.boardfile import format_board
 from sweepkit.game import Game
 from sweepkit.position import Position

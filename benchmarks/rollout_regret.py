@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from sweepkit.analysis.probability import Analysis
+from sweepkit.analysis.board.probability import Analysis
 from sweepkit.bench.result import StrategySpec, game_seed, strategy_rng
 from sweepkit.bench.rollout import rollout
 from sweepkit.bench.stats import mean_ci

@@ -40,7 +40,7 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
-from sweepkit.analysis.probability import Analysis
+from sweepkit.analysis.board.probability import Analysis
 from sweepkit.bench.result import StrategySpec, game_seed, no_clock, play_game, strategy_rng
 from sweepkit.bench.stats import paired_difference
 from sweepkit.game import Game, Status

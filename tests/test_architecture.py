@@ -5,7 +5,10 @@ imports only the areas listed for it (lazy imports inside functions included).""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
+
+import pytest
 
 import sweepkit
 
@@ -56,7 +59,7 @@ ALLOWED: dict[str, set[str]] = {
 
 
 def module_name(path: Path) -> str:
-    """``sweepkit/analysis/box_dp.py`` -> ``analysis.box_dp``; a package's ``__init__`` is
+    """``sweepkit/analysis/count/box_dp.py`` -> ``analysis.box_dp``; a package's ``__init__`` is
     named for the package (the top one is ``__init__``)."""
     parts = list(path.relative_to(PACKAGE).with_suffix("").parts)
     if parts[-1] == "__init__" and len(parts) > 1:
@@ -124,17 +127,36 @@ def test_every_import_flows_one_way():
 def test_the_check_sees_lazy_relative_and_api_imports(tmp_path):
     source = tmp_path / "m.py"
     source.write_text("def f():\n    from sweepkit.game import Game\n    import sweepkit.bits\n"
-                      "from ..game import Status\nfrom . import box_dp\n"
+                      "from ...game import Status\nfrom . import box_dp\n"
                       "from sweepkit import Position, analysis\n")
-    assert imported(source, "sweepkit.analysis") == {"game", "bits", "analysis.box_dp",
-                                                     "sweepkit", "analysis"}
+    assert imported(source, "sweepkit.analysis.count") == {
+        "game", "bits", "analysis.count.box_dp", "sweepkit", "analysis"}
 
 
-def test_the_analysis_doc_lists_every_module():
-    import re
+ANALYSIS = PACKAGE / "analysis"
+ANALYSIS_GROUPS = sorted(p.name for p in ANALYSIS.iterdir() if (p / "__init__.py").exists())
+"""The subpackages of the analysis, read from the folders: one a question."""
 
+
+def test_the_analysis_is_in_subpackages_with_little_at_its_top():
+    top = sorted(p.stem for p in ANALYSIS.glob("*.py"))
+    assert len(top) <= 4, top
+    assert len(ANALYSIS_GROUPS) >= 5
+
+
+@pytest.mark.parametrize("group", ANALYSIS_GROUPS)
+def test_the_analysis_doc_and_the_readme_describe_each_subpackage(group):
     import sweepkit.analysis
 
-    listed = set(re.findall(r":mod:`\.(\w+)`", sweepkit.analysis.__doc__ or ""))
-    modules = {p.stem for p in (PACKAGE / "analysis").glob("*.py") if p.stem != "__init__"}
+    doc = sweepkit.analysis.__doc__ or ""
+    sections = dict(re.findall(r"^\*\*(\w+)\*\* — .*?\n\n(.*?)(?=\n\n|\Z)", doc,
+                               re.M | re.S))
+    assert group in sections, f"the analysis doc has no section for {group}"
+    listed = set(re.findall(r"^- ``(\w+)`` —", sections[group], re.M))
+    modules = {p.stem for p in (ANALYSIS / group).glob("*.py") if p.stem != "__init__"}
     assert listed == modules, f"not listed: {modules - listed}; gone: {listed - modules}"
+    readme = (PACKAGE.parents[1] / "README.md").read_text(encoding="utf-8")
+    layout = readme.split("## Layout of the code", 1)[1]
+    assert f"{group}/" in layout, f"the README's layout does not show analysis/{group}/"
+    missing = [m for m in sorted(modules) if f"{m}.py" not in layout]
+    assert not missing, f"the README's layout does not show {group}/: {missing}"

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sweepkit.analysis.board_count import count_layouts
-from sweepkit.analysis.enumerate import enumerate_layouts
+from sweepkit.analysis.board.board_count import count_layouts
+from sweepkit.analysis.papers.enumerate import enumerate_layouts
 from sweepkit.game import Game, GameOverError, OffBoardMove, Status, replay
 from sweepkit.moves import Action
 from sweepkit.position import MINE, UNKNOWN, Position

@@ -10,9 +10,9 @@ import sys
 
 import pytest
 
-from sweepkit.analysis.dead import dead_cells
-from sweepkit.analysis.explain import CellValue, Technique, explain
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.board.probability import analyse
+from sweepkit.analysis.dead_cells.dead import dead_cells
+from sweepkit.analysis.reasons.explain import CellValue, Technique, explain
 from sweepkit.boardfile import parse_board
 from sweepkit.position import Position
 from sweepkit.serialize import (

@@ -5,14 +5,14 @@ the number minus its known-mine neighbours. Unknown cells that belong to exactly
 same equations form a **box** (the variable is how many mines the box holds, 0..size,
 in C(size, k) ways); equations sharing boxes form independent **components**; unknown
 cells touching no number form the **floating** pool. All data is frozen and hashable so
-component results can be cached (see :mod:`sweepkit.analysis.component`).
+component results can be cached (see :mod:`sweepkit.analysis.count.component`).
 
 On 2-D boards the equations and boxes are found in bulk: the board as one byte per cell in
 a big integer, shifted once per neighbour direction (:func:`sweepkit.topology.neighbour_codes`),
 gives every cell's code of unknown neighbours, of known-mine neighbours and of neighbouring
 numbers at once; Python then touches only the frontier. A 500x500 board with 20,000 mines
 builds in about a third of a second. During a game,
-:class:`sweepkit.analysis.incremental.IncrementalAnalyser` keeps a system up to date move
+:class:`sweepkit.analysis.tracking.incremental.IncrementalAnalyser` keeps a system up to date move
 by move instead of building it again.
 
 Sources: the equations and their split into independent groups are Studholme, *Minesweeper
@@ -86,7 +86,7 @@ class Component:
     so two components with the same key share one cached result. ``boxes`` and
     ``numbers`` map the abstract boxes and rows back to cells and number cells; ``shape``
     is the board's shape when it is a grid, of any dimension (so the component's geometry
-    is known: :mod:`sweepkit.analysis.strip_route` uses a 2-D one, the box programme's
+    is known: :mod:`sweepkit.analysis.count.strip_route` uses a 2-D one, the box programme's
     strip orders any), else ``None``.
     """
 

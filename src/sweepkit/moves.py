@@ -69,7 +69,7 @@ class Reason:
     """Why a move was made.
 
     ``technique`` names the reasoning behind a certain move, in the vocabulary of
-    :class:`sweepkit.analysis.explain.Technique` (``single``, ``subset``, ``linked``,
+    :class:`sweepkit.analysis.reasons.explain.Technique` (``single``, ``subset``, ``linked``,
     ``global``); ``probability`` is the mine probability the player estimated for the
     cell (0 or 1 for certain moves when known); ``note`` is a short phrase for people
     ("lowest exact probability, ties at random").

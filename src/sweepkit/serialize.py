@@ -25,9 +25,9 @@ from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from sweepkit.analysis.dead import dead_cells
-from sweepkit.analysis.explain import Explanation, explain
-from sweepkit.analysis.probability import Analysis, analyse
+from sweepkit.analysis.board.probability import Analysis, analyse
+from sweepkit.analysis.dead_cells.dead import dead_cells
+from sweepkit.analysis.reasons.explain import Explanation, explain
 from sweepkit.game import GameRecord
 from sweepkit.moves import Basis, Move, MoveKind, Reason
 from sweepkit.position import CHAR_OF, MINE, UNKNOWN, Position, cell_token
@@ -180,7 +180,7 @@ def analysis_json(position: Position, analysis: Analysis | None = None, *,
     there is no layout); ``probability`` (rows x cols: the mine probability of every
     unknown cell, ``1.0`` for known mines, ``null`` for numbers and ``-``; every unknown
     cell is ``null`` when inconsistent); ``safe`` and ``mines_certain`` (cells certain in
-    every layout); ``dead`` (see :func:`sweepkit.analysis.dead.dead_cells`) and
+    every layout); ``dead`` (see :func:`sweepkit.analysis.dead_cells.dead.dead_cells`) and
     ``explanations`` (:func:`explanation_json` of each certain cell).
 
     On a board of three or more dimensions there is a ``shape`` key too (the sizes,

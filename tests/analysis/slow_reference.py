@@ -2,19 +2,19 @@
 
 They re-analyse the whole board per candidate cell (dead cells) and search the whole list of
 equations per certain cell (explanations): quadratic or worse on big boards, but simple
-and checked against the brute force. :mod:`sweepkit.analysis.dead` and
-:mod:`sweepkit.analysis.explain` must give exactly the same answers
-(``tests/analysis/test_dead.py``, ``tests/analysis/test_explain.py``).
+and checked against the brute force. :mod:`sweepkit.analysis.dead_cells.dead` and
+:mod:`sweepkit.analysis.reasons.explain` must give exactly the same answers
+(``tests/analysis/dead_cells/test_dead.py``, ``tests/analysis/reasons/test_explain.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sweepkit.analysis.board_count import frontier_polynomial, system_count
-from sweepkit.analysis.component import solve_component
-from sweepkit.analysis.explain import CellValue, Explanation, Technique, _make
-from sweepkit.analysis.probability import Analysis, analyse
+from sweepkit.analysis.board.board_count import frontier_polynomial, system_count
+from sweepkit.analysis.board.probability import Analysis, analyse
+from sweepkit.analysis.count.component import solve_component
+from sweepkit.analysis.reasons.explain import CellValue, Explanation, Technique, _make
 from sweepkit.constraints import (
     Constraint,
     ConstraintSystem,
@@ -23,7 +23,7 @@ from sweepkit.constraints import (
 )
 from sweepkit.position import MINE, UNKNOWN, Position
 
-# ---- dead cells (sweepkit.analysis.dead before the local route) ----
+# ---- dead cells (sweepkit.analysis.dead_cells.dead before the local route) ----
 
 
 def revealed_numbers(position: Position, cell: int, use_mine_count: bool = True,
@@ -164,7 +164,7 @@ class _PoolWhenSafe:
         return self.cache[key]
 
 
-# ---- explanations (sweepkit.analysis.explain before the local route) ----
+# ---- explanations (sweepkit.analysis.reasons.explain before the local route) ----
 
 def forced_by(constraints: Sequence[Constraint], cell: int) -> CellValue | None:
     """``SAFE``/``MINE`` if these equations alone (no mine count) fix ``cell``."""

@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from sweepkit.analysis.board.probability import analyse
 from sweepkit.analysis.budget import (
     AnalysisCancelled,
     AnalysisTimeout,
@@ -17,7 +18,6 @@ from sweepkit.analysis.budget import (
     check_size,
     limits,
 )
-from sweepkit.analysis.probability import analyse
 from sweepkit.position import Position
 
 
@@ -68,10 +68,10 @@ def test_a_split_components_table_is_built_when_read_and_weighed_by_its_numbers(
     # (``count_layouts`` is ``system_count`` of it; reading it took 2.5 s a question).
     import random
 
-    from sweepkit.analysis.board_count import system_count
-    from sweepkit.analysis.component import forced_split, solve_component
-    from sweepkit.analysis.consistency import find_witness
-    from sweepkit.analysis.poly import product
+    from sweepkit.analysis.board.board_count import system_count
+    from sweepkit.analysis.count.component import forced_split, solve_component
+    from sweepkit.analysis.count.poly import product
+    from sweepkit.analysis.papers.consistency import find_witness
     from sweepkit.constraints import build_system
     from sweepkit.position import UNKNOWN
 

@@ -6,10 +6,10 @@ from itertools import combinations, product
 
 import pytest
 
-from sweepkit.analysis.board_count import count_layouts
-from sweepkit.analysis.component import solve_component
-from sweepkit.analysis.consistency import find_witness, is_consistent, is_unique
-from sweepkit.analysis.enumerate import component_assignments, enumerate_layouts
+from sweepkit.analysis.board.board_count import count_layouts
+from sweepkit.analysis.count.component import solve_component
+from sweepkit.analysis.papers.consistency import find_witness, is_consistent, is_unique
+from sweepkit.analysis.papers.enumerate import component_assignments, enumerate_layouts
 from sweepkit.constraints import Constraint, system_from_constraints
 from sweepkit.position import MINE, VALUE_OF, Position
 from tests.analysis.golden_boards import (

@@ -10,14 +10,14 @@ from math import comb
 
 import pytest
 
-from sweepkit.analysis.board_count import count_layouts, layouts_by_mines
+from sweepkit.analysis.board.board_count import count_layouts, layouts_by_mines
+from sweepkit.analysis.board.probability import analyse
 from sweepkit.analysis.budget import AnalysisTimeout, AnalysisTooLarge, limits
-from sweepkit.analysis.component import solve_component
-from sweepkit.analysis.dead import dead_cells
-from sweepkit.analysis.explain import explain
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.count.component import solve_component
+from sweepkit.analysis.dead_cells.dead import dead_cells
+from sweepkit.analysis.reasons.explain import explain
 from sweepkit.position import UNKNOWN, Position
-from tests.analysis.test_dead import game_view
+from tests.analysis.dead_cells.test_dead import game_view
 
 
 def blocks(k: int) -> Position:
@@ -50,9 +50,9 @@ THOUSAND = """
 import resource, sys
 from math import comb
 from fractions import Fraction
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.board.probability import analyse
 from sweepkit.position import UNKNOWN, Position
-from tests.analysis.test_dead import game_view
+from tests.analysis.dead_cells.test_dead import game_view
 rows = cols = 1000
 numbers = [r * cols + c for r in range(5, rows, 97) for c in range(5, cols, 89)]
 cells = [UNKNOWN] * (rows * cols)
@@ -88,10 +88,10 @@ def test_thousand_by_thousand_board():
 SNAKE = """
 import json, resource
 from sweepkit.analysis.budget import limits
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.board.probability import analyse
 from sweepkit.constraints import build_system
 from sweepkit.position import UNKNOWN, Position
-from tests.analysis.test_dead import game_view
+from tests.analysis.dead_cells.test_dead import game_view
 from sweepkit.serialize import analysis_json
 # a corridor folded into a serpentine: rows 4k and 4k+2 unknown, 4k+1 the numbers of a mine
 # pattern, 4k+3 a wall of numbers with one unknown gap at alternate ends

@@ -13,18 +13,18 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sweepkit.analysis.board_count import count_layouts, layouts_by_mines
-from sweepkit.analysis.consistency import (
+from sweepkit.analysis.board.board_count import count_layouts, layouts_by_mines
+from sweepkit.analysis.board.probability import analyse
+from sweepkit.analysis.dead_cells.dead import dead_cells
+from sweepkit.analysis.papers.consistency import (
     find_witness,
     is_consistent,
     is_safe_move,
     is_unique,
     minimal_contradiction,
 )
-from sweepkit.analysis.dead import dead_cells
-from sweepkit.analysis.enumerate import enumerate_layouts
-from sweepkit.analysis.explain import TECHNIQUES, explain
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.papers.enumerate import enumerate_layouts
+from sweepkit.analysis.reasons.explain import TECHNIQUES, explain
 from sweepkit.constraints import build_system
 from sweepkit.position import SAFE, Position
 from tests import brute

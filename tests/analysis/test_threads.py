@@ -9,8 +9,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from sweepkit.analysis.component import cache_clear, cache_info, solve_component
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.board.probability import analyse
+from sweepkit.analysis.count.component import cache_clear, cache_info, solve_component
 from sweepkit.automata.hulin import solve_hulin
 from sweepkit.position import UNKNOWN, Position
 

@@ -4,7 +4,7 @@ Boards far beyond the brute force (up to 3×40) with and without the mine count:
 exact per-cell probabilities, certain safes and mines. The analysis routes a component through
 the transfer matrix only when its box search gives up (``count.SEARCH_BUDGET``), which
 these random boards almost never make it do: the two sides stay independent here, and
-``tests/analysis/test_strip_route.py`` checks the routed path against the box search and DP.
+``tests/analysis/count/test_strip_route.py`` checks the routed path against the box search and DP.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from hypothesis import given, settings
 
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.board.probability import analyse
 from sweepkit.automata.transfer import solve_strip
 from sweepkit.position import Position
 from tests.examples import examples

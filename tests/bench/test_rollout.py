@@ -10,8 +10,8 @@ from collections import Counter
 
 import pytest
 
-from sweepkit.analysis.enumerate import enumerate_layouts
-from sweepkit.analysis.sample import random_layout
+from sweepkit.analysis.papers.enumerate import enumerate_layouts
+from sweepkit.analysis.papers.sample import random_layout
 from sweepkit.bench.result import StrategySpec
 from sweepkit.bench.rollout import RolloutError, play_layouts, rollout, start_game
 from sweepkit.bench.stats import wilson

@@ -286,7 +286,7 @@ def test_check_names_an_irreducible_set_on_a_reduced_board(unsat_board):
     words = done.stdout.splitlines()[1]
     assert words == ("on the formula: the numbers reach the wire leaving the terminal of "
                      "input x1 and pass through 1 gadget (of 1): not at (21, 122)")
-    from sweepkit.analysis.consistency import find_witness
+    from sweepkit.analysis.papers.consistency import find_witness
     from sweepkit.boardfile import parse_board
     from sweepkit.position import SAFE
 

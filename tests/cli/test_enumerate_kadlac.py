@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sweepkit.analysis.kadlac_bfs import kadlac_report
+from sweepkit.analysis.papers.kadlac_bfs import kadlac_report
 from sweepkit.boardfile import parse_board
 from tests.cli.inprocess import sweepkit as run
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from sweepkit.analysis.explain import TECHNIQUES, explain
+from sweepkit.analysis.reasons.explain import TECHNIQUES, explain
 from sweepkit.boardfile import parse_board
 from tests.cli.inprocess import sweepkit as run
 

@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from sweepkit.analysis.board_count import count_layouts
+from sweepkit.analysis.board.board_count import count_layouts
 from sweepkit.boardfile import parse_board
 from tests.cli.inprocess import sweepkit as run
 

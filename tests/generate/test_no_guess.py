@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sweepkit.analysis.board.probability import analyse
 from sweepkit.analysis.budget import AnalysisCancelled, AnalysisTimeout, limits
-from sweepkit.analysis.explain import TECHNIQUES, explain
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.reasons.explain import TECHNIQUES, explain
 from sweepkit.game import Game, Status, replay
 from sweepkit.generate import (
     MAX_DENSITY,
@@ -164,7 +164,7 @@ def test_the_time_budget_holds_inside_one_solve_of_a_big_board():
 def test_the_frontier_and_the_swaps_are_those_of_their_definitions(rows, cols, seed, steps):
     # they are selected on bytes as integers (a pass over a 200x200 board's cells took
     # 0.13 s a perturbation); here against the plain definitions, cell by cell
-    from sweepkit.analysis.incremental import IncrementalAnalyser
+    from sweepkit.analysis.tracking.incremental import IncrementalAnalyser
     from sweepkit.generate.no_guess import LogicBoard
 
     rng = random.Random(seed)

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from sweepkit.analysis.explain import TECHNIQUES, Technique, explain
+from sweepkit.analysis.reasons.explain import TECHNIQUES, Technique, explain
 from sweepkit.generate.puzzles import Puzzle, PuzzleError, PuzzleTimeout, puzzles
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.rules import Rules

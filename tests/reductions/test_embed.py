@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sweepkit.analysis.board_count import count_layouts
-from sweepkit.analysis.consistency import find_witness
+from sweepkit.analysis.board.board_count import count_layouts
+from sweepkit.analysis.papers.consistency import find_witness
 from sweepkit.boardfile import parse_board
 from sweepkit.position import MINE, SAFE, UNKNOWN, Position
 from sweepkit.reductions.embed import (

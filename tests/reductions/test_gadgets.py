@@ -8,7 +8,7 @@ import itertools
 
 import pytest
 
-from sweepkit.analysis.enumerate import enumerate_layouts
+from sweepkit.analysis.papers.enumerate import enumerate_layouts
 from sweepkit.reductions.gadgets import GADGETS, gadget, truth_table
 
 EXPECTED = {

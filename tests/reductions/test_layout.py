@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from pysat.solvers import Minisat22
 
 from sweepkit.analysis import analyse, count_layouts
-from sweepkit.analysis.board_count import system_count
-from sweepkit.analysis.consistency import (
+from sweepkit.analysis.board.board_count import system_count
+from sweepkit.analysis.papers.consistency import (
     find_witness,
     is_safe_move,
     is_unique,

@@ -9,7 +9,7 @@ import itertools
 import pytest
 
 from sweepkit.analysis import count_layouts
-from sweepkit.analysis.enumerate import enumerate_layouts
+from sweepkit.analysis.papers.enumerate import enumerate_layouts
 from sweepkit.position import MINE, SAFE
 from sweepkit.reductions.drawing import crossover, draw_gate
 from sweepkit.reductions.sheet import SEPARATOR, VALUE, LayoutError, Port, Sheet

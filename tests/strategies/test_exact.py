@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.board.probability import analyse
 from sweepkit.game import Game, Status
 from sweepkit.moves import Basis
 from sweepkit.play import play

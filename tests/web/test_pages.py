@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.board.probability import analyse
 from sweepkit.boardfile import parse_board
 from tests.web.conftest import page_opener
 from tests.web.pages_helpers import call, call_as, play_game, unique

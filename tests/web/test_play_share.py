@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.board.probability import analyse
 from sweepkit.game import Game
 from sweepkit.position import MINE
 from sweepkit.rules import level

@@ -61,7 +61,7 @@ Column = tuple[int, ...]
 """The cell values of one column, top to bottom."""
 MineCounts = dict[int, int]
 """Layout counts by number of mines, a dict ``{mines: layouts}`` (key 0 only when no mine total
-is tracked). Not the tuple ``Poly`` of :mod:`sweepkit.analysis.poly`."""
+is tracked). Not the tuple ``Poly`` of :mod:`sweepkit.analysis.count.poly`."""
 
 MAX_STRIP_ROWS = 6
 """The largest strip height (smaller side of the board) solved by default. Measured with
@@ -293,7 +293,7 @@ class StripPolynomials:
     counted); ``cell_mines[i][m]``: those of them with a mine on unknown cell i (flat index
     of the position). :meth:`witness` gives one layout with a chosen number of mines. This
     is what the general analysis needs from a strip-shaped component
-    (:mod:`sweepkit.analysis.strip_route`).
+    (:mod:`sweepkit.analysis.count.strip_route`).
     """
 
     position: Position

@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from sweepkit.analysis.explain import TECHNIQUES
+from sweepkit.analysis.reasons.explain import TECHNIQUES
 from sweepkit.game import Game, Status
 from sweepkit.generate.no_guess import NoGuessLayouts
 from sweepkit.moves import MoveKind

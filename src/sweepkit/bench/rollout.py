@@ -4,7 +4,7 @@ measured by playing it to the end on layouts drawn uniformly from those the posi
 This is look-ahead by simulation: where the heuristic scores of
 :mod:`sweepkit.strategies.best.guesses` cannot separate a few guesses, play each of them on
 the same sampled layouts and let the rest of the game, played by a real strategy, decide.
-Layout ``i`` is drawn by :func:`sweepkit.analysis.sample.random_layout` from an RNG seeded
+Layout ``i`` is drawn by :func:`sweepkit.analysis.papers.sample.random_layout` from an RNG seeded
 with ``(seed, i)`` alone, and every move is played on it with the strategy's RNG seeded the
 same way, so the moves are compared game by game (paired: the layouts every move wins, or
 every move loses, drop out of the differences) and any number of workers gives the same
@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from sweepkit.analysis.sample import random_layout
+from sweepkit.analysis.papers.sample import random_layout
 from sweepkit.bench.result import StrategySpec, no_clock
 from sweepkit.bench.runner import chunks, pool_map
 from sweepkit.bench.stats import paired_difference, wilson

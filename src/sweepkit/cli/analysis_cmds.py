@@ -14,18 +14,18 @@ import sys
 
 import typer
 
-from sweepkit.analysis.board_count import count_layouts, layouts_by_mines
+from sweepkit.analysis.board.board_count import count_layouts, layouts_by_mines
+from sweepkit.analysis.board.probability import Analysis, analyse
 from sweepkit.analysis.budget import attempt
-from sweepkit.analysis.consistency import (
+from sweepkit.analysis.papers.consistency import (
     Contradiction,
     decide,
     is_safe_move,
     minimal_contradiction,
 )
-from sweepkit.analysis.enumerate import enumerate_layouts
-from sweepkit.analysis.explain import explain
-from sweepkit.analysis.kadlac_bfs import kadlac_report
-from sweepkit.analysis.probability import Analysis, analyse
+from sweepkit.analysis.papers.enumerate import enumerate_layouts
+from sweepkit.analysis.papers.kadlac_bfs import kadlac_report
+from sweepkit.analysis.reasons.explain import explain
 from sweepkit.boardfile import board_source, format_board
 from sweepkit.cli.common import (
     DEFAULT_TIMEOUT,
@@ -161,7 +161,7 @@ def formula_words(position: Position, text: str, contradiction: Contradiction,
 SHRINK_SECONDS = 10.0
 """``check --shrink``'s default: on a board of an unsatisfiable formula of 14 variables the
 whole of ``check`` takes about 8 CPU seconds, an irreducible set of some 66,000 numbers
-included (the table in :mod:`sweepkit.analysis.unsat_core`); the deadline is wall time, so
+included (the table in :mod:`sweepkit.analysis.decide.unsat_core`); the deadline is wall time, so
 on a loaded machine the set found within it may not be irreducible."""
 
 METHOD = Choice(["fast", "kadlac"], "method")

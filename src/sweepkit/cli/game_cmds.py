@@ -17,7 +17,7 @@ from typing import TextIO
 
 import typer
 
-from sweepkit.analysis.explain import TECHNIQUES
+from sweepkit.analysis.reasons.explain import TECHNIQUES
 from sweepkit.boardfile import format_board
 from sweepkit.cli.common import fail
 from sweepkit.cli.params import INTEGER, WHOLE, Choice

@@ -16,7 +16,7 @@ import random
 
 import typer
 
-from sweepkit.analysis.explain import TECHNIQUES
+from sweepkit.analysis.reasons.explain import TECHNIQUES
 from sweepkit.boardfile import format_board, plural
 from sweepkit.cli.common import fail
 from sweepkit.cli.game_cmds import LEVEL

@@ -6,7 +6,7 @@ minesweeper.online and the JavaScript analyser offer the same mode. Here the sol
 exact analysis (every cell proved safe is revealed, every mine proved is flagged, the mine
 count included), so a board needs no guess exactly when no guess is ever needed, whatever
 pattern the reasoning takes; ``hardest`` restricts the player to the certain moves whose
-easiest technique (:mod:`sweepkit.analysis.explain`) is at most that one.
+easiest technique (:mod:`sweepkit.analysis.reasons.explain`) is at most that one.
 
 How a board is made (:func:`generate_no_guess`):
 
@@ -43,10 +43,10 @@ import time
 from dataclasses import dataclass, field
 from itertools import compress
 
+from sweepkit.analysis.board.probability import Analysis
 from sweepkit.analysis.budget import AnalysisTimeout, check, limits
-from sweepkit.analysis.explain import TECHNIQUES, CellValue, Technique, techniques_of
-from sweepkit.analysis.incremental import IncrementalAnalyser
-from sweepkit.analysis.probability import Analysis
+from sweepkit.analysis.reasons.explain import TECHNIQUES, CellValue, Technique, techniques_of
+from sweepkit.analysis.tracking.incremental import IncrementalAnalyser
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.rules import FirstClick, Rules
 from sweepkit.topology import flood_fill, neighbours

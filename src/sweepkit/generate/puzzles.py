@@ -5,7 +5,7 @@ technique, for the trainer and ``sweepkit puzzle``.
 meets: seeded games (a preset level under the ``opening`` first-click rule, or any rules
 given, the first cell drawn at random) are played by a careful human-like player that, at
 every view, finds the certain cells (the exact analysis, with the mine count) and their
-easiest technique (:func:`~sweepkit.analysis.explain.techniques_of`, the fast path), then
+easiest technique (:func:`~sweepkit.analysis.reasons.explain.techniques_of`, the fast path), then
 takes only the moves of the easiest technique present (reveals its safe cells, flags its
 mines) before looking again: single numbers first, a pair only when no single number is
 left, and so on. Taking the easy moves first is what makes the harder views appear: a
@@ -29,7 +29,7 @@ number is :attr:`Puzzle.harder`.
 
 **Difficulty** (:attr:`Puzzle.size`): the fewest numbers any answer cell's reason uses
 (``len(because)``): 1 for SINGLE, 2 for SUBSET, 2 or more for LINKED (the irreducible set
-:func:`~sweepkit.analysis.explain.explain` finds), every number with a covered
+:func:`~sweepkit.analysis.reasons.explain.explain` finds), every number with a covered
 neighbour for GLOBAL (0 when only the count of covered cells decides).
 ``min_size``/``max_size`` keep the puzzles of a rung of the ladder: ``min_size=4`` asks for
 linked sets where no answer cell is proved by fewer than four numbers.
@@ -51,7 +51,8 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from sweepkit.analysis.explain import (
+from sweepkit.analysis.board.probability import Analysis
+from sweepkit.analysis.reasons.explain import (
     TECHNIQUES,
     CellValue,
     Explanation,
@@ -59,8 +60,7 @@ from sweepkit.analysis.explain import (
     explain,
     techniques_of,
 )
-from sweepkit.analysis.incremental import IncrementalAnalyser
-from sweepkit.analysis.probability import Analysis
+from sweepkit.analysis.tracking.incremental import IncrementalAnalyser
 from sweepkit.game import Game
 from sweepkit.moves import Action
 from sweepkit.position import UNKNOWN, Position

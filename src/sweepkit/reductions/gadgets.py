@@ -34,7 +34,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Final
 
-from sweepkit.analysis.enumerate import enumerate_layouts
+from sweepkit.analysis.papers.enumerate import enumerate_layouts
 from sweepkit.position import MINE, SAFE, UNKNOWN, Position
 
 _GRIDS: Final[dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]]] = {

@@ -158,7 +158,7 @@ def contradiction_words(position: Position, numbers: Sequence[int],
     the first gadget: a crossing or a gate changes the cells' equations).
 
     >>> board = reduce_cnf(CNF(1, ((1,), (-1,))))
-    >>> from sweepkit.analysis.consistency import minimal_contradiction
+    >>> from sweepkit.analysis.papers.consistency import minimal_contradiction
     >>> from sweepkit.constraints import build_system
     >>> text = "\\n".join(board.comments())
     >>> found = minimal_contradiction(board.position, use_mine_count=False)

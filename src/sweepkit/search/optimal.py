@@ -87,9 +87,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from sweepkit.analysis.board_count import count_layouts
+from sweepkit.analysis.board.board_count import count_layouts
 from sweepkit.analysis.budget import check
-from sweepkit.analysis.enumerate import enumerate_layouts
+from sweepkit.analysis.papers.enumerate import enumerate_layouts
 from sweepkit.position import MINE, SAFE, Position
 from sweepkit.search import tables
 

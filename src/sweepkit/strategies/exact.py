@@ -2,14 +2,14 @@
 
 Each turn it analyses the view exactly (with the total mine count unless told not to):
 it reveals every cell that is safe in all layouts, each with the simplest technique that
-proves it (:mod:`sweepkit.analysis.explain`); when none is, it reveals a cell of lowest
+proves it (:mod:`sweepkit.analysis.reasons.explain`); when none is, it reveals a cell of lowest
 exact mine probability, ties broken uniformly at random. Cells it proves to be mines are
 kept in its working view between moves (so they leave the constraints instead of adding
 to them); with ``flag_mines`` it also flags them in the game, as a person would.
-The analysis goes through an :class:`~sweepkit.analysis.incremental.IncrementalAnalyser`
+The analysis goes through an :class:`~sweepkit.analysis.tracking.incremental.IncrementalAnalyser`
 kept for the game: each turn only the equations, boxes and components the moves since the
 last analysis changed are rebuilt, and the components they did not touch are not counted
-again (the component solver's cache, :func:`sweepkit.analysis.component.solve_component`,
+again (the component solver's cache, :func:`sweepkit.analysis.count.component.solve_component`,
 returns them). The analysis is the same as ``analyse(view)``, so the games are too.
 
 This is the baseline the strongest player is measured against: exact probabilities,
@@ -23,9 +23,9 @@ from collections.abc import Sequence
 from itertools import compress
 from operator import ne
 
-from sweepkit.analysis.explain import CellValue, Technique, techniques_of
-from sweepkit.analysis.incremental import IncrementalAnalyser
-from sweepkit.analysis.probability import Analysis
+from sweepkit.analysis.board.probability import Analysis
+from sweepkit.analysis.reasons.explain import CellValue, Technique, techniques_of
+from sweepkit.analysis.tracking.incremental import IncrementalAnalyser
 from sweepkit.constraints import numbers_near_unknown
 from sweepkit.moves import Action, Decision, Reason
 from sweepkit.position import MINE, UNKNOWN, Position

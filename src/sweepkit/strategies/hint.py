@@ -1,7 +1,7 @@
 """Hints: for a position, the best move, why, in words, and the runners-up with their scores.
 
 A certainly safe cell is always the hint when there is one: the easiest to see (the
-simplest technique of :mod:`sweepkit.analysis.explain`, then the lowest cell), with the
+simplest technique of :mod:`sweepkit.analysis.reasons.explain`, then the lowest cell), with the
 sentence that proves it; the other certain cells are the runners-up. Otherwise the ``best``
 strategy (:mod:`.best`) chooses the guess, and the hint says which rule chose it (the exact
 endgame, the opening book, a forced guess, or the scores of :mod:`.best.guesses`) with the
@@ -24,9 +24,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from sweepkit.analysis.board.probability import Analysis, analyse
 from sweepkit.analysis.budget import attempt
-from sweepkit.analysis.explain import TECHNIQUES, CellValue, Explanation, explain
-from sweepkit.analysis.probability import Analysis, analyse
+from sweepkit.analysis.reasons.explain import TECHNIQUES, CellValue, Explanation, explain
 from sweepkit.position import Position
 from sweepkit.strategies.best import BestStrategy, discounted
 
@@ -73,7 +73,7 @@ def hint(position: Position, *, budget: str | int = "normal", use_mine_count: bo
     or nothing is left to reveal; ``seed`` breaks ties between equal guesses.
 
     A caller that has analysed the position already (with the same ``use_mine_count``), or
-    found its explanations (:func:`~sweepkit.analysis.explain.explain`; empty when finding
+    found its explanations (:func:`~sweepkit.analysis.reasons.explain.explain`; empty when finding
     them gave up), passes them on rather than having them found again."""
     if analysis is None:
         analysis = analyse(position, use_mine_count)

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from sweepkit.analysis.board_count import system_count
+from sweepkit.analysis.board.board_count import system_count
 from sweepkit.constraints import Constraint, system_from_constraints
 from sweepkit.moves import Action, Decision, Reason
 from sweepkit.position import MINE, UNKNOWN, Position
@@ -136,7 +136,8 @@ def prob_search(problem: SearchProblem, mine: bool) -> int:
 
 def zone_count(problem: SearchProblem, mine: bool) -> int:
     """The assignments of O with x = ``mine`` meeting every zone square: the layouts of the
-    zone's equations without a mine count (:func:`~sweepkit.analysis.board_count.system_count`;
+    zone's equations without a mine count
+    (:func:`~sweepkit.analysis.board.board_count.system_count`;
     each equation: its S_info mines among its covered neighbours, x left out and its mine
     taken off)."""
     need = list(problem.need)

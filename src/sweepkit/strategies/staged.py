@@ -70,7 +70,7 @@ bookkeeping (numbers whose covered neighbours are all mines stay so; they are se
   turns global guessing off for the move (even when that group shares nothing with the
   number). ``None`` lifts the cap, and with it what only the cap brings: the groups are the
   connected components of the equations (what the text describes) and are counted exactly
-  (:func:`component_groups`, through :func:`~sweepkit.analysis.component.solve_component`:
+  (:func:`component_groups`, through :func:`~sweepkit.analysis.count.component.solve_component`:
   the same counts as listing every solution, which a 60-cell group cannot afford);
   ``ShortEval`` never happens. (The program's single merge pass can also leave two groups
   sharing a variable apart, or drop the equations of a group merged into one that is

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from sweepkit.analysis.component import solve_component
-from sweepkit.analysis.poly import product, products_without
+from sweepkit.analysis.count.component import solve_component
+from sweepkit.analysis.count.poly import product, products_without
 from sweepkit.constraints import Constraint, system_from_constraints
 from sweepkit.strategies.staged_program import Estimate, Inconsistent, program_ncr
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from copy import deepcopy
 from typing import Any
 
+from sweepkit.analysis.board.probability import analyse
 from sweepkit.analysis.budget import SERVICE_TABLE, attempt, limits
-from sweepkit.analysis.probability import analyse
 from sweepkit.game import Game, Status
 from sweepkit.moves import MoveKind
 from sweepkit.position import Position

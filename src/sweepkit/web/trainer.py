@@ -16,8 +16,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from sweepkit.analysis.explain import CellValue, Explanation, explain
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.board.probability import analyse
+from sweepkit.analysis.reasons.explain import CellValue, Explanation, explain
 from sweepkit.boardfile import format_board, parse_board
 from sweepkit.generate.puzzles import PuzzleError, guess_puzzles, puzzles
 from sweepkit.position import MINE, UNKNOWN, Position

@@ -8,7 +8,7 @@ import random
 
 from hypothesis import assume, given, settings
 
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.board.probability import analyse
 from sweepkit.position import SAFE, UNKNOWN, Position
 from sweepkit.search.optimal import GameTree
 from sweepkit.strategies.best import BestStrategy

@@ -7,7 +7,7 @@ import random
 
 from hypothesis import given, settings
 
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.board.probability import analyse
 from sweepkit.position import UNKNOWN, Position
 from sweepkit.strategies.best import BestStrategy
 from sweepkit.strategies.best.forced import forced_groups

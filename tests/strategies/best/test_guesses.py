@@ -9,8 +9,8 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 
-from sweepkit.analysis.incremental import IncrementalAnalyser
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.board.probability import analyse
+from sweepkit.analysis.tracking.incremental import IncrementalAnalyser
 from sweepkit.position import UNKNOWN, Position
 from sweepkit.strategies.best import discounted
 from sweepkit.strategies.best.guesses import Evaluator, candidate_classes

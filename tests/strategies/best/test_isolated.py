@@ -10,8 +10,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sweepkit.analysis.board_count import count_layouts
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.board.board_count import count_layouts
+from sweepkit.analysis.board.probability import analyse
 from sweepkit.game import Game
 from sweepkit.play import steps
 from sweepkit.position import MINE, SAFE, UNKNOWN, Position

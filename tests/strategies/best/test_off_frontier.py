@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from sweepkit.analysis.incremental import IncrementalAnalyser
-from sweepkit.analysis.probability import Analysis, analyse
+from sweepkit.analysis.board.probability import Analysis, analyse
+from sweepkit.analysis.tracking.incremental import IncrementalAnalyser
 from sweepkit.game import Game
 from sweepkit.play import play
 from sweepkit.position import UNKNOWN, Position

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.board.probability import analyse
 from sweepkit.position import Position
 from sweepkit.strategies.best import BestStrategy, recommended_first
 

@@ -9,7 +9,7 @@ import random
 import pytest
 from hypothesis import given, settings
 
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.board.probability import analyse
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.strategies.best.long_term import LongTerm
 from sweepkit.strategies.best.patterns import (

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from sweepkit.analysis.incremental import IncrementalAnalyser
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.board.probability import analyse
+from sweepkit.analysis.tracking.incremental import IncrementalAnalyser
 from sweepkit.boardfile import parse_board
 from sweepkit.position import UNKNOWN, Position
 from sweepkit.strategies.best import BestStrategy

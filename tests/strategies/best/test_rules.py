@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from sweepkit.analysis.incremental import IncrementalAnalyser
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.board.probability import analyse
+from sweepkit.analysis.tracking.incremental import IncrementalAnalyser
 from sweepkit.position import Position
 from sweepkit.strategies.best import BestOptions, BestStrategy
 from sweepkit.strategies.best.endgame import Endgame

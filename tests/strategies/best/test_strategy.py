@@ -9,7 +9,7 @@ import random
 import pytest
 from hypothesis import given, settings
 
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.board.probability import analyse
 from sweepkit.bench.store import Store
 from sweepkit.game import Game, Status
 from sweepkit.moves import Basis

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.board.probability import analyse
 from sweepkit.game import Game
 from sweepkit.rules import FirstClick, Rules, level
 from sweepkit.store.played import GameBook

@@ -10,7 +10,7 @@ import random
 import pytest
 from pysat.solvers import Minisat22
 
-from sweepkit.analysis.consistency import find_witness
+from sweepkit.analysis.papers.consistency import find_witness
 from sweepkit.boardfile import parse_board
 from sweepkit.position import SAFE
 from sweepkit.reductions.formulas import parse_cnf

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.board.probability import analyse
 from sweepkit.position import MINE, UNKNOWN, Position
 from tests.lanes import fast_first
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from sweepkit.analysis.budget import check
-from sweepkit.analysis.sample import random_layout
+from sweepkit.analysis.papers.sample import random_layout
 from sweepkit.bench.result import StrategySpec
 from sweepkit.bench.rollout import layout_rng, player_rng, start_game
 from sweepkit.bench.stats import wilson

@@ -33,8 +33,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from sweepkit.analysis.incremental import IncrementalAnalyser
-from sweepkit.analysis.probability import Analysis
+from sweepkit.analysis.board.probability import Analysis
+from sweepkit.analysis.tracking.incremental import IncrementalAnalyser
 from sweepkit.moves import Decision
 from sweepkit.position import Position
 from sweepkit.strategies.base import FirstMove, unopened

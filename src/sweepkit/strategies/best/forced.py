@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sweepkit.analysis.probability import Analysis
+from sweepkit.analysis.board.probability import Analysis
 from sweepkit.position import UNKNOWN
 
 

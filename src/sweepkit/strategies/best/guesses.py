@@ -3,9 +3,9 @@ values.
 
 When no cell is certain, a cell's mine probability p is only the first thing that
 matters; the second is what its number will tell. For a candidate x and each number v it
-can show (from :func:`sweepkit.analysis.outcomes.outcome_table`, with the layouts that
+can show (from :func:`sweepkit.analysis.board.outcomes.outcome_table`, with the layouts that
 show it), the position with x revealed as v is analysed exactly (a *hypothetical*, kept
-cheap by an :class:`~sweepkit.analysis.incremental.IncrementalAnalyser` that only redoes
+cheap by an :class:`~sweepkit.analysis.tracking.incremental.IncrementalAnalyser` that only redoes
 the components x touches). From these, per candidate:
 
 - ``safety``: 1 − p;
@@ -29,9 +29,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from sweepkit.analysis.incremental import IncrementalAnalyser
-from sweepkit.analysis.outcomes import Outcome, OutcomeTable, lowest_pair, two_lowest
-from sweepkit.analysis.probability import Analysis
+from sweepkit.analysis.board.outcomes import Outcome, OutcomeTable, lowest_pair, two_lowest
+from sweepkit.analysis.board.probability import Analysis
+from sweepkit.analysis.tracking.incremental import IncrementalAnalyser
 from sweepkit.position import MINE, UNKNOWN
 from sweepkit.strategies.best.long_term import Influence, LongTerm, influence
 
@@ -103,7 +103,7 @@ class Evaluator:
     """Candidates of one analysed position (``analysis``, of the strategy's working view)
     and their look-ahead values; ``whatif`` analyses the hypotheticals (kept by the
     strategy across moves, so consecutive positions share its work). The outcome counts
-    share one :class:`~sweepkit.analysis.outcomes.OutcomeTable` and are counted once per
+    share one :class:`~sweepkit.analysis.board.outcomes.OutcomeTable` and are counted once per
     cell, however often a cell is asked for. With ``blend`` b above 0, the safety left
     after a number is (1 − b) × the best plus b × the second best (:meth:`hypothetical`)."""
 

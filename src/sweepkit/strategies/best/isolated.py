@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from sweepkit.analysis.probability import Analysis
+from sweepkit.analysis.board.probability import Analysis
 from sweepkit.position import MINE, UNKNOWN, Position
 
 
@@ -60,7 +60,7 @@ def area_position(position: Position, area: Area) -> Position | None:
     neither a number nor a known mine (a known-safe cell showing no number), which this
     board cannot stand for.
 
-    >>> from sweepkit.analysis.probability import analyse
+    >>> from sweepkit.analysis.board.probability import analyse
     >>> view = Position.from_rows(["?3*?", "?3*?"], mines=4)
     >>> (area,) = isolated_areas(analyse(view))
     >>> area

@@ -25,7 +25,7 @@ frame cell to fill and above 2.5% of the layouts that it is in or enables (not c
 The Java solver also uses that sweep to find pseudo 50/50s (``best``'s experimental
 option ``pseudo`` does that, measured apart: :mod:`.experimental.owed`).
 
->>> from sweepkit.analysis.probability import analyse
+>>> from sweepkit.analysis.board.probability import analyse
 >>> from sweepkit.position import Position
 >>> view = Position.from_rows(["1???", "1???"], mines=2)
 >>> shares = influence(analyse(view)).scores
@@ -44,8 +44,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from sweepkit.analysis.outcomes import OutcomeTable
-from sweepkit.analysis.probability import Analysis
+from sweepkit.analysis.board.outcomes import OutcomeTable
+from sweepkit.analysis.board.probability import Analysis
 from sweepkit.strategies.best.patterns import (
     MAX_CELLS,
     Pattern,

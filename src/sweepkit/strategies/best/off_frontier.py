@@ -17,7 +17,7 @@ Cells with long-term influence (:mod:`.long_term`'s sweep) join as every cell do
 frontier or not. Only grids of two dimensions have straight lines as the Java solver's
 offsets mean them; on other boards every floating cell stays.
 
->>> from sweepkit.analysis.probability import analyse
+>>> from sweepkit.analysis.board.probability import analyse
 >>> from sweepkit.position import Position
 >>> view = Position.from_rows(["1" + "?" * 9] + ["?" * 10] * 4, mines=5)
 >>> cells = sorted(java_off_frontier(analyse(view), 0.9))
@@ -30,7 +30,7 @@ from it in a straight line and the other three corners of the board are kept.
 
 from __future__ import annotations
 
-from sweepkit.analysis.probability import Analysis
+from sweepkit.analysis.board.probability import Analysis
 from sweepkit.position import UNKNOWN
 
 GATE = 0.95

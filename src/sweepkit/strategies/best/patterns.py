@@ -17,13 +17,13 @@ options of :mod:`.experimental` weigh them too). With n the layouts of one way (
 for both, by that swap), the counts are exact: n is the number of layouts of the view with
 M1 and the frame flagged and M2 marked safe, found by counting again the equations of the
 components those cells are in, with them fixed
-(:meth:`~sweepkit.analysis.outcomes.OutcomeTable.forced`; for a pattern among floating
+(:meth:`~sweepkit.analysis.board.outcomes.OutcomeTable.forced`; for a pattern among floating
 cells alone, read from the frontier's count polynomial: they are interchangeable). Only
 patterns whose frame has at most ``max_missing`` cells still covered and not known mines
 are counted (more frame cells needing a mine make the pattern rare and the count not worth
 its analysis), and none on boards of more than :data:`MAX_CELLS` cells.
 
->>> from sweepkit.analysis.probability import analyse
+>>> from sweepkit.analysis.board.probability import analyse
 >>> from sweepkit.position import Position
 >>> view = Position.from_rows(["1???", "1???"], mines=2)
 
@@ -43,10 +43,10 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import NamedTuple
 
-from sweepkit.analysis.board_count import binomial_sum
-from sweepkit.analysis.outcomes import OutcomeTable
-from sweepkit.analysis.poly import product as poly_product
-from sweepkit.analysis.probability import Analysis
+from sweepkit.analysis.board.board_count import binomial_sum
+from sweepkit.analysis.board.outcomes import OutcomeTable
+from sweepkit.analysis.board.probability import Analysis
+from sweepkit.analysis.count.poly import product as poly_product
 from sweepkit.position import MINE, UNKNOWN
 from sweepkit.topology import neighbours
 
@@ -314,7 +314,7 @@ def _floating_counter(analysis: Analysis) -> Callable[[int, int], int]:
     """``count(mines, safe)``: the layouts of ``analysis`` with that many given floating
     cells mines and that many others safe (floating cells are interchangeable, so only the
     numbers matter): the frontier's count polynomial against the pool's binomials
-    (:func:`~sweepkit.analysis.board_count.binomial_sum`)."""
+    (:func:`~sweepkit.analysis.board.board_count.binomial_sum`)."""
     system = analysis.system
     size = len(system.floating)
     if not analysis.uses_mine_count:  # each floating cell free: half the layouts per cell

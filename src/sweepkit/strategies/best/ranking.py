@@ -139,7 +139,7 @@ class Ranking:
         - the bound: a class's ranking value (its discounted two-step survival) is at most
           the share of layouts in which it is safe, and each number it can show adds at most
           its own share. The numbers whose outcome already opens a cell next to it
-          (:attr:`~sweepkit.analysis.outcomes.Outcome.opens`, which implies that the
+          (:attr:`~sweepkit.analysis.board.outcomes.Outcome.opens`, which implies that the
           hypothetical makes a cell certainly safe) add exactly their share, with no
           analysis (without a ``blend``: with one, such a number is worth its blended
           safety, and every number is analysed); the others are analysed, heaviest first,

@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sweepkit.analysis.incremental import IncrementalAnalyser
+from sweepkit.analysis.tracking.incremental import IncrementalAnalyser
 from sweepkit.moves import Action, Decision, Reason
 from sweepkit.search.optimal import OptimalPlayError, optimal_play
 from sweepkit.strategies.best.descriptions import describe_ranked

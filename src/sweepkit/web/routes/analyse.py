@@ -17,11 +17,11 @@ from typing import Any
 from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, Field
 
+from sweepkit.analysis.board.probability import analyse
 from sweepkit.analysis.budget import SERVICE_TABLE, AnalysisLimit, attempt, limits
-from sweepkit.analysis.consistency import minimal_contradiction
-from sweepkit.analysis.explain import explain
-from sweepkit.analysis.probability import analyse
-from sweepkit.analysis.sample import random_layout
+from sweepkit.analysis.papers.consistency import minimal_contradiction
+from sweepkit.analysis.papers.sample import random_layout
+from sweepkit.analysis.reasons.explain import explain
 from sweepkit.boardfile import BoardFormatError, parse_board
 from sweepkit.game import Game
 from sweepkit.moves import Action

@@ -12,9 +12,9 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException
 
+from sweepkit.analysis.board.probability import analyse
 from sweepkit.analysis.budget import SERVICE_TABLE, AnalysisLimit, attempt, limits
-from sweepkit.analysis.explain import explain
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.reasons.explain import explain
 from sweepkit.game import Status
 from sweepkit.moves import MoveKind
 from sweepkit.position import MINE, Position

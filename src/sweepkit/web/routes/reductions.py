@@ -16,7 +16,7 @@ from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, Field
 
 from sweepkit.analysis.budget import SERVICE_TABLE, AnalysisLimit, limits
-from sweepkit.analysis.consistency import Contradiction, decide
+from sweepkit.analysis.papers.consistency import Contradiction, decide
 from sweepkit.boardfile import format_board
 from sweepkit.constraints import ConstraintSystem
 from sweepkit.reductions.formulas import FormulaError, formula_kind

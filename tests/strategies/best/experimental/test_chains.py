@@ -9,8 +9,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sweepkit.analysis.incremental import IncrementalAnalyser
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.board.probability import analyse
+from sweepkit.analysis.tracking.incremental import IncrementalAnalyser
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.strategies import make_strategy
 from sweepkit.strategies.best import BUDGETS, BestOptions, BestStrategy

@@ -3,8 +3,8 @@ what the discount does to a ranking, and that each option is off in every preset
 
 from __future__ import annotations
 
-from sweepkit.analysis.incremental import IncrementalAnalyser
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.board.probability import analyse
+from sweepkit.analysis.tracking.incremental import IncrementalAnalyser
 from sweepkit.position import Position
 from sweepkit.strategies.best import BestStrategy
 from sweepkit.strategies.best.guesses import Evaluator

@@ -12,8 +12,8 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 
-from sweepkit.analysis.incremental import IncrementalAnalyser
-from sweepkit.analysis.probability import analyse
+from sweepkit.analysis.board.probability import analyse
+from sweepkit.analysis.tracking.incremental import IncrementalAnalyser
 from sweepkit.position import Position
 from sweepkit.strategies.best import BestStrategy, discounted
 from sweepkit.strategies.best.experimental.owed import owed_risk

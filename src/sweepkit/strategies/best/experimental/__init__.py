@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from sweepkit.analysis.incremental import IncrementalAnalyser
+from sweepkit.analysis.tracking.incremental import IncrementalAnalyser
 from sweepkit.moves import Action, Decision, Reason
 from sweepkit.strategies.best.endgame import safest
 from sweepkit.strategies.best.experimental.chains import chain_fifty_fiftys

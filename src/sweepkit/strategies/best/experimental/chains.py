@@ -60,7 +60,7 @@ cell is the exact count, and two chains joined by a loose link are the same sear
 Both take real before pseudo, and both prefer living cells (it then picks the best by
 its secondary safety; here by ``best``'s ranking).
 
->>> from sweepkit.analysis.probability import analyse
+>>> from sweepkit.analysis.board.probability import analyse
 >>> from sweepkit.position import Position
 >>> view = Position.from_rows(["*33*", "*??*", "*??*", "????"], mines=8)
 >>> [chain] = chain_fifty_fiftys(analyse(view), IncrementalAnalyser(keep_mines=False))
@@ -77,8 +77,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from sweepkit.analysis.incremental import IncrementalAnalyser
-from sweepkit.analysis.probability import Analysis
+from sweepkit.analysis.board.probability import Analysis
+from sweepkit.analysis.tracking.incremental import IncrementalAnalyser
 from sweepkit.position import MINE, SAFE, UNKNOWN
 from sweepkit.strategies.best.patterns import MAX_CELLS, frame_cells
 

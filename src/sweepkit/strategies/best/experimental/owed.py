@@ -15,7 +15,7 @@ A cell of a pattern that is a mine only in layouts of one pattern (n equals its 
 count) is a *pseudo 50/50*: guessing it adds no risk at all, and its number may tell much,
 so ``best`` with the option ``pseudo`` takes it before other guesses, like a forced guess.
 
->>> from sweepkit.analysis.probability import analyse
+>>> from sweepkit.analysis.board.probability import analyse
 >>> from sweepkit.position import Position
 >>> view = Position.from_rows(["1???", "1???"], mines=2)
 >>> found = owed_risk(analyse(view))
@@ -31,8 +31,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sweepkit.analysis.outcomes import OutcomeTable
-from sweepkit.analysis.probability import Analysis
+from sweepkit.analysis.board.outcomes import OutcomeTable
+from sweepkit.analysis.board.probability import Analysis
 from sweepkit.strategies.best.patterns import closed_patterns
 
 

@@ -1,0 +1,484 @@
+"""What an unknown cell would show: the exact number of layouts per outcome.
+
+For an unknown cell x, :func:`outcomes` counts the layouts in which x is a mine and, for
+each number v, those in which x is safe and shows v, weighted exactly as
+:func:`~sweepkit.analysis.board.probability.analyse` weighs them (with the mine count: the
+whole-board layouts with that many mines; without: the papers' convention, floating cells
+free), so the counts sum to ``analysis.total``. A cell that can be safe and shows one number
+in every such layout is *dead* (the definition of :mod:`.dead`). Hints and the trainer read
+these tables; :func:`outcome_table` gives them for many cells, sharing the work (an
+:class:`OutcomeTable` kept by the caller shares it across calls).
+
+How: a safe x shows its flagged neighbours plus the mines among its unknown neighbours N.
+Only the components T holding x or a cell of N see the difference. For each k, T's equations
+with x taken out (it is safe) and one more equation (N ∩ T holds k mines) are counted by
+mine number (all k at once, by one search that sorts the layouts by k:
+:func:`~sweepkit.analysis.count.component.solve_by_row`, cached by structure): a table P[m][k] of
+T's layouts with x safe, k mines in N ∩ T and m others. The other
+components (their product polynomial, the full frontier product divided exactly by T's)
+and the floating pool (x aside; j of its n cells next to x in C(n, j) ways) combine with it
+as :func:`~sweepkit.analysis.board.combine.combine` combines them. Exact integers throughout.
+The cost per cell is one search of T's equations (an earlier version counted once per k,
+and before that once per way of putting mines in the boxes of N, up to 2^8 and usually
+dozens); past the search's budget, one count per k.
+
+>>> from sweepkit.position import Position
+>>> o = outcomes(Position.from_rows(["1?", "??"]), 3)
+>>> o.mine, o.safe[:3], o.total, o.numbers(), o.dead
+(1, (0, 2, 0), 3, (1,), True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from math import comb
+
+from sweepkit.analysis.board.combine import BoxProbabilities, combine
+from sweepkit.analysis.board.probability import Analysis, analyse
+from sweepkit.analysis.count.component import solve_by_row, solve_component, with_need
+from sweepkit.analysis.count.poly import ComponentCount, Poly, int_product
+from sweepkit.analysis.count.poly import product as poly_product
+from sweepkit.constraints import Component, Constraint, system_from_constraints
+from sweepkit.position import MINE, UNKNOWN, Position
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The layouts of one unknown cell by outcome: ``mine`` of them put a mine there,
+    ``safe[v]`` leave it safe showing v (at least 9 entries); they sum to ``total``.
+
+    ``opens[v]`` (when counted by an :class:`OutcomeTable`): whether showing v would leave
+    some other cell safe in every layout of the components the cell touches, or its
+    floating neighbours all safe: a local, free estimate of the look-ahead's S (it misses
+    what only the mine count decides)."""
+
+    cell: int
+    mine: int
+    safe: tuple[int, ...]
+    total: int
+    opens: tuple[bool, ...] = field(default=(), compare=False)
+
+    def numbers(self) -> tuple[int, ...]:
+        """The numbers the cell can show, ascending (empty if it must be a mine)."""
+        return tuple(v for v, w in enumerate(self.safe) if w)
+
+    @property
+    def dead(self) -> bool:
+        """Whether the cell can be safe and would show the same number in every layout."""
+        return len(self.numbers()) == 1
+
+
+def outcomes(position: Position, cell: int, analysis: Analysis | None = None,
+             use_mine_count: bool = True) -> Outcome:
+    """The outcome counts of one unknown cell (module doc). All zero when the position is
+    inconsistent; raises ValueError on a cell that is not unknown."""
+    return outcome_table(position, [cell], analysis, use_mine_count)[cell]
+
+
+def outcome_table(position: Position, cells: Iterable[int] | None = None,
+                  analysis: Analysis | None = None, use_mine_count: bool = True
+                  ) -> dict[int, Outcome]:
+    """:func:`outcomes` of several unknown cells (default: every unknown cell), by cell.
+
+    With an ``analysis`` (of ``position``, e.g. from the incremental analyser), its
+    position, system and counts are used and ``use_mine_count`` is ignored."""
+    if analysis is None:
+        analysis = analyse(position, use_mine_count)
+    if cells is None:
+        cells = [i for i, v in enumerate(position.cells) if v == UNKNOWN]
+    table = OutcomeTable(analysis)
+    return {c: table.outcome(c) for c in cells}
+
+
+NEAR = -2
+"""The number :meth:`OutcomeTable._local` gives the equation of a cell's unknown neighbours
+(the others are ``-1``), to find its row in the components (a component's count does not
+depend on it)."""
+
+
+def _divide(a: Poly, b: Poly) -> Poly:
+    """The exact quotient a / b of count polynomials (b a factor of a, b[0] non-zero)."""
+    quotient: list[int] = []
+    lead = b[0]
+    for n in range(len(a) - len(b) + 1):
+        rest = a[n] - sum(quotient[n - j] * b[j] for j in range(1, min(n, len(b) - 1) + 1))
+        q, r = divmod(rest, lead)
+        assert not r, "not a factor"
+        quotient.append(q)
+    return tuple(quotient)
+
+
+class OutcomeTable:
+    """The outcome counts of one analysis, cell by cell (:meth:`outcome`), with the pieces
+    every cell's count reuses built once: keep one to ask for cells a few at a time."""
+
+    def __init__(self, analysis: Analysis) -> None:
+        self.analysis = analysis
+        self.position = analysis.position
+        system = analysis.system
+        self.system = system
+        self.where: dict[int, tuple[int, int]] = {
+            c: (i, b) for i, comp in enumerate(system.components)
+            for b, box in enumerate(comp.boxes) for c in box}
+        self.floating = frozenset(system.floating)
+        self.marked = frozenset(analysis.marked)
+        self.equations = [
+            [Constraint(-1, tuple(sorted(c for b in bs for c in comp.boxes[b])), need)
+             for bs, need in comp.rows] for comp in system.components]
+        counts = analysis.counts
+        self.low = sum(c.low for c in counts)
+        self.frontier: Poly = poly_product([c.by_mines for c in counts]) if counts else (1,)
+        self.others: dict[tuple[int, ...], tuple[int, Poly]] = {}
+        self.pool_ways: dict[tuple[tuple[int, ...], int, int], int] = {}
+        self.counted: dict[int, dict[int, tuple[list[Component], list[ComponentCount]]]] = {}
+        """Per cell whose outcome was counted, per k: the components of :meth:`_local`'s
+        system and their counts (what :meth:`revealed` builds on)."""
+        self.floating_revealed: dict[tuple[int, int], tuple[int, float, float] | None] = {}
+        """:meth:`revealed` of the cells next to floating cells alone, by (unknown
+        neighbours, mines they hold): the same for every such cell."""
+
+    def outcome(self, cell: int) -> Outcome:
+        """The outcome counts of one unknown (or marked) cell."""
+        analysis, position = self.analysis, self.position
+        width = max(9, len(position.neighbours(cell)) + 1)
+        total = analysis.total
+        if cell in self.marked:
+            return Outcome(cell, total, (0,) * width, total, (False,) * width)
+        if position.cells[cell] != UNKNOWN:
+            raise ValueError(f"cell {position.coord(cell)} is not unknown")
+        if not total:
+            return Outcome(cell, 0, (0,) * width, 0, (False,) * width)
+        around = position.neighbours(cell)
+        known = sum(1 for j in around if position.cells[j] == MINE)
+        unknown = [j for j in around if position.cells[j] == UNKNOWN]
+        touched = tuple(sorted({self.where[j][0] for j in (cell, *unknown)
+                                if j in self.where}))
+        near_pool = sum(1 for j in unknown if j in self.floating)
+        far_pool = len(self.floating) - near_pool - (cell in self.floating)
+        by_k, safe_by_k = self._local(cell, unknown, touched)
+        safe = [0] * width
+        ways: list[set[tuple[int, int]]] = [set() for _ in range(width)]  # (k, j) giving v
+        if analysis.uses_mine_count:
+            remaining = self.system.remaining
+            assert remaining is not None
+            for (m, k), w in by_k.items():
+                for j in range(near_pool + 1):
+                    rest = self._ways(touched, far_pool, remaining - m - k - j)
+                    if rest:
+                        safe[known + k + j] += w * comb(near_pool, j) * rest
+                        ways[known + k + j].add((k, j))
+        else:
+            others = self._free_ways(touched, far_pool)
+            for (_m, k), w in by_k.items():
+                for j in range(near_pool + 1):
+                    safe[known + k + j] += w * comb(near_pool, j) * others
+                    ways[known + k + j].add((k, j))
+        opens = tuple(bool(found) and (
+            (near_pool > 0 and all(j == 0 for _k, j in found))
+            or bool(frozenset.intersection(*(safe_by_k[k] for k, _j in found))))
+            for found in ways)
+        mine = total - sum(safe)
+        return Outcome(cell, mine, tuple(safe), total, opens)
+
+    def revealed(self, cell: int, number: int) -> tuple[int, float, float] | None:
+        """The position with the unknown ``cell`` revealed showing ``number``, analysed with
+        the mine count by re-counting only the components the cell touches: (how many
+        cells it leaves certainly safe, the lowest mine probability below 1 of a cell left,
+        0 when only mines are left, and the second lowest: of another cell, which may have
+        the same probability; the lowest when only one cell is left). The same answers as
+        the analysis of the whole position with the cell shown (a cell's certainty and its
+        exact probability, correctly rounded, do not depend on how the cells are grouped
+        into components and boxes), at the cost of the touched components' equations
+        (usually cached counts) and one combination. The components the cell does not touch
+        keep their counts; its equation (its unknown neighbours hold ``number`` less its
+        flagged ones) joins those it touches, and its floating neighbours leave the pool.
+        ``None`` when this shortcut does not apply (no mine count, or a frontier so wide
+        that the probabilities are windowed: ask the full analysis); (0, 0.0, 0.0) when no
+        layout shows that number."""
+        analysis, position = self.analysis, self.position
+        remaining = self.system.remaining
+        if not analysis.uses_mine_count or remaining is None or not analysis.total:
+            return None
+        values = position.cells
+        if values[cell] != UNKNOWN or cell in self.marked:
+            raise ValueError(f"cell {position.coord(cell)} is not unknown")
+        around = position.neighbours(cell)
+        known = sum(1 for j in around if values[j] == MINE)
+        unknown = tuple(sorted(j for j in around if values[j] == UNKNOWN))
+        where = self.where
+        touched = tuple(sorted({where[j][0] for j in (cell, *unknown) if j in where}))
+        floating = self.floating
+        free = sum(1 for j in unknown if j in floating)
+        pool = len(floating) - (cell in floating) - free
+        if not touched and free == len(unknown):
+            # a floating cell among floating cells: what it shows depends on nothing else
+            key = (free, number - known)
+            if key not in self.floating_revealed:
+                self.floating_revealed[key] = self._revealed(
+                    cell, unknown, number - known, touched, free, pool)
+            return self.floating_revealed[key]
+        return self._revealed(cell, unknown, number - known, touched, free, pool)
+
+    def _revealed(self, cell: int, unknown: tuple[int, ...], need: int,
+                  touched: tuple[int, ...], free: int, pool: int
+                  ) -> tuple[int, float, float] | None:
+        """:meth:`revealed` of ``cell`` whose ``unknown`` neighbours hold ``need`` mines."""
+        analysis = self.analysis
+        remaining = self.system.remaining
+        assert remaining is not None
+        components = self.system.components
+        gone = set(touched)
+        kept = [i for i in range(len(components)) if i not in gone]
+        if free and len(unknown) > free:
+            # next to the frontier and to floating cells: from the counts per k of the
+            # outcome (no new component to count)
+            counts, sizes = self._joined(cell, unknown, touched, free, need)
+            if not counts:
+                return 0, 0.0, 0.0
+        elif not free and cell in self.counted and all(j in self.where for j in unknown):
+            # the system of the cell's outcome for k = need (:meth:`_local`): counted already
+            found = self.counted[cell].get(need)
+            if found is None:
+                return 0, 0.0, 0.0
+            counts = list(found[1])
+            sizes = [comp.sizes for comp in found[0]]
+        else:
+            equations = [Constraint(-1, tuple(c for c in eq.cells if c != cell), eq.need)
+                         for i in touched for eq in self.equations[i]]
+            equations.append(Constraint(-1, unknown, need))
+            system = system_from_constraints(equations)
+            if system.impossible:
+                return 0, 0.0, 0.0
+            counts = [solve_component(comp) for comp in system.components]
+            sizes = [comp.sizes for comp in system.components]
+        counts += [analysis.counts[i] for i in kept]
+        sizes += [components[i].sizes for i in kept]
+        combined = combine(counts, sizes, pool, remaining)
+        if combined is None:
+            return 0, 0.0, 0.0
+        boxes = combined[1]
+        if type(boxes) is not BoxProbabilities:
+            return None  # windowed floats: only the full analysis's are the reference
+        safe = 0
+        lowest = second = 1.0
+        for i, box_sizes in enumerate(sizes):
+            for b, size in enumerate(box_sizes):
+                certain = boxes.certain(i, b)
+                if certain is False:
+                    safe += size
+                if certain is not True:
+                    p = boxes.value(i, b)
+                    if p < second:
+                        lowest, second = two_lowest(lowest, second, p, size)
+        if pool:
+            if boxes.floating_certain() is False:
+                safe += pool
+            p = boxes.floating_value()
+            assert p is not None
+            if p < second:
+                lowest, second = two_lowest(lowest, second, p, pool)
+        return (safe, *lowest_pair(lowest, second))
+
+    def forced(self, mines: Iterable[int], safe: Iterable[int]) -> int:
+        """The layouts (weighted as the analysis weighs them) in which every cell of
+        ``mines`` is a mine and every cell of ``safe`` is safe (unknown or marked cells):
+        the equations of the components those cells are in, with them fixed, counted
+        again; the other components and the floating cells as in :meth:`outcome`. What an
+        analysis of the position with those cells flagged and marked safe counts, without
+        building its equations again.
+
+        >>> from sweepkit.position import Position
+        >>> table = OutcomeTable(analyse(Position.from_rows(["1??", "???"], mines=2)))
+        >>> table.analysis.total, table.forced([1], []), table.forced([1], [4, 5])
+        (6, 2, 1)
+        """
+        fixed: dict[int, int] = {}
+        for value, cells in ((1, mines), (0, safe)):
+            for c in cells:
+                if fixed.setdefault(c, value) != value:
+                    return 0  # a cell both a mine and safe
+        analysis = self.analysis
+        if not analysis.total:
+            return 0
+        where, floating, cells = self.where, self.floating, self.position.cells
+        pool_mines = pool_fixed = front_mines = 0
+        for c, value in fixed.items():
+            if c in self.marked:
+                if not value:
+                    return 0  # a known mine made safe
+            elif c in floating:
+                pool_fixed += 1
+                pool_mines += value
+            elif c in where:
+                front_mines += value
+            else:
+                raise ValueError(f"cell {self.position.coord(c)} is not unknown"
+                                 if cells[c] != UNKNOWN else
+                                 f"cell {self.position.coord(c)} is in no component")
+        touched = tuple(sorted({where[c][0] for c in fixed if c in where}))
+        equations = [Constraint(-1, tuple(c for c in eq.cells if c not in fixed),
+                                eq.need - sum(fixed.get(c, 0) for c in eq.cells))
+                     for i in touched for eq in self.equations[i]]
+        system = system_from_constraints(equations)
+        if system.impossible:
+            return 0
+        polys = [solve_component(comp) for comp in system.components]
+        if not all(p.by_mines for p in polys):
+            return 0
+        pool = len(floating) - pool_fixed
+        if analysis.uses_mine_count:
+            remaining = self.system.remaining
+            assert remaining is not None
+            left = remaining - front_mines - pool_mines - sum(p.low for p in polys)
+            return sum(w * self._ways(touched, pool, left - a)
+                       for a, w in enumerate(poly_product([p.by_mines for p in polys])) if w)
+        return int_product([sum(p.by_mines) for p in polys]) * self._free_ways(touched, pool)
+
+    def _joined(self, cell: int, unknown: Sequence[int], touched: tuple[int, ...], free: int,
+                need: int) -> tuple[list[ComponentCount], list[tuple[int, ...]]]:
+        """The counts and box sizes of the components that ``cell`` revealed (its unknown
+        neighbours hold ``need`` mines, ``free`` of them floating, the others ``near``) makes
+        of the components it touches: those of :meth:`_local`'s system for each k (the
+        touched equations without ``cell``, ``near`` holding k), where the component of
+        ``near`` is joined by a box of the ``free`` floating neighbours holding ``need -
+        k`` mines in C(free, need - k) ways, summed over k. Its boxes are the same as the
+        whole analysis would make (the floating neighbours lie in the cell's equation
+        alone), its counts those of the joined component. Empty when no layout is left."""
+        by_k = self.counted.get(cell)
+        if by_k is None:
+            self._local(cell, unknown, touched)
+            by_k = self.counted[cell]
+        near = min(j for j in unknown if j in self.where)
+        by_mines: dict[int, int] = {}
+        box_mines: list[dict[int, int]] = []
+        others: tuple[list[ComponentCount], list[tuple[int, ...]]] | None = None
+        sizes: tuple[int, ...] = ()
+        for k, (components, polys) in by_k.items():
+            j = need - k
+            if not 0 <= j <= free:
+                continue
+            ways = comb(free, j)
+            at = next(i for i, comp in enumerate(components)
+                      if any(near in box for box in comp.boxes))
+            if others is None:
+                others = ([p for i, p in enumerate(polys) if i != at],
+                          [comp.sizes for i, comp in enumerate(components) if i != at])
+                sizes = components[at].sizes
+                box_mines = [{} for _ in range(len(sizes) + 1)]
+            count = polys[at]
+            for a, w in enumerate(count.by_mines):
+                if not w:
+                    continue
+                m = count.low + a + j
+                by_mines[m] = by_mines.get(m, 0) + w * ways
+                for b, mines in enumerate(count.box_mines):
+                    if mines[a]:
+                        box_mines[b][m] = box_mines[b].get(m, 0) + mines[a] * ways
+                if j:
+                    box_mines[-1][m] = box_mines[-1].get(m, 0) + w * ways * j
+        if others is None or not by_mines:
+            return [], []
+        low, high = min(by_mines), max(by_mines)
+        span = range(low, high + 1)
+        joined = ComponentCount(low, tuple(by_mines.get(m, 0) for m in span),
+                                tuple(tuple(mines.get(m, 0) for m in span)
+                                      for mines in box_mines),
+                                (None,) * len(span))
+        return [joined, *others[0]], [(*sizes, free), *others[1]]
+
+    def _local(self, cell: int, unknown: Sequence[int], touched: tuple[int, ...]
+               ) -> tuple[dict[tuple[int, int], int], dict[int, frozenset[int]]]:
+        """P[(m, k)]: layouts of the touched components with ``cell`` safe, k mines among
+        its unknown neighbours and m mines in their other cells: one count per k, of the
+        touched equations without ``cell`` and one more saying its neighbours in them
+        hold k mines. With it, per k, the cells safe in every one of those layouts."""
+        if not touched:
+            return {(0, 0): 1}, {0: frozenset()}
+        near = tuple(sorted(j for j in unknown if j in self.where))
+        equations = [Constraint(-1, tuple(c for c in eq.cells if c != cell), eq.need)
+                     for i in touched for eq in self.equations[i]]
+        result: dict[tuple[int, int], int] = {}
+        safe_by_k: dict[int, frozenset[int]] = {}
+        by_k = self.counted[cell] = {}
+        # The systems for each k differ only in the need of the equation of ``near`` (named
+        # NEAR): boxes and components are found once, that one row is rewritten per k.
+        base = system_from_constraints([*equations, Constraint(NEAR, near, 0)] if near
+                                       else equations)
+        if base.impossible:  # the touched equations alone: the same for every k
+            return result, safe_by_k
+        at = next((i for i, comp in enumerate(base.components) if NEAR in comp.numbers), None)
+        fixed = [solve_component(comp) if i != at else None
+                 for i, comp in enumerate(base.components)]
+        if at is not None:
+            comp = base.components[at]
+            row = comp.numbers.index(NEAR)
+            by_need = solve_by_row(comp, row)
+        for k in range(len(near) + 1):
+            components = list(base.components)
+            polys = list(fixed)
+            if at is not None:
+                components[at] = with_need(comp, row, k)
+                count = by_need.get(k)
+                if count is None:
+                    continue
+                polys[at] = count
+            if not all(p.by_mines for p in polys):
+                continue
+            low = sum(p.low for p in polys) - k
+            for a, w in enumerate(poly_product([p.by_mines for p in polys])):
+                if w:
+                    result[(low + a, k)] = result.get((low + a, k), 0) + w
+            safe_by_k[k] = frozenset(
+                c for comp_k, p in zip(components, polys, strict=True)
+                for box, mines in zip(comp_k.boxes, p.box_mines, strict=True)
+                if not any(mines) for c in box)
+            by_k[k] = (components, polys)
+        return result, safe_by_k
+
+    def _ways(self, touched: tuple[int, ...], pool: int, mines: int) -> int:
+        """Ways the untouched components and ``pool`` floating cells hold ``mines`` mines."""
+        if mines < 0:
+            return 0
+        key = (touched, pool, mines)
+        found = self.pool_ways.get(key)
+        if found is None:
+            low, poly = self._others(touched)
+            found = sum(w * comb(pool, mines - low - a) for a, w in enumerate(poly)
+                        if w and 0 <= mines - low - a <= pool)
+            self.pool_ways[key] = found
+        return found
+
+    def _free_ways(self, touched: tuple[int, ...], pool: int) -> int:
+        """Without the mine count: the layouts of the untouched components times the 2^pool
+        ways of ``pool`` free floating cells (what :meth:`_ways` counts with it)."""
+        return int_product([c.total for i, c in enumerate(self.analysis.counts)
+                            if i not in touched]) << pool
+
+    def _others(self, touched: tuple[int, ...]) -> tuple[int, Poly]:
+        """The count polynomial (low, coefficients) of every component but ``touched``:
+        the frontier product divided exactly by theirs."""
+        found = self.others.get(touched)
+        if found is None:
+            counts = self.analysis.counts
+            mine = poly_product([counts[i].by_mines for i in touched])
+            found = (self.low - sum(counts[i].low for i in touched),
+                     _divide(self.frontier, mine) if touched else self.frontier)
+            self.others[touched] = found
+        return found
+
+
+def two_lowest(lowest: float, second: float, p: float, cells: int) -> tuple[float, float]:
+    """The two lowest probabilities of cells, ``lowest`` and ``second`` updated with
+    ``cells`` more cells of probability ``p`` (below ``second``)."""
+    if p < lowest:
+        return p, (p if cells > 1 else lowest)
+    return lowest, p
+
+
+def lowest_pair(lowest: float, second: float) -> tuple[float, float]:
+    """The two lowest risks below 1 that :func:`two_lowest` found from 1.0, 1.0: both 0
+    when no cell below 1 was seen (only mines left), the lowest twice when one was."""
+    if lowest >= 1:
+        return 0.0, 0.0
+    return lowest, (second if second < 1 else lowest)

@@ -1,0 +1,1 @@
+"""Dead cells: cells whose number is already known, decided locally."""
