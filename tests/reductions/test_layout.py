@@ -25,13 +25,12 @@ from sweepkit.analysis.papers.consistency import (
 from sweepkit.constraints import build_system
 from sweepkit.reductions.embed import embed, original_mines
 from sweepkit.reductions.formulas import CNF, Circuit, Gate, parse_circuit
-from sweepkit.reductions.layout import (
+from sweepkit.reductions.layout import reduce_circuit, reduce_cnf
+from sweepkit.reductions.reading import (
     _any_inside,
     contradiction_words,
     read_gadgets,
     read_terminals,
-    reduce_circuit,
-    reduce_cnf,
 )
 from sweepkit.reductions.sheet import LayoutError
 from tests.examples import examples

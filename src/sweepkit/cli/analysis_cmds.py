@@ -132,7 +132,7 @@ def input_terminals(file: str, text: str, position: Position
                     ) -> dict[str, tuple[int, ...]]:
     """The ``# input`` lines of a reduced board (see sweepkit reduce), from the file's
     ``text``; exit 2 when it has none or one names a cell off the board or not covered."""
-    from sweepkit.reductions.layout import read_terminals
+    from sweepkit.reductions.reading import read_terminals
 
     source = board_source(file)
     terminals = read_terminals(text)
@@ -150,7 +150,7 @@ def formula_words(position: Position, text: str, contradiction: Contradiction,
     """On a board made by ``sweepkit reduce`` (its ``# input`` and ``# gadget`` lines in
     ``text``), the line saying which inputs' wires and which gadgets the contradicting
     numbers belong to; None on another board."""
-    from sweepkit.reductions.layout import contradiction_words, read_gadgets, read_terminals
+    from sweepkit.reductions.reading import contradiction_words, read_gadgets, read_terminals
 
     inside = {name: cell for name, cell in read_terminals(text).items()
               if on_board(position, cell)}

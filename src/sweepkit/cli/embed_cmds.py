@@ -13,7 +13,7 @@ from sweepkit.boardfile import board_source, format_board
 from sweepkit.cli.common import fail, load_position_and_text
 from sweepkit.cli.params import FILE, INTEGER
 from sweepkit.reductions.embed import embed, embedded_cell
-from sweepkit.reductions.layout import read_terminals
+from sweepkit.reductions.reading import read_terminals
 from sweepkit.topology import shape_text
 
 

@@ -21,8 +21,9 @@ from sweepkit.boardfile import format_board
 from sweepkit.constraints import ConstraintSystem
 from sweepkit.reductions.formulas import FormulaError, formula_kind
 from sweepkit.reductions.gadgets import GADGETS, gadget, truth_table
-from sweepkit.reductions.layout import Reduced, contradiction_words, reduce_text
+from sweepkit.reductions.layout import Reduced, reduce_text
 from sweepkit.reductions.picture import gadget_svg, reduced_png
+from sweepkit.reductions.reading import contradiction_words
 from sweepkit.reductions.sheet import BoardTooBig, LayoutError
 from sweepkit.web.routes.analyse import ANALYSIS_SECONDS
 
