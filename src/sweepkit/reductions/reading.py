@@ -73,10 +73,11 @@ def contradiction_words(position: Position, numbers: Sequence[int],
     :func:`read_gadgets`). None when the board names no inputs or gadgets on a 2-D board.
 
     With ``signals`` (:attr:`sweepkit.reductions.layout.Reduced.wires`: the signal each
-    covered cell carries, known where the board was drawn) an input is reached when a number sees a cell of its signal
-    anywhere; from a board file alone, when a number sees its wire's first stretch (from
-    the terminal through the numbers that see two of its cells, one of them a mine, up to
-    the first gadget: a crossing or a gate changes the cells' equations).
+    covered cell carries, known where the board was drawn) an input is reached when a number
+    sees a cell of its signal anywhere; from a board file alone, when a number sees its
+    wire's first stretch (from the terminal through the numbers that see two of its cells,
+    one of them a mine, up to the first gadget: a crossing or a gate changes the cells'
+    equations).
 
     >>> from sweepkit.reductions.formulas import CNF
     >>> from sweepkit.reductions.layout import reduce_cnf
