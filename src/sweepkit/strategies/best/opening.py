@@ -84,5 +84,5 @@ def book(evaluator: Evaluator) -> Decision | None:
     if risk >= 1 or evaluator.outcome(cell).dead:
         return None
     return Decision(Action.reveal(cell), Reason.guessed(
-        risk, "opening book: after a corner that shows a number, the far corner (it "
-              "opens a new region half the time; measured in docs/results.md)"))
+        risk, "opening book: after a corner that shows a number, the far corner (a "
+              "second corner opens a new region about half the time)"))
