@@ -69,7 +69,7 @@ def test_a_split_components_table_is_built_when_read_and_weighed_by_its_numbers(
     import random
 
     from sweepkit.analysis.board.board_count import system_count
-    from sweepkit.analysis.count.component import forced_split, solve_component
+    from sweepkit.analysis.count.component import cached_split, solve_component
     from sweepkit.analysis.count.poly import product
     from sweepkit.analysis.papers.consistency import find_witness
     from sweepkit.constraints import build_system
@@ -90,7 +90,7 @@ def test_a_split_components_table_is_built_when_read_and_weighed_by_its_numbers(
     position = Position((n, n), tuple(cells), sum(mines))
     system = build_system(position)
     component = max(system.components, key=lambda c: len(c.sizes))
-    fixed, parts = forced_split(component)
+    fixed, parts = cached_split(component)
     counts = product([solve_component(part).by_mines for part, _ in parts])
     numbers = (sum(len(b) for _, b in parts) + len(parts) + len(set(fixed.values()))) * len(
         counts)

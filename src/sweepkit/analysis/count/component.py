@@ -101,7 +101,7 @@ def count_component(component: Component) -> ComponentCount:
     check()
     if len(component.rows) == 1:
         return single_equation(component)
-    split = forced_split(component)
+    split = cached_split(component)
     if split is not None:
         fixed, parts = split
         return combine_split(component, fixed, parts,
@@ -206,9 +206,9 @@ _solve_large = SizedCache(count_component, LARGE_ENTRIES, LARGE_NUMBERS)
 _split_large = lru_cache(maxsize=LARGE_ENTRIES)(split_forced)
 
 
-def forced_split(component: Component) -> tuple[dict[int, int], Parts] | None:
-    """:func:`~sweepkit.analysis.count.split.split_forced` of a component, as the counting splits
-    it; remembered for components beyond :data:`SMALL_TABLE` (a component of thousands of
+def cached_split(component: Component) -> tuple[dict[int, int], Parts] | None:
+    """:func:`~sweepkit.analysis.count.split.split_forced` of a component, as the counting
+    splits it; remembered for components beyond :data:`SMALL_TABLE` (a component of thousands of
     boxes takes a tenth of a second to split), so questions asked after the count (dead
     cells) find the parts without splitting again."""
     if _small(component):

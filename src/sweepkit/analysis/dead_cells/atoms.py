@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from sweepkit.analysis.board.probability import Analysis
 from sweepkit.analysis.count.box_search import SearchBudgetExceeded, has_layout
-from sweepkit.analysis.count.component import count_component, forced_split, solve_component
+from sweepkit.analysis.count.component import cached_split, count_component, solve_component
 from sweepkit.analysis.count.poly import ComponentCount
 from sweepkit.analysis.count.split import split_forced
 from sweepkit.analysis.dead_cells.supports import Support, Supports, members, sumset, support_of
@@ -44,7 +44,7 @@ class AtomTable:
         self.atom_of: dict[int, int] = {}
         self.fixed_mines = 0
         for comp, count in zip(analysis.system.components, analysis.counts, strict=True):
-            split = forced_split(comp) if len(comp.rows) > 1 else None
+            split = cached_split(comp) if len(comp.rows) > 1 else None
             if split is None:
                 self._add(comp, count)
                 continue

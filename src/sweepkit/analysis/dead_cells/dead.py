@@ -25,7 +25,7 @@ every cell from them, locally:
   floating cells of a big 2-D board these counts are taken for all cells at once, on bit
   sets.
 - **The local test.** Otherwise the components are cut into *atoms*: a component split by
-  its forced boxes (:func:`sweepkit.analysis.count.component.forced_split`, as the counting splits
+  its forced boxes (:func:`sweepkit.analysis.count.component.cached_split`, as the counting splits
   it) gives its fixed boxes (certain cells) and its parts, any other component is one atom.
   Atoms are independent and meet only through the mine count. With T the atoms that c and N
   touch, and k mines among N's cells in T, the layouts of T with c safe and those k mines
