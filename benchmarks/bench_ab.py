@@ -35,8 +35,11 @@ ROOT = Path(__file__).resolve().parent.parent
 WORKER = """
 import json, sys, time
 sys.path.insert(0, {src!r})
-from sweepkit.analysis.count.component import solve_component
-from sweepkit.analysis.board.probability import analyse
+try:  # the module's place in this tree, or in an older one
+    from sweepkit.analysis.count.component import solve_component
+except ImportError:
+    from sweepkit.analysis.component import solve_component
+from sweepkit.analysis import analyse
 from sweepkit.boardfile import parse_board
 data = json.load(open({data!r}))
 out = {{"cold": [], "in_game": [], "totals": []}}
