@@ -29,7 +29,7 @@ from sweepkit.cli.game_cmds import (
     first_or_default,
     rules_from_options,
 )
-from sweepkit.cli.params import INTEGER, NUMBER, Choice
+from sweepkit.cli.params import INTEGER, NUMBER, Choice, Cols, Mines, Rows
 from sweepkit.generate.no_guess import MAX_DENSITY
 from sweepkit.rules import LEVELS
 from sweepkit.strategies import STRATEGIES
@@ -144,12 +144,9 @@ def register(app: typer.Typer) -> None:
                                           help="Search radius (limited-search)."),
         level_name: str | None = typer.Option(None, "--level", click_type=LEVEL,
                                               help="Preset level (default expert)."),
-        rows: int | None = typer.Option(None, "--rows", click_type=INTEGER,
-                                        help="Rows (overrides the level)."),
-        cols: int | None = typer.Option(None, "--cols", click_type=INTEGER,
-                                        help="Columns (overrides the level)."),
-        mines: int | None = typer.Option(None, "--mines", click_type=INTEGER,
-                                         help="Mines (overrides the level)."),
+        rows: Rows = None,
+        cols: Cols = None,
+        mines: Mines = None,
         rule: str | None = typer.Option(None, "--rule", click_type=RULE,
                                         help="First-click rule (default safe)."),
         first: str | None = typer.Option(None, "--first", help="First click: corner, centre, "

@@ -20,7 +20,7 @@ import typer
 from sweepkit.analysis.reasons.explain import TECHNIQUES
 from sweepkit.boardfile import format_board
 from sweepkit.cli.common import fail
-from sweepkit.cli.params import INTEGER, WHOLE, Choice
+from sweepkit.cli.params import INTEGER, WHOLE, Choice, Cols, Mines, Rows
 from sweepkit.cli.slices import Line, lay_out, plain
 from sweepkit.game import Game, LayoutMaker, MoveResult, Status
 from sweepkit.position import Position, cell_token
@@ -304,13 +304,10 @@ def register(app: typer.Typer) -> None:
         first: str | None = typer.Option(None, "--first", help="First click as ROW,COL (on an n-D "
                                   "board one coordinate per dimension: 1,2,3); default: the "
                                   "corner 0,0 (0,0,0...)."),
-        rows: int | None = typer.Option(None, "--rows", click_type=INTEGER,
-                                        help="Rows (overrides the level)."),
-        cols: int | None = typer.Option(None, "--cols", click_type=INTEGER,
-                                        help="Columns (overrides the level)."),
+        rows: Rows = None,
+        cols: Cols = None,
         shape: str | None = typer.Option(None, "--shape", help=SHAPE_HELP),
-        mines: int | None = typer.Option(None, "--mines", click_type=INTEGER,
-                                         help="Mines (overrides the level)."),
+        mines: Mines = None,
         show: bool = typer.Option(False, "--show", help="Print the whole layout."),
         no_guess: bool = typer.Option(False, "--no-guess", help=NO_GUESS_HELP),
         hardest: str | None = typer.Option(None, "--hardest", click_type=HARDEST,
@@ -347,13 +344,10 @@ def register(app: typer.Typer) -> None:
         rule: str = typer.Option("safe", "--rule", click_type=RULE, help=rule_help),
         seed: int | None = typer.Option(None, "--seed", click_type=INTEGER,
                                         help="Seed of the layout (random if absent)."),
-        rows: int | None = typer.Option(None, "--rows", click_type=INTEGER,
-                                        help="Rows (overrides the level)."),
-        cols: int | None = typer.Option(None, "--cols", click_type=INTEGER,
-                                        help="Columns (overrides the level)."),
+        rows: Rows = None,
+        cols: Cols = None,
         shape: str | None = typer.Option(None, "--shape", help=SHAPE_HELP),
-        mines: int | None = typer.Option(None, "--mines", click_type=INTEGER,
-                                         help="Mines (overrides the level)."),
+        mines: Mines = None,
         no_guess: bool = typer.Option(False, "--no-guess", help=NO_GUESS_HELP),
         hardest: str | None = typer.Option(None, "--hardest", click_type=HARDEST,
                                            help=HARDEST_HELP),

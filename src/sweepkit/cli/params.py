@@ -15,8 +15,9 @@ import re
 from collections.abc import Iterable
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
+import typer
 from typer.main import get_click_type
 from typer.models import ParameterInfo
 
@@ -122,3 +123,11 @@ FILE = FileName()
 DIRECTORY = FileName(directory=True)
 """The type of a directory to write into."""
 
+
+Rows = Annotated[int | None, typer.Option("--rows", click_type=INTEGER,
+                                          help="Rows (overrides the level).")]
+Cols = Annotated[int | None, typer.Option("--cols", click_type=INTEGER,
+                                          help="Columns (overrides the level).")]
+Mines = Annotated[int | None, typer.Option("--mines", click_type=INTEGER,
+                                           help="Mines (overrides the level).")]
+"""A custom board's options, as every command that makes boards takes them."""

@@ -33,7 +33,7 @@ from sweepkit.cli.game_cmds import (
     render,
     rules_from_options,
 )
-from sweepkit.cli.params import INTEGER
+from sweepkit.cli.params import INTEGER, Cols, Mines, Rows
 from sweepkit.game import Game, Status, replay
 from sweepkit.moves import MoveKind, Reason
 from sweepkit.play import play
@@ -236,12 +236,9 @@ def register(app: typer.Typer) -> None:
         level_name: str = typer.Option("beginner", "--level", click_type=LEVEL,
                                        help=level_help),
         rule: str = typer.Option("safe", "--rule", click_type=RULE, help=rule_help),
-        rows: int | None = typer.Option(None, "--rows", click_type=INTEGER,
-                                        help="Rows (overrides the level)."),
-        cols: int | None = typer.Option(None, "--cols", click_type=INTEGER,
-                                        help="Columns (overrides the level)."),
-        mines: int | None = typer.Option(None, "--mines", click_type=INTEGER,
-                                         help="Mines (overrides the level)."),
+        rows: Rows = None,
+        cols: Cols = None,
+        mines: Mines = None,
         first: str | None = typer.Option(None, "--first",
                                   help="First click: corner, centre or ROW,COL (default "
                                   "corner; for best, the rule's measured best)."),
