@@ -256,10 +256,7 @@ class Database:
         code = getattr(orig, "sqlstate", None) or ""
         if (name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text
                 or code in ("40001", "40P01", "55P03")):
-            if self.patience is not None:
-                return WouldWait(f"database {path} is busy: another writer holds it")
-            return StoreError(f"database {path} is locked by another process "
-                              f"(gave up after {self.timeout:g} s)")
+            return self._locked()
         if name.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")):
             return StoreError(f"{path} is not an SQLite database or is corrupt ({text})")
         if name.startswith("SQLITE_CANTOPEN"):
@@ -269,6 +266,14 @@ class Database:
         if isinstance(error, exc.OperationalError) and not name:
             return StoreError(f"cannot use the database {path} ({text})")
         return StoreError(f"database {path}: {text}")
+
+    def _locked(self) -> StoreError:
+        """The error of a write that found the lock held too long: WouldWait inside
+        :meth:`briefly`, else a StoreError after the busy timeout."""
+        if self.patience is not None:
+            return WouldWait(f"database {self.path} is busy: another writer holds it")
+        return StoreError(f"database {self.path} is locked by another process "
+                          f"(gave up after {self.timeout:g} s)")
 
     @contextmanager
     def _session(self, write: bool) -> Iterator[Session]:
@@ -305,10 +310,7 @@ class Database:
         :attr:`patience`)."""
         patience = self.patience
         if not self._writers.acquire(timeout=self.timeout if patience is None else patience):
-            if patience is not None:
-                raise WouldWait(f"database {self.path} is busy: another writer holds it")
-            raise StoreError(f"database {self.path} is locked by another process "
-                             f"(gave up after {self.timeout:g} s)")
+            raise self._locked()
         try:
             yield
         finally:

@@ -94,21 +94,20 @@ async def move(game_id: str, spec: MoveIn, live: Live, key: Key = None) -> dict[
     (``loss``: :func:`~sweepkit.web.loss.loss_verdict`). With ``seq``, a move made on a
     state the game has left gets 409 and the state now."""
     reply, game = await soon(live.book, lambda: _written_move(game_id, spec, live, key))
-    if reply["state"]["status"] == str(Status.LOST):  # the analysis on a worker thread
+    if game.status is Status.LOST:  # the loss's analysis on a worker thread
         return await run_in_threadpool(_with_loss, reply, game)
     return reply
 
 
 def make_move(game_id: str, spec: MoveIn, live: LiveGames, key: str | None) -> dict[str, Any]:
     """:func:`move` on this thread (a job's)."""
-    reply, game = _written_move(game_id, spec, live, key)
-    return _with_loss(reply, game) if reply["state"]["status"] == str(Status.LOST) else reply
+    return _with_loss(*_written_move(game_id, spec, live, key))
 
 
 def _with_loss(reply: dict[str, Any], game: Game) -> dict[str, Any]:
-    """A losing move's reply with what its death was: forced, or avoidable (after the
-    game's write: the analysis takes a while)."""
-    return {**reply, "loss": loss_verdict(game)}
+    """The move's reply, and when it lost what its death was: forced, or avoidable (after
+    the game's write: the analysis takes a while)."""
+    return {**reply, "loss": loss_verdict(game)} if game.status is Status.LOST else reply
 
 
 def _written_move(game_id: str, spec: MoveIn, live: LiveGames,
