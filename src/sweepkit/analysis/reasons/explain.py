@@ -146,8 +146,7 @@ def _numbers_mines(comp: Component, count: ComponentCount) -> int:
     """The mines of ``comp`` in every one of its layouts, whatever its mine count: those
     its numbers alone make certain."""
     return sum(len(box) for b, box in enumerate(comp.boxes)
-               if all(count.box_mines[b][i] == n * len(box)
-                      for i, n in enumerate(count.by_mines)))
+               if forced_in(count, b, len(box)) is CellValue.MINE)
 
 
 def _global_reason(position: Position, analysis: Analysis, cell: int,
