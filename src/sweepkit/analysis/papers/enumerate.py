@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator
 from sweepkit.analysis.budget import check
 from sweepkit.analysis.count.box_search import box_bounds, box_order, equation_tables
 from sweepkit.analysis.count.component import solve_component
+from sweepkit.analysis.dead_cells.supports import Support, pool_fills, sumset, support_of
 from sweepkit.constraints import Component, build_system
 from sweepkit.position import Position
 
@@ -108,14 +109,10 @@ def enumerate_layouts(position: Position, use_mine_count: bool = True,
     floating = system.floating
     with_count = use_mine_count and system.remaining is not None
     known = frozenset(position.known_mines())
-    # reach[i]: bit k set when components i.. can take k mines between them
-    reach = [0] * (len(components) + 1)
-    reach[-1] = 1
+    # reach[i]: the mine numbers components i.. can take between them
+    reach: list[Support] = [(0, 1)] * (len(components) + 1)
     for i in range(len(components) - 1, -1, -1):
-        solved = solve_component(components[i])
-        for m in solved.mine_numbers():
-            if solved.layouts(m):
-                reach[i] |= reach[i + 1] << m
+        reach[i] = sumset(support_of(solve_component(components[i])), reach[i + 1])
 
     def allowed(i: int, count: int) -> set[int] | None:
         """The mine numbers component ``i`` may take after ``count`` mines before it."""
@@ -123,7 +120,8 @@ def enumerate_layouts(position: Position, use_mine_count: bool = True,
             return None
         r = system.remaining - count
         return {m for m in range(min(r, sum(components[i].sizes)) + 1)
-                if _any_between(reach[i + 1], r - m - len(floating), r - m)}
+                if next(pool_fills(reach[i + 1], r - m - len(floating), r - m), None)
+                is not None}
 
     def completed(mines: list[int], count: int) -> Iterator[frozenset[int]]:
         if with_count:
@@ -161,8 +159,3 @@ def enumerate_layouts(position: Position, use_mine_count: bool = True,
     found = layouts()
     yield from found if limit is None else itertools.islice(found, limit)
 
-
-def _any_between(bits: int, low: int, high: int) -> bool:
-    """Whether ``bits`` has a bit set from ``low`` to ``high`` (both included)."""
-    low = max(low, 0)
-    return high >= low and bool((bits >> low) & ((1 << (high - low + 1)) - 1))
