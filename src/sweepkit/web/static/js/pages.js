@@ -9,7 +9,7 @@
  */
 
 import { ApiError } from "./api.js";
-import { CELL_SIZE, Settings } from "./settings.js";
+import { CELL_SIZE, Settings, showCoords } from "./settings.js";
 
 /** `api(method, path, body, options)`: api.js's `call` (the parsed answer, or an ApiError
  * with a message for people); `runJob(path, body, options)`: a job followed to its result. */
@@ -50,7 +50,7 @@ export function initPage() {
   const coarse = window.matchMedia("(pointer: coarse)").matches;
   const size = settings.cellSize || (coarse ? CELL_SIZE.touch : CELL_SIZE.mouse);
   document.documentElement.style.setProperty("--cell", `${size}px`);
-  document.body.classList.toggle("coords", Boolean(settings.coords)); // the play page's
+  showCoords(settings); // as the play page's settings say
   $("theme")?.addEventListener("change", () => {
     settings.theme = $("theme").value;
     settings.save();

@@ -4,7 +4,7 @@
  * help's lists of keys and chords, which always show the settings in force.
  */
 
-import { ACTIONS, CHORD_METHODS, keyLabel, keyName } from "./settings.js";
+import { ACTIONS, CHORD_METHODS, keyLabel, keyName, showCoords } from "./settings.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -17,11 +17,6 @@ export function initPanels(settings) {
     fillHelpChords(settings);
     $("help").showModal();
   });
-}
-
-/** Row and column numbers around every board of the page, or none (`settings.coords`). */
-export function showCoords(settings) {
-  document.body.classList.toggle("coords", Boolean(settings.coords));
 }
 
 function initSettingsPanel(s) {

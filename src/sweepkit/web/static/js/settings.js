@@ -78,6 +78,11 @@ const DEFAULTS = {
   flagMode: false,
 };
 
+/** Row and column numbers around every board of the page, or none (`settings.coords`). */
+export function showCoords(settings) {
+  document.body.classList.toggle("coords", Boolean(settings.coords));
+}
+
 function read() {
   try {
     const raw = window.localStorage.getItem(STORAGE_KEY);
