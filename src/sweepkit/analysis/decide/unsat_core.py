@@ -78,21 +78,40 @@ from sweepkit.analysis.decide.sat import (
     shrink,
 )
 from sweepkit.constraints import Constraint, ConstraintSystem
+from sweepkit.position import Position
 
 
 @dataclass(frozen=True)
-class Core:
-    """Numbers (flat indices, sorted) that cannot all hold, whether the total mine count is
-    part of the contradiction, and whether the set is known irreducible (``False``: the
-    shrinking ran out of time first)."""
+class Contradiction:
+    """Numbers (flat indices) that cannot all hold; ``uses_mine_count`` when they only
+    contradict together with the total mine count (``numbers`` may then be empty: the
+    mine count alone is impossible); ``minimal`` unless the shrinking ran out of time
+    (every proper subset is then not known to be consistent)."""
 
     numbers: tuple[int, ...]
     uses_mine_count: bool
-    minimal: bool
+    minimal: bool = True
+
+    def describe(self, position: Position) -> str:
+        """One line naming the numbers and their cells (and, when the set could not be
+        shrunk to an irreducible one in time, saying so)."""
+        parts = [f"the {position.cells[i]} at {position.coord(i)}" for i in self.numbers]
+        text = ", ".join(parts) if parts else "the unknown cells"
+        if self.uses_mine_count:
+            text = f"{text} cannot hold with {position.mines} mines in total"
+        elif len(parts) == 1:
+            text = f"{text} cannot be satisfied"
+        else:
+            text = f"{text} contradict each other"
+        if not self.minimal:
+            text += (f" ({len(parts)} numbers; may not be minimal: the time ran out "
+                     "before the set was shrunk)")
+        return text
+
 
 
 def contradiction_core(system: ConstraintSystem, use_mine_count: bool = True, *,
-                       seconds: float | None = None) -> Core | None:
+                       seconds: float | None = None) -> Contradiction | None:
     """A set of the system's numbers that cannot all hold (irreducible unless time ran out),
     or None when the system is consistent.
 
@@ -106,12 +125,12 @@ def contradiction_core(system: ConstraintSystem, use_mine_count: bool = True, *,
     return minimal_core(found, deadline) if isinstance(found, Refutation) else None
 
 
-def minimal_core(refutation: Refutation, deadline: Deadline) -> Core:
+def minimal_core(refutation: Refutation, deadline: Deadline) -> Contradiction:
     """The refutation's core (:func:`~sweepkit.analysis.decide.sat.decide` with ``cores``) shrunk
     to an irreducible set of numbers before ``deadline`` (else the smallest found, with
     ``minimal=False``)."""
     if refutation.numbers is not None:
-        return Core(refutation.numbers, refutation.counted, True)
+        return Contradiction(refutation.numbers, refutation.counted, True)
     if refutation.wires is None:
         return _with_count(refutation, deadline)
     return _minimal_numbers(refutation.equations, refutation.core, refutation.wires,
@@ -119,7 +138,7 @@ def minimal_core(refutation: Refutation, deadline: Deadline) -> Core:
 
 
 def _minimal_numbers(constraints: Sequence[Constraint], core: Sequence[int], wires: Wires,
-                     deadline: Deadline) -> Core:
+                     deadline: Deadline) -> Contradiction:
     """Shrink a core of non-wire numbers, with the wire segments joining their cells as
     items of their own (the module doc, step 3)."""
     terminals = {c for k in core for c in constraints[k].cells}
@@ -170,10 +189,10 @@ def _minimal_numbers(constraints: Sequence[Constraint], core: Sequence[int], wir
             numbers.append(constraints[core[i]].number)
         else:
             numbers.extend(constraints[k].number for k in segments[i - len(core)][2])
-    return Core(tuple(sorted(numbers)), False, minimal)
+    return Contradiction(tuple(sorted(numbers)), False, minimal)
 
 
-def _with_count(refutation: Refutation, deadline: Deadline) -> Core:
+def _with_count(refutation: Refutation, deadline: Deadline) -> Contradiction:
     """A refutation's numbers and mine count, cell by cell, shrunk before ``deadline``."""
     constraints = refutation.equations
     assert refutation.count is not None
@@ -191,4 +210,4 @@ def _with_count(refutation: Refutation, deadline: Deadline) -> Core:
         sat.close()
     numbers = tuple(sorted(constraints[refutation.core[i]].number for i in kept
                            if i != count))
-    return Core(numbers, count in kept, minimal)
+    return Contradiction(numbers, count in kept, minimal)

@@ -39,38 +39,9 @@ from sweepkit.analysis.count.box_search import SearchBudgetExceeded
 from sweepkit.analysis.count.component import solve_component
 from sweepkit.analysis.decide import sat
 from sweepkit.analysis.decide.contract import drawn_from_circuit
-from sweepkit.analysis.decide.unsat_core import contradiction_core, minimal_core
+from sweepkit.analysis.decide.unsat_core import Contradiction, contradiction_core, minimal_core
 from sweepkit.constraints import ConstraintSystem, build_system
 from sweepkit.position import MINE, UNKNOWN, Position
-
-
-@dataclass(frozen=True)
-class Contradiction:
-    """Numbers (flat indices) that cannot all hold; ``uses_mine_count`` when they only
-    contradict together with the total mine count (``numbers`` may then be empty: the
-    mine count alone is impossible); ``minimal`` unless the shrinking ran out of time
-    (every proper subset is then not known to be consistent)."""
-
-    numbers: tuple[int, ...]
-    uses_mine_count: bool
-    minimal: bool = True
-
-    def describe(self, position: Position) -> str:
-        """One line naming the numbers and their cells (and, when the set could not be
-        shrunk to an irreducible one in time, saying so)."""
-        parts = [f"the {position.cells[i]} at {position.coord(i)}" for i in self.numbers]
-        text = ", ".join(parts) if parts else "the unknown cells"
-        if self.uses_mine_count:
-            text = f"{text} cannot hold with {position.mines} mines in total"
-        elif len(parts) == 1:
-            text = f"{text} cannot be satisfied"
-        else:
-            text = f"{text} contradict each other"
-        if not self.minimal:
-            text += (f" ({len(parts)} numbers; may not be minimal: the time ran out "
-                     "before the set was shrunk)")
-        return text
-
 
 SAT_FIRST_BOXES = 1_000
 """Components at least this big are decided by the SAT solver (:func:`~sweepkit.analysis.
@@ -199,7 +170,7 @@ def decide(position: Position, use_mine_count: bool = True, *, why: bool = True,
         if not why:
             return Verdict(None, None, system)
         core = minimal_core(found, deadline)
-        return Verdict(None, Contradiction(core.numbers, core.uses_mine_count, core.minimal),
+        return Verdict(None, core,
                        system)
     if not system.components and system.constraints:
         system = build_system(position)     # left out above (2-D boards): counting needs them
@@ -242,7 +213,7 @@ def minimal_contradiction(position: Position, use_mine_count: bool = True, *,
     found = contradiction_core(system, use_mine_count, seconds=seconds)
     if found is None:
         return None
-    return Contradiction(found.numbers, found.uses_mine_count, found.minimal)
+    return found
 
 
 def is_unique(position: Position, use_mine_count: bool = True) -> bool:
