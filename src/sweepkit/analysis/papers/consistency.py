@@ -169,9 +169,7 @@ def decide(position: Position, use_mine_count: bool = True, *, why: bool = True,
             return Verdict(found.union(position.known_mines()), None, system)
         if not why:
             return Verdict(None, None, system)
-        core = minimal_core(found, deadline)
-        return Verdict(None, core,
-                       system)
+        return Verdict(None, minimal_core(found, deadline), system)
     if not system.components and system.constraints:
         system = build_system(position)     # left out above (2-D boards): counting needs them
     witness = find_witness(position, use_mine_count, system=system)
