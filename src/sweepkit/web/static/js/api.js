@@ -38,11 +38,24 @@ function detailOf(body, status) {
   return `The server refused the request (HTTP ${status}).`;
 }
 
+/** How often a request answered 503 with Retry-After (the database or the game busy: the
+ * server wrote nothing) is sent again, after the wait it asks for, before the page says so. */
+export const BUSY_RETRIES = 3;
+
+/** The wait a 503's Retry-After asks for, in ms (at most 5 s), or null: not to be retried. */
+function retryAfterMs(response) {
+  const header = response.headers.get("Retry-After");
+  if (response.status !== 503 || header === null || header.trim() === "") return null;
+  const seconds = Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds, 5) * 1000 : null;
+}
+
 /**
  * Call the API: `path` under /api ("/games/..."), `body` sent as JSON (or as is, with the
  * content `type`, when `raw`); answers the parsed JSON, or the text when `text`, or the
  * bytes (a Blob) when `blob`. Throws ApiError with a message for people. Every page's calls
- * go through here.
+ * go through here. A 503 with Retry-After is sent again after that wait, up to
+ * BUSY_RETRIES times (the server writes nothing when it answers so).
  */
 export async function call(method, path, body, { raw = false, type, text = false, blob = false } = {}) {
   const headers = {};
@@ -52,10 +65,15 @@ export async function call(method, path, body, { raw = false, type, text = false
     payload = raw ? body : JSON.stringify(body);
   }
   let response;
-  try {
-    response = await fetch(BASE + path, { method, headers, body: payload });
-  } catch {
-    throw new ApiError("The server cannot be reached. Is `sweepkit web` still running?", 0);
+  for (let tries = 1; ; tries++) {
+    try {
+      response = await fetch(BASE + path, { method, headers, body: payload });
+    } catch {
+      throw new ApiError("The server cannot be reached. Is `sweepkit web` still running?", 0);
+    }
+    const wait = retryAfterMs(response);
+    if (wait === null || tries > BUSY_RETRIES) break;
+    await nap(wait);
   }
   if (text && response.ok) return response.text();
   if (blob && response.ok) return response.blob();
