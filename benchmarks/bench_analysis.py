@@ -35,7 +35,7 @@ from sweepkit.analysis.count.component import (
     count_component,
     solve_component,
 )
-from sweepkit.analysis.count.split import split_forced
+from sweepkit.analysis.count.split import split_certain
 from sweepkit.analysis.dead_cells.dead import dead_cells
 from sweepkit.constraints import Component, build_system
 from sweepkit.position import UNKNOWN, Position
@@ -272,13 +272,13 @@ def main() -> None:
 
 
 def unsettled_components(rng: random.Random, boards: int) -> list[Component]:
-    """The components (after forced boxes are split off) of random expert boards that the
+    """The components (after certain boxes are split off) of random expert boards that the
     first search does not settle."""
     found = []
     for fraction in (0.3, 0.4, 0.5, 0.6):
         for _ in range(boards):
             for comp in build_system(expert_midgame(rng, fraction)).components:
-                split = split_forced(comp)
+                split = split_certain(comp)
                 for part in [comp] if split is None else [p for p, _ in split[1]]:
                     if len(part.rows) < 2:
                         continue

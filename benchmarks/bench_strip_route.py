@@ -14,7 +14,7 @@ one table of median times (ms) on it:
   ``SEARCH_BUDGET``, then the box DP) and on, the cache cleared before every run;
 - the ratios dp/transfer and off/on, all run in the same process.
 
-A ``*`` marks a component with boxes forced by single equations, which ``solve_component``
+A ``*`` marks a component with boxes made certain by single equations, which ``solve_component``
 fixes first, solving the parts on their own (so the search, DP and transfer columns, run on the
 whole component, are not what it runs). A summary line gives the median of both ratios. The
 DP, the transfer matrix and both routes are checked to agree on every case, not timed.
@@ -34,7 +34,7 @@ from sweepkit.analysis.count.box_dp import dp_component
 from sweepkit.analysis.count.box_search import SearchBudgetExceeded, search_component
 from sweepkit.analysis.count.component import SEARCH_MAX_BOXES, WIDE_SEARCH_BUDGET, solve_component
 from sweepkit.analysis.count.poly import ComponentCount
-from sweepkit.analysis.count.split import split_forced
+from sweepkit.analysis.count.split import split_certain
 from sweepkit.analysis.count.strip_route import strip_count, strip_crop
 from sweepkit.constraints import Component, build_system
 from sweepkit.position import MINE, UNKNOWN, Position
@@ -170,7 +170,7 @@ def table(repeats: int, max_length: int) -> None:
                     lambda c=comp: search_component(c, budget=WIDE_SEARCH_BUDGET), repeats)
                 search_cell = f"{t_search:.2f}" + (" (gave up)" if gave_up else "")
             old_ratio = t_old / t_routed
-            split = split_forced(comp) is not None
+            split = split_certain(comp) is not None
             old_ratios.append(old_ratio)
             if crop is None:
                 crop_cell, transfer_cell, ratio_cell = "-", "-", "-"
@@ -185,7 +185,7 @@ def table(repeats: int, max_length: int) -> None:
             print(f"{name:<9} {n:>4} {len(comp.sizes):>5}{mark}{crop_cell:>6} {search_cell:>16} "
                   f"{t_dp:>9.2f} {transfer_cell:>11} {t_old:>9.2f} {t_routed:>9.2f} "
                   f"{ratio_cell:>11} {old_ratio:>7.2f}")
-    print(f"(median of {repeats} runs; search budget {WIDE_SEARCH_BUDGET}; * = forced boxes: "
+    print(f"(median of {repeats} runs; search budget {WIDE_SEARCH_BUDGET}; * = certain boxes: "
           "solve_component splits the component)")
     dp_median = f"{statistics.median(dp_ratios):.2f}" if dp_ratios else "-"
     print(f"median dp/transfer {dp_median}, median off/on "

@@ -64,8 +64,9 @@ def test_a_guess_lists_as_many_runners_up_as_asked(wanted):
 
 
 def test_a_certain_hint_whose_reason_takes_too_long_names_the_exact_count(monkeypatch):
-    # On a reduced formula's board every certain cell is forced along wires hundreds of
-    # cells long: explaining each step by step took minutes where the analysis took 0.3 s.
+    # On a reduced formula's board every certain cell follows from the one before along
+    # wires hundreds of cells long: explaining each step by step took minutes where the
+    # analysis took 0.3 s.
     from sweepkit.analysis.board.probability import analyse
     from sweepkit.reductions.layout import reduce_text
     from sweepkit.strategies import hint as hint_module

@@ -31,7 +31,7 @@ from sweepkit.analysis.count.component import (
     solve_component,
     table_size,
 )
-from sweepkit.analysis.count.split import combine_split, split_forced
+from sweepkit.analysis.count.split import combine_split, split_certain
 from sweepkit.constraints import Component, build_system
 from sweepkit.position import Position
 from tests import brute
@@ -62,9 +62,9 @@ def test_search_and_dynamic_programme_agree(position):
 @settings(max_examples=examples(400), deadline=None)
 @given(st.one_of(positions(max_rows=5, max_cols=5), consistent_positions(max_rows=6,
                                                                          max_cols=6)))
-def test_forced_boxes_split_off_agree_with_the_search(position):
+def test_certain_boxes_split_off_agree_with_the_search(position):
     for comp in build_system(position).components:
-        split = split_forced(comp)
+        split = split_certain(comp)
         if split is None:
             continue
         fixed, parts = split
@@ -103,12 +103,12 @@ def test_a_search_by_row_past_its_budget_counts_need_by_need():
     assert all(by_need[k].by_mines == c.by_mines for k, c in search_by_row(comp, 0).items())
 
 
-def test_split_finds_forced_boxes_and_independent_parts():
+def test_split_finds_certain_boxes_and_independent_parts():
     # The first equation needs no mine: boxes 0 and 1 are safe, and what is left falls
     # into two independent equations, {2, 3} and {4, 5}, with one mine each.
     comp = Component((1,) * 6, (((0, 1), 0), ((1, 2, 3), 1), ((0, 4, 5), 1)),
                      tuple((b,) for b in range(6)), (10, 11, 12))
-    fixed, parts = split_forced(comp)
+    fixed, parts = split_certain(comp)
     assert fixed == {0: 0, 1: 0}
     assert sorted(boxes for _part, boxes in parts) == [[2, 3], [4, 5]]
     combined = combine_split(comp, fixed, parts, [search_component(p) for p, _ in parts])
@@ -117,7 +117,7 @@ def test_split_finds_forced_boxes_and_independent_parts():
     assert combined.box_mines == search_component(comp).box_mines
 
 
-def _forced_route(position: Position, use_count: bool, route_rows: int,
+def _fallback_route(position: Position, use_count: bool, route_rows: int,
                   dp_max_width: int = route.DP_MAX_WIDTH) -> None:
     """Analyse with a search budget of one node (so every component of two or more equations
     goes to a fallback), the given strip routing and DP width limit, against the brute force."""
@@ -137,15 +137,15 @@ def _forced_route(position: Position, use_count: bool, route_rows: int,
 @settings(max_examples=examples(300), deadline=None)
 @given(consistent_positions(max_rows=4, max_cols=4).filter(lambda p: len(p.unknown_cells())
                                                            <= 10), st.booleans())
-def test_forced_dynamic_programme_matches_brute_force(position, use_count):
-    _forced_route(position, use_count, route_rows=0)  # routing off: the box DP
+def test_fallback_dynamic_programme_matches_brute_force(position, use_count):
+    _fallback_route(position, use_count, route_rows=0)  # routing off: the box DP
 
 
 @settings(max_examples=examples(300), deadline=None)
 @given(consistent_positions(max_rows=3, max_cols=6).filter(lambda p: len(p.unknown_cells())
                                                            <= 10), st.booleans())
-def test_forced_transfer_route_matches_brute_force(position, use_count):
-    _forced_route(position, use_count, route_rows=3)  # every component is a strip
+def test_fallback_transfer_route_matches_brute_force(position, use_count):
+    _fallback_route(position, use_count, route_rows=3)  # every component is a strip
 
 
 @settings(max_examples=examples(100), deadline=None)
@@ -153,7 +153,7 @@ def test_forced_transfer_route_matches_brute_force(position, use_count):
                                                            <= 10), st.booleans())
 def test_wide_component_route_matches_brute_force(position, use_count):
     # every component counts as wide: the long search (with its own budget), then the DP
-    _forced_route(position, use_count, route_rows=0, dp_max_width=0)
+    _fallback_route(position, use_count, route_rows=0, dp_max_width=0)
 
 
 def test_search_budget_is_enforced():

@@ -13,7 +13,7 @@ from sweepkit.analysis.count.box_dp import dp_component
 from sweepkit.analysis.count.box_search import SearchBudgetExceeded, search_component
 from sweepkit.analysis.count.component import SEARCH_BUDGET, SEARCH_MAX_BOXES, solve_component
 from sweepkit.analysis.count.poly import ComponentCount
-from sweepkit.analysis.count.split import split_forced
+from sweepkit.analysis.count.split import split_certain
 from sweepkit.analysis.count.strip_route import strip_count, strip_crop
 from sweepkit.automata.transfer import count_strip_layouts, solve_strip
 from sweepkit.constraints import Component, Constraint, build_system, system_from_constraints
@@ -77,7 +77,7 @@ def _check_every_component(position: Position) -> None:
 @given(positions(max_rows=3, max_cols=8, with_mines=False))
 def test_split_parts_keep_their_geometry(position):
     for component in build_system(position).components:
-        split = split_forced(component)
+        split = split_certain(component)
         if split is None:
             continue
         for part, boxes in split[1]:

@@ -280,7 +280,7 @@ class OutcomeTable:
                 lowest, second = two_lowest(lowest, second, p, pool)
         return (safe, *lowest_pair(lowest, second))
 
-    def forced(self, mines: Iterable[int], safe: Iterable[int]) -> int:
+    def count_fixed(self, mines: Iterable[int], safe: Iterable[int]) -> int:
         """The layouts (weighted as the analysis weighs them) in which every cell of
         ``mines`` is a mine and every cell of ``safe`` is safe (unknown or marked cells):
         the equations of the components those cells are in, with them fixed, counted
@@ -290,7 +290,7 @@ class OutcomeTable:
 
         >>> from sweepkit.position import Position
         >>> table = OutcomeTable(analyse(Position.from_rows(["1??", "???"], mines=2)))
-        >>> table.analysis.total, table.forced([1], []), table.forced([1], [4, 5])
+        >>> table.analysis.total, table.count_fixed([1], []), table.count_fixed([1], [4, 5])
         (6, 2, 1)
         """
         fixed: dict[int, int] = {}

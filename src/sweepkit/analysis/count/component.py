@@ -1,6 +1,6 @@
 """One component counted by the fastest exact route, and remembered: ``solve_component``.
 
-The routes, in order: the closed form of a single equation; the boxes forced by single
+The routes, in order: the closed form of a single equation; the boxes made certain by single
 equations fixed and the rest split into parts (:mod:`.split`, each part solved and cached on
 its own); a depth-first box search (:mod:`.box_search`) with a budget of
 :data:`SEARCH_BUDGET` nodes; when that runs out, the transfer matrix if the component fits in
@@ -56,7 +56,7 @@ from sweepkit.analysis.count.box_search import (
     single_equation,
 )
 from sweepkit.analysis.count.poly import ComponentCount
-from sweepkit.analysis.count.split import Parts, SplitBoxTable, combine_split, split_forced
+from sweepkit.analysis.count.split import Parts, SplitBoxTable, combine_split, split_certain
 from sweepkit.constraints import Component
 
 SEARCH_BUDGET = 2_000
@@ -149,7 +149,7 @@ class CacheInfo(NamedTuple):
 
 def table_size(count: ComponentCount) -> int:
     """The numbers a solved component holds: its polynomial and one per box (boxes sharing
-    one tuple, as the forced boxes of a split component do, count once). A split
+    one tuple, as the certain boxes of a split component do, count once). A split
     component's table counts as built, without building it."""
     if isinstance(count.box_mines, SplitBoxTable):
         return len(count.by_mines) + count.box_mines.numbers()
@@ -203,16 +203,16 @@ class SizedCache:
 
 _solve_small = lru_cache(maxsize=SMALL_ENTRIES)(count_component)
 _solve_large = SizedCache(count_component, LARGE_ENTRIES, LARGE_NUMBERS)
-_split_large = lru_cache(maxsize=LARGE_ENTRIES)(split_forced)
+_split_large = lru_cache(maxsize=LARGE_ENTRIES)(split_certain)
 
 
 def cached_split(component: Component) -> tuple[dict[int, int], Parts] | None:
-    """:func:`~sweepkit.analysis.count.split.split_forced` of a component, as the counting
+    """:func:`~sweepkit.analysis.count.split.split_certain` of a component, as the counting
     splits it; remembered for components beyond :data:`SMALL_TABLE` (a component of thousands of
     boxes takes a tenth of a second to split), so questions asked after the count (dead
     cells) find the parts without splitting again."""
     if _small(component):
-        return split_forced(component)
+        return split_certain(component)
     return _split_large(component)
 
 
