@@ -33,7 +33,7 @@ from sweepkit.analysis.count import strip_route
 from sweepkit.analysis.count.box_dp import dp_component
 from sweepkit.analysis.count.box_search import SearchBudgetExceeded, search_component
 from sweepkit.analysis.count.component import SEARCH_MAX_BOXES, WIDE_SEARCH_BUDGET, solve_component
-from sweepkit.analysis.count.poly import ComponentCount
+from sweepkit.analysis.count.component_count import ComponentCount
 from sweepkit.analysis.count.split import split_certain
 from sweepkit.analysis.count.strip_route import strip_count, strip_crop
 from sweepkit.constraints import Component, build_system

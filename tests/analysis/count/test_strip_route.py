@@ -12,7 +12,7 @@ from sweepkit.analysis.board.probability import analyse
 from sweepkit.analysis.count.box_dp import dp_component
 from sweepkit.analysis.count.box_search import SearchBudgetExceeded, search_component
 from sweepkit.analysis.count.component import SEARCH_BUDGET, SEARCH_MAX_BOXES, solve_component
-from sweepkit.analysis.count.poly import ComponentCount
+from sweepkit.analysis.count.component_count import ComponentCount
 from sweepkit.analysis.count.split import split_certain
 from sweepkit.analysis.count.strip_route import strip_count, strip_crop
 from sweepkit.automata.transfer import count_strip_layouts, solve_strip

@@ -37,7 +37,8 @@ from math import comb
 from sweepkit.analysis.board.combine import BoxProbabilities, combine
 from sweepkit.analysis.board.probability import Analysis, analyse
 from sweepkit.analysis.count.component import solve_by_row, solve_component, with_need
-from sweepkit.analysis.count.poly import ComponentCount, Poly, int_product
+from sweepkit.analysis.count.component_count import ComponentCount
+from sweepkit.analysis.count.poly import Poly, int_product
 from sweepkit.analysis.count.poly import product as poly_product
 from sweepkit.constraints import Component, Constraint, system_from_constraints
 from sweepkit.position import MINE, UNKNOWN, Position

@@ -28,7 +28,7 @@ from heapq import heapify, heappop, heappush
 from math import comb
 
 from sweepkit.analysis.budget import check, check_size
-from sweepkit.analysis.count.poly import Assignment, ComponentCount, no_layout
+from sweepkit.analysis.count.component_count import Assignment, ComponentCount, no_layout
 from sweepkit.constraints import Component
 
 Rows = tuple[tuple[tuple[int, ...], int], ...]

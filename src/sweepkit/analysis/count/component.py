@@ -55,7 +55,7 @@ from sweepkit.analysis.count.box_search import (
     search_component,
     single_equation,
 )
-from sweepkit.analysis.count.poly import ComponentCount
+from sweepkit.analysis.count.component_count import ComponentCount
 from sweepkit.analysis.count.split import Parts, SplitBoxTable, combine_split, split_certain
 from sweepkit.constraints import Component
 

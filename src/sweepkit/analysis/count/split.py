@@ -32,14 +32,8 @@ from collections.abc import Iterator, Sequence
 
 from sweepkit.analysis.budget import check, check_size
 from sweepkit.analysis.count.box_search import Examples, equation_tables
-from sweepkit.analysis.count.poly import (
-    Assignment,
-    ComponentCount,
-    Poly,
-    no_layout,
-    product,
-    products_without,
-)
+from sweepkit.analysis.count.component_count import Assignment, ComponentCount, no_layout
+from sweepkit.analysis.count.poly import Poly, product, products_without
 from sweepkit.constraints import Component
 
 Parts = list[tuple[Component, list[int]]]
@@ -259,7 +253,7 @@ def _unpack(packed: int, slot: int, length: int) -> tuple[int, ...]:
 def support_bits(count: ComponentCount) -> int:
     """The mine numbers a solved component has layouts for, as a bit set (bit i: ``low + i``).
 
-    >>> from sweepkit.analysis.count.poly import trimmed
+    >>> from sweepkit.analysis.count.component_count import trimmed
     >>> bin(support_bits(trimmed([0, 2, 0, 1], [[0, 1, 0, 3]], [None, (1,), None, (3,)])))
     '0b101'
     """

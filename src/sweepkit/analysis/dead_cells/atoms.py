@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from sweepkit.analysis.board.probability import Analysis
 from sweepkit.analysis.count.box_search import SearchBudgetExceeded, has_layout
 from sweepkit.analysis.count.component import cached_split, count_component, solve_component
-from sweepkit.analysis.count.poly import ComponentCount
+from sweepkit.analysis.count.component_count import ComponentCount
 from sweepkit.analysis.count.split import split_certain
 from sweepkit.analysis.dead_cells.supports import Support, Supports, members, sumset, support_of
 from sweepkit.constraints import Component, Constraint, system_from_constraints

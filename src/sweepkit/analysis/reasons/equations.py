@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from enum import StrEnum
 
 from sweepkit.analysis.count.component import solve_component
-from sweepkit.analysis.count.poly import ComponentCount
+from sweepkit.analysis.count.component_count import ComponentCount
 from sweepkit.constraints import Component, Constraint, system_from_constraints
 
 

@@ -55,7 +55,7 @@ from enum import StrEnum
 
 from sweepkit.analysis.board.probability import Analysis, analyse
 from sweepkit.analysis.budget import check
-from sweepkit.analysis.count.poly import ComponentCount
+from sweepkit.analysis.count.component_count import ComponentCount
 from sweepkit.analysis.reasons.equations import (
     CellValue,
     Equations,
