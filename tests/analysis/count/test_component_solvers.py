@@ -1,5 +1,5 @@
 """The component solvers (search, dynamic programme, split, strip route) agree, examples are
-valid (made on demand by the fallbacks), and the routes keep to the budget: tables checked
+valid (made on demand by the fallbacks), and the routes keep to their limits: tables checked
 before they are built, the search stopped in time, the cache of big results bounded."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from sweepkit.analysis.count import strip_route
 from sweepkit.analysis.count.box_dp import dp_component, plan, support_width, width_order
 from sweepkit.analysis.count.box_search import (
     Examples,
-    SearchBudgetExceeded,
+    SearchLimitExceeded,
     box_order,
     has_layout,
     search_by_row,
@@ -94,10 +94,10 @@ def test_a_search_by_one_row_counts_each_need_as_its_own_search(position, pick):
             assert_same_count(with_k, expected, cached[k])
 
 
-def test_a_search_by_row_past_its_budget_counts_need_by_need():
+def test_a_search_by_row_past_its_node_limit_counts_need_by_need():
     comp = build_system(Position.from_rows(["1-1-1-1-1", "?????????"])).components[0]
-    with pytest.raises(SearchBudgetExceeded):
-        search_by_row(comp, 0, budget=3)
+    with pytest.raises(SearchLimitExceeded):
+        search_by_row(comp, 0, node_limit=3)
     by_need = route._each_need(comp, 0)
     assert by_need.keys() == search_by_row(comp, 0).keys()
     assert all(by_need[k].by_mines == c.by_mines for k, c in search_by_row(comp, 0).items())
@@ -118,11 +118,11 @@ def test_split_finds_certain_boxes_and_independent_parts():
 
 
 def _fallback_route(position: Position, use_count: bool, route_rows: int,
-                  dp_max_width: int = route.DP_MAX_WIDTH) -> None:
-    """Analyse with a search budget of one node (so every component of two or more equations
+                    dp_max_width: int = route.DP_MAX_WIDTH) -> None:
+    """Analyse with a node limit of one (so every component of two or more equations
     goes to a fallback), the given strip routing and DP width limit, against the brute force."""
-    saved = route.SEARCH_BUDGET, strip_route.ROUTE_ROWS, route.DP_MAX_WIDTH
-    route.SEARCH_BUDGET, strip_route.ROUTE_ROWS, route.DP_MAX_WIDTH = (1, route_rows,
+    saved = route.SEARCH_NODE_LIMIT, strip_route.ROUTE_ROWS, route.DP_MAX_WIDTH
+    route.SEARCH_NODE_LIMIT, strip_route.ROUTE_ROWS, route.DP_MAX_WIDTH = (1, route_rows,
                                                                         dp_max_width)
     solve_component.cache_clear()
     try:
@@ -130,7 +130,7 @@ def _fallback_route(position: Position, use_count: bool, route_rows: int,
         assert analysis.total == len(brute.explanations(position, use_count))
         assert analysis.probabilities(exact=True) == brute.probabilities(position, use_count)
     finally:
-        route.SEARCH_BUDGET, strip_route.ROUTE_ROWS, route.DP_MAX_WIDTH = saved
+        route.SEARCH_NODE_LIMIT, strip_route.ROUTE_ROWS, route.DP_MAX_WIDTH = saved
         solve_component.cache_clear()
 
 
@@ -152,18 +152,18 @@ def test_fallback_transfer_route_matches_brute_force(position, use_count):
 @given(consistent_positions(max_rows=4, max_cols=4).filter(lambda p: len(p.unknown_cells())
                                                            <= 10), st.booleans())
 def test_wide_component_route_matches_brute_force(position, use_count):
-    # every component counts as wide: the long search (with its own budget), then the DP
+    # every component counts as wide: the long search (with its own node limit), then the DP
     _fallback_route(position, use_count, route_rows=0, dp_max_width=0)
 
 
-def test_search_budget_is_enforced():
+def test_the_node_limit_stops_the_search():
     comp = build_system(Position.from_rows(["1-1-1-1-1", "?????????"])).components[0]
     try:
-        search_component(comp, budget=3)
-    except SearchBudgetExceeded:
+        search_component(comp, node_limit=3)
+    except SearchLimitExceeded:
         pass
     else:
-        raise AssertionError("the budget of 3 nodes should run out")
+        raise AssertionError("the node limit of 3 should stop the search")
     assert route.count_component(comp).by_mines == dp_component(comp).by_mines
 
 
@@ -199,10 +199,10 @@ def test_box_order_layout_search_and_width(position):
         assert support_width(plan(comp, order)) == len(counted.by_mines)
 
 
-def test_has_layout_budget():
+def test_has_layout_stops_at_its_node_limit():
     comp = build_system(Position.from_rows(["1-1-1-1-1", "?????????"])).components[0]
-    with pytest.raises(SearchBudgetExceeded):
-        has_layout(comp, budget=2)
+    with pytest.raises(SearchLimitExceeded):
+        has_layout(comp, node_limit=2)
     assert has_layout(comp)
 
 
@@ -247,7 +247,7 @@ def test_sized_cache_bounds_entries_and_numbers():
     assert cache.cache_info().hits == 1
     tiny = SizedCache(count_component, entries=8, numbers=min(sizes) - 1)
     assert tiny(comps[0]).by_mines == count_component(comps[0]).by_mines
-    assert tiny.cache_info().currsize == 0  # bigger than the whole budget: not kept
+    assert tiny.cache_info().currsize == 0  # bigger than the whole cache: not kept
     cache.cache_clear()
     assert cache.cache_info() == (0, 0, 3, 0) and cache.held == 0
 

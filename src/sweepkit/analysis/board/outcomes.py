@@ -20,7 +20,7 @@ and the floating pool (x aside; j of its n cells next to x in C(n, j) ways) comb
 as :func:`~sweepkit.analysis.board.combine.combine` combines them. Exact integers throughout.
 The cost per cell is one search of T's equations (an earlier version counted once per k,
 and before that once per way of putting mines in the boxes of N, up to 2^8 and usually
-dozens); past the search's budget, one count per k.
+dozens); past the search's node limit, one count per k.
 
 >>> from sweepkit.position import Position
 >>> o = outcomes(Position.from_rows(["1?", "??"]), 3)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sweepkit.analysis.board.probability import Analysis
-from sweepkit.analysis.count.box_search import SearchBudgetExceeded, has_layout
+from sweepkit.analysis.count.box_search import SearchLimitExceeded, has_layout
 from sweepkit.analysis.count.component import cached_split, count_component, solve_component
 from sweepkit.analysis.count.component_count import ComponentCount
 from sweepkit.analysis.count.split import split_certain
@@ -128,8 +128,8 @@ def exists(sizes: list[int], rows: list[tuple[list[int], int]], near_boxes: list
         return False  # the certain boxes already break an equation
     pieces = [component] if split is None else [part for part, _boxes in split[1]]
     try:
-        return all(has_layout(piece, budget=TRIAL_SEARCH_NODES) for piece in pieces)
-    except SearchBudgetExceeded:
+        return all(has_layout(piece, node_limit=TRIAL_SEARCH_NODES) for piece in pieces)
+    except SearchLimitExceeded:
         return satisfiable(trial)
 
 
@@ -153,8 +153,8 @@ def satisfiable(equations: list[Constraint]) -> bool:
             pieces.extend(part for part, _boxes in split[1])
     for piece in pieces:
         try:
-            found = has_layout(piece, budget=TRIAL_SEARCH_NODES)
-        except SearchBudgetExceeded:
+            found = has_layout(piece, node_limit=TRIAL_SEARCH_NODES)
+        except SearchLimitExceeded:
             found = bool(count_component(piece).by_mines)
         if not found:
             return False

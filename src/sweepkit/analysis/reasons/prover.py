@@ -21,7 +21,7 @@ from sweepkit.analysis.reasons.equations import CellValue, Equations, certain_by
 from sweepkit.constraints import Constraint
 
 
-class _OverBudget(Exception):
+class _PastNodeLimit(Exception):
     """The prover's search ran past :data:`PROVER_NODES` nodes."""
 
 
@@ -75,7 +75,7 @@ class Prover:
         check()
         try:
             found, equations = self._search(active)
-        except (_OverBudget, RecursionError):
+        except (_PastNodeLimit, RecursionError):
             kept = [self.equations.constraints[j] for j in sorted(active)]
             return certain_by(kept, self.cell) is not None, None
         (self.misses if found else self.proofs).append(equations)
@@ -167,7 +167,7 @@ class Prover:
             nonlocal clock
             nodes[0] -= 1
             if nodes[0] < 0:
-                raise _OverBudget
+                raise _PastNodeLimit
             bad = broken()
             if bad is None:
                 return True
