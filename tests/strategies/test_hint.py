@@ -45,10 +45,12 @@ def test_a_hint_is_certain_when_it_can_be_and_never_a_mine(position):
 
 
 def test_a_fifty_fifty_hint_says_so():
-    found = hint(Position.from_rows(["??", "??", "??", "11", "11", "??"], mines=3),
-                 budget="fast")
+    position = Position.from_rows(["??", "??", "??", "11", "11", "??"], mines=3)
+    found = hint(position, strength="fast")
     assert found.rule == "forced guess" and found.cell in (10, 11)
     assert "no other move can inform" in found.reason
+    with pytest.warns(DeprecationWarning, match="deprecated name of 'strength'"):
+        assert hint(position, budget="fast") == found  # budget: its deprecated name
 
 
 def test_inconsistent_positions_are_refused():

@@ -320,7 +320,7 @@ FRESH_TREES = 16
 FRESH_LAYOUTS = 2_000
 """The most layouts a first search :func:`fresh_tree` remembers may have: a tree keeps a
 row of every layout's numbers (and its values), so the memory stays a few megabytes (a
-large endgame, ``--budget max``'s 20,000 layouts, is not kept)."""
+large endgame, ``--strength max``'s 20,000 layouts, is not kept)."""
 
 _fresh: OrderedDict[tuple[Position, int, int | None], tuple[GameTree, OptimalPlay | None]] = (
     OrderedDict())

@@ -16,8 +16,8 @@ from sweepkit.strategies.best.ranking import Ranking
 from sweepkit.strategies.best.rules import Rules
 
 
-def steps(budget: str | int = "normal", **given) -> list[str]:
-    options = BestOptions.of(budget, **given)
+def steps(strength: str | int = "normal", **given) -> list[str]:
+    options = BestOptions.of(strength, **given)
     whatif = IncrementalAnalyser(keep_mines=False)
     rules = Rules(options, Endgame(options.endgame, options.endgame_states, options.partial),
                   Ranking(options).pick, whatif)
