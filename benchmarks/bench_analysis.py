@@ -10,9 +10,10 @@ the cache kept. ``time_positions(positions)`` is the general harness. Extra rows
 the older stand-ins: games played on past the guesses (``played_game``) and random
 40%-revealed boards (``expert_midgame``).
 
-(d) The fallback after the search budget: on the components of random 30–60%-revealed
-expert boards that a ``component.SEARCH_BUDGET`` search does not settle, the box DP straight
-away against a ``component.WIDE_SEARCH_BUDGET`` search first (then the DP if that gives up).
+(d) The fallback after the search's node limit: on the components of random 30–60%-revealed
+expert boards that a ``component.SEARCH_NODE_LIMIT`` search does not settle, the box DP
+straight away against a ``component.WIDE_SEARCH_NODE_LIMIT`` search first (then the DP if
+that gives up).
 """
 
 from __future__ import annotations
@@ -28,14 +29,14 @@ from expert_positions import expert_games
 from sweepkit.analysis.board.board_count import count_layouts
 from sweepkit.analysis.board.probability import analyse
 from sweepkit.analysis.count.box_dp import dp_component
-from sweepkit.analysis.count.box_search import SearchBudgetExceeded, search_component
+from sweepkit.analysis.count.box_search import SearchLimitExceeded, search_component
 from sweepkit.analysis.count.component import (
-    SEARCH_BUDGET,
-    WIDE_SEARCH_BUDGET,
+    SEARCH_NODE_LIMIT,
+    WIDE_SEARCH_NODE_LIMIT,
     count_component,
     solve_component,
 )
-from sweepkit.analysis.count.split import split_forced
+from sweepkit.analysis.count.split import split_certain
 from sweepkit.analysis.dead_cells.dead import dead_cells
 from sweepkit.constraints import Component, build_system
 from sweepkit.position import UNKNOWN, Position
@@ -262,29 +263,29 @@ def main() -> None:
     straight = [timed(lambda c=c: dp_component(c)) for c in hard]
     longer = [timed(lambda c=c: search_then_dp(c)) for c in hard]
     print(f"\n(d) {len(hard)} components of {4 * args.hard_boards} random expert boards "
-          f"(30-60% revealed) that a {SEARCH_BUDGET}-node search does not settle; "
-          f"total ms: DP straight away {sum(straight):.0f}, {WIDE_SEARCH_BUDGET}-node "
+          f"(30-60% revealed) that a {SEARCH_NODE_LIMIT}-node search does not settle; "
+          f"total ms: DP straight away {sum(straight):.0f}, {WIDE_SEARCH_NODE_LIMIT}-node "
           f"search first {sum(longer):.0f}")
     print_table("after the first search gives up (ratio to the first row)", [
         ("box DP straight away (what solve_component does)", straight),
-        (f"search with {WIDE_SEARCH_BUDGET} nodes, then the DP", longer),
+        (f"search with {WIDE_SEARCH_NODE_LIMIT} nodes, then the DP", longer),
     ])
 
 
 def unsettled_components(rng: random.Random, boards: int) -> list[Component]:
-    """The components (after forced boxes are split off) of random expert boards that the
+    """The components (after certain boxes are split off) of random expert boards that the
     first search does not settle."""
     found = []
     for fraction in (0.3, 0.4, 0.5, 0.6):
         for _ in range(boards):
             for comp in build_system(expert_midgame(rng, fraction)).components:
-                split = split_forced(comp)
+                split = split_certain(comp)
                 for part in [comp] if split is None else [p for p, _ in split[1]]:
                     if len(part.rows) < 2:
                         continue
                     try:
-                        search_component(part, budget=SEARCH_BUDGET)
-                    except SearchBudgetExceeded:
+                        search_component(part, node_limit=SEARCH_NODE_LIMIT)
+                    except SearchLimitExceeded:
                         found.append(part)
     return found
 
@@ -292,8 +293,8 @@ def unsettled_components(rng: random.Random, boards: int) -> list[Component]:
 def search_then_dp(component: Component) -> object:
     """The old fallback: a long search, then the box DP if that gives up too."""
     try:
-        return search_component(component, budget=WIDE_SEARCH_BUDGET)
-    except SearchBudgetExceeded:
+        return search_component(component, node_limit=WIDE_SEARCH_NODE_LIMIT)
+    except SearchLimitExceeded:
         return dp_component(component)
 
 

@@ -1,8 +1,8 @@
-"""Games per CPU-second of ``best`` (default budget, expert): this tree against an older
+"""Games per CPU-second of ``best`` (default strength, expert): this tree against an older
 commit, in one run.
 
 Run: ``python benchmarks/bench_best_speed.py [--base REF] [--games N] [--seed S]
-[--rounds R] [--level L] [--budget B] [--option KEY=VALUE ...]``. The base is exported
+[--rounds R] [--level L] [--strength S] [--option KEY=VALUE ...]``. The base is exported
 from git (``git archive REF``) into a temporary folder; each round runs one fresh worker
 process per variant, alternating (base, new, base, new, ...), so both see the same
 machine load. A worker imports ``sweepkit`` from its variant's ``src`` and plays games
@@ -14,7 +14,7 @@ medians over the rounds, and checks that both variants played the very same game
 sha256 of every game's record).
 
 With ``--option`` (read as ``sweepkit bench --option`` reads it) the new variant plays
-with those options on top of the budget, to time an option against the same tree
+with those options on top of the strength, to time an option against the same tree
 (``--base HEAD``): its games may then differ, and the table says so instead of failing.
 
 The default base, ``989bbfc``, is ``best`` without its speed-ups: the same moves, measured
@@ -43,7 +43,9 @@ from sweepkit.rules import level
 from sweepkit.strategies import default_first
 rules = level({level!r})
 first = default_first("best", rules.rows, rules.cols, rules.first_click)
-spec = StrategySpec("best", {{"budget": {budget!r}, **{options!r}}}, first=first)
+# the preset under ``budget``, the name every base commit reads (this tree reads that
+# deprecated name as ``strength``)
+spec = StrategySpec("best", {{"budget": {strength!r}, **{options!r}}}, first=first)
 digest = hashlib.sha256()
 cpu = wins = 0
 for i in range({games}):
@@ -57,7 +59,7 @@ print(json.dumps({{"cpu": cpu, "wins": wins, "sha256": digest.hexdigest()}}))
 
 def run_worker(src: Path, args: argparse.Namespace, options: dict | None = None) -> dict:
     """One worker's CPU seconds, wins and record hash over the games."""
-    code = WORKER.format(src=str(src), level=args.level, budget=args.budget,
+    code = WORKER.format(src=str(src), level=args.level, strength=args.strength,
                          games=args.games, seed=args.seed, options=options or {})
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
@@ -71,7 +73,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=3500)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--level", default="expert")
-    parser.add_argument("--budget", default="normal")
+    parser.add_argument("--strength", default="normal")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="an option of the new variant (repeatable)")
     args = parser.parse_args()
@@ -91,7 +93,7 @@ def main() -> None:
                 found[name].add((result["wins"], result["sha256"]))
                 print(f"round {n + 1} {name:>4s}: {speeds[name][-1]:6.2f} games/CPU-s",
                       file=sys.stderr, flush=True)
-    print(f"best --budget {args.budget}, {args.level}, games 0-{args.games - 1} of seed "
+    print(f"best --strength {args.strength}, {args.level}, games 0-{args.games - 1} of seed "
           f"{args.seed}; new = this tree{' with ' + ', '.join(args.option) if options else ''}"
           f", base = {args.base}; games per CPU-second, {args.rounds} rounds")
     print(f"{'variant':>8s} " + " ".join(f"{'round ' + str(i + 1):>8s}"

@@ -21,7 +21,7 @@ Cases:
   length times the spread of mine numbers);
 - ``revealed-N``: N×N at 16% mines with 70% of the safe cells revealed at random, **counted**
   (``count_layouts``, not ``analyse``): a giant component that splits into thousands of
-  parts once its forced boxes are fixed, whose box table (what the probabilities need) is
+  parts once its certain boxes are fixed, whose box table (what the probabilities need) is
   too big to build at N = 2000 (19 million numbers of thousands of bits), while the count
   needs only the parts' polynomials.
 """

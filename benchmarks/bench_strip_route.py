@@ -1,20 +1,20 @@
 """Strip routing: the transfer matrix against the box search and the box DP on the largest
 component of thin boards, the measurement behind ``strip_route.ROUTE_ROWS`` and
-``component.SEARCH_BUDGET``.
+``component.SEARCH_NODE_LIMIT``.
 
 Run: ``python benchmarks/bench_strip_route.py [--repeats 3] [--max-length 320]``. Builds thin
 positions of five families (corridor, edge, alt2, alt3, ragged; see :data:`FAMILIES`) at
 lengths 10, 20, 40, ... up to ``--max-length``, takes the largest component of each and prints
 one table of median times (ms) on it:
 
-- the box search with ``WIDE_SEARCH_BUDGET`` (the time it took to give up when it ran out;
+- the box search with ``WIDE_SEARCH_NODE_LIMIT`` (the time it took to give up when it ran out;
   "-" above ``SEARCH_MAX_BOXES`` boxes);
 - the box DP, and the transfer matrix on the component's crop;
 - ``solve_component`` with routing off (``strip_route.ROUTE_ROWS = 0``: the search with
-  ``SEARCH_BUDGET``, then the box DP) and on, the cache cleared before every run;
+  ``SEARCH_NODE_LIMIT``, then the box DP) and on, the cache cleared before every run;
 - the ratios dp/transfer and off/on, all run in the same process.
 
-A ``*`` marks a component with boxes forced by single equations, which ``solve_component``
+A ``*`` marks a component with boxes made certain by single equations, which ``solve_component``
 fixes first, solving the parts on their own (so the search, DP and transfer columns, run on the
 whole component, are not what it runs). A summary line gives the median of both ratios. The
 DP, the transfer matrix and both routes are checked to agree on every case, not timed.
@@ -31,10 +31,14 @@ from typing import TypeVar
 
 from sweepkit.analysis.count import strip_route
 from sweepkit.analysis.count.box_dp import dp_component
-from sweepkit.analysis.count.box_search import SearchBudgetExceeded, search_component
-from sweepkit.analysis.count.component import SEARCH_MAX_BOXES, WIDE_SEARCH_BUDGET, solve_component
-from sweepkit.analysis.count.poly import ComponentCount
-from sweepkit.analysis.count.split import split_forced
+from sweepkit.analysis.count.box_search import SearchLimitExceeded, search_component
+from sweepkit.analysis.count.component import (
+    SEARCH_MAX_BOXES,
+    WIDE_SEARCH_NODE_LIMIT,
+    solve_component,
+)
+from sweepkit.analysis.count.component_count import ComponentCount
+from sweepkit.analysis.count.split import split_certain
 from sweepkit.analysis.count.strip_route import strip_count, strip_crop
 from sweepkit.constraints import Component, build_system
 from sweepkit.position import MINE, UNKNOWN, Position
@@ -106,7 +110,7 @@ def largest_component(position: Position) -> Component:
 def median_ms(fn: Callable[[], object], repeats: int, clear: bool = False
               ) -> tuple[float, bool]:
     """Median milliseconds of ``repeats`` calls (clearing ``solve_component``'s cache first
-    when ``clear``) and whether they raised :class:`SearchBudgetExceeded` (timed up to it)."""
+    when ``clear``) and whether they raised :class:`SearchLimitExceeded` (timed up to it)."""
     times, gave_up = [], False
     for _ in range(repeats):
         if clear:
@@ -114,7 +118,7 @@ def median_ms(fn: Callable[[], object], repeats: int, clear: bool = False
         start = time.perf_counter()
         try:
             fn()
-        except SearchBudgetExceeded:
+        except SearchLimitExceeded:
             gave_up = True
         times.append(time.perf_counter() - start)
     return statistics.median(times) * 1e3, gave_up
@@ -167,10 +171,10 @@ def table(repeats: int, max_length: int) -> None:
                 search_cell = "-"
             else:
                 t_search, gave_up = median_ms(
-                    lambda c=comp: search_component(c, budget=WIDE_SEARCH_BUDGET), repeats)
+                    lambda c=comp: search_component(c, node_limit=WIDE_SEARCH_NODE_LIMIT), repeats)
                 search_cell = f"{t_search:.2f}" + (" (gave up)" if gave_up else "")
             old_ratio = t_old / t_routed
-            split = split_forced(comp) is not None
+            split = split_certain(comp) is not None
             old_ratios.append(old_ratio)
             if crop is None:
                 crop_cell, transfer_cell, ratio_cell = "-", "-", "-"
@@ -185,8 +189,8 @@ def table(repeats: int, max_length: int) -> None:
             print(f"{name:<9} {n:>4} {len(comp.sizes):>5}{mark}{crop_cell:>6} {search_cell:>16} "
                   f"{t_dp:>9.2f} {transfer_cell:>11} {t_old:>9.2f} {t_routed:>9.2f} "
                   f"{ratio_cell:>11} {old_ratio:>7.2f}")
-    print(f"(median of {repeats} runs; search budget {WIDE_SEARCH_BUDGET}; * = forced boxes: "
-          "solve_component splits the component)")
+    print(f"(median of {repeats} runs; search node limit {WIDE_SEARCH_NODE_LIMIT}; "
+          "* = certain boxes: solve_component splits the component)")
     dp_median = f"{statistics.median(dp_ratios):.2f}" if dp_ratios else "-"
     print(f"median dp/transfer {dp_median}, median off/on "
           f"{statistics.median(old_ratios):.2f} over {len(old_ratios)} rows")

@@ -3,7 +3,7 @@
     python benchmarks/guess_risk.py [--level expert] [--rule safe] [--seed 121]
                                     [--games 0:24000] [--workers 2]
 
-Replays games ``FIRST:END`` of a bench run of ``best --budget normal`` (the same games:
+Replays games ``FIRST:END`` of a bench run of ``best --strength normal`` (the same games:
 game i's layout depends only on the seed and i) and, before every guess after the first
 click, analyses the position the player sees to find the lowest mine probability on the
 board. Prints, by kind of guess (the heuristic ranking, the exact endgame, a forced

@@ -134,7 +134,7 @@ revealed. *wins* counts the layouts that optimal play wins, so P(win) = wins / l
 *best first moves* lists every cell (row, col) whose reveal achieves that optimum.
 *states* is the number of information states the search stored (it merges the
 positions the symmetries of the board map onto each other). *`best` measured* is the win
-rate of the `best` strategy (`--budget normal`, its first click chosen as its other
+rate of the `best` strategy (`--strength normal`, its first click chosen as its other
 guesses are: `--first analysed`) over {games} seeded games of the same game, with its 95%
 interval, which should hold the optimum (its exact endgame takes over once 400 layouts
 or fewer are left; its heuristic chooses the moves before that).

@@ -4,7 +4,7 @@
                                         [--seed 7] [--top 4] [--layouts 300] [--workers 2]
                                         [--out regret.jsonl]
 
-Plays ``--games`` games of ``best --budget normal`` and keeps every position where the
+Plays ``--games`` games of ``best --strength normal`` and keeps every position where the
 heuristic ranking chose the guess (not the exact endgame, not a forced guess) among at
 least two candidates. For each, the ``--top`` best-ranked guesses are played on the same
 ``--layouts`` layouts drawn from the position, and ``best`` plays each game to its end
@@ -140,7 +140,7 @@ def main() -> None:
                 raise SystemExit(f"{args.out} holds rollouts made with {record['settings']}, "
                                  f"not {settings}: give another --out")
             done[record["k"]] = record
-    spec = StrategySpec("best", {"budget": "normal"})
+    spec = StrategySpec("best", {"strength": "normal"})
     with args.out.open("a") as out:
         for k in wanted:
             if k in done:

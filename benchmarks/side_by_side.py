@@ -4,7 +4,7 @@
                                       [--games 2000] [--start 0] [--out side.jsonl]
                                       [--every]
 
-Plays games ``--start`` to ``--start + --games − 1`` of ``best --budget normal`` at expert
+Plays games ``--start`` to ``--start + --games − 1`` of ``best --strength normal`` at expert
 (the layouts and strategy RNG of ``sweepkit bench --seed S``) twice: as it plays, and with
 the peer's cell at every guess its two-step ranking chose (not the exact endgame, the
 opening book or a forced guess); with ``--every``, at every guess whatever chose it, so
@@ -136,8 +136,8 @@ def play_both(peer: Peer, rule: str, seed: int, index: int, every: bool = False
     (all of them with ``every``)."""
     rules = level("expert", rule)
     first = default_first("best", rules.rows, rules.cols, rule)
-    own = play_game(rules, StrategySpec("best", {"budget": "normal"}, first), seed, index)
-    player = PeerGuesses(peer, rules.mines, every, first=first, budget="normal")
+    own = play_game(rules, StrategySpec("best", {"strength": "normal"}, first), seed, index)
+    player = PeerGuesses(peer, rules.mines, every, first=first, strength="normal")
     layout_seed = game_seed(seed, index)
     game = Game(rules, layout_seed, clock=no_clock)
     play(game, player, rng=strategy_rng(layout_seed))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sweepkit.analysis.count.poly import ComponentCount
+from sweepkit.analysis.count.component_count import ComponentCount
 from sweepkit.constraints import Component
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import comb
 
-from sweepkit.analysis.count.poly import ComponentCount
+from sweepkit.analysis.count.component_count import ComponentCount
 
 Ratio = tuple[int, int]
 

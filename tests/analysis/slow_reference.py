@@ -166,7 +166,7 @@ class _PoolWhenSafe:
 
 # ---- explanations (sweepkit.analysis.reasons.explain before the local route) ----
 
-def forced_by(constraints: Sequence[Constraint], cell: int) -> CellValue | None:
+def certain_by(constraints: Sequence[Constraint], cell: int) -> CellValue | None:
     """``SAFE``/``MINE`` if these equations alone (no mine count) fix ``cell``."""
     system = system_from_constraints(constraints)
     for comp in system.components:
@@ -189,29 +189,29 @@ def _overlap(a: Constraint, b: Constraint) -> bool:
 
 
 def _linked(constraints: Sequence[Constraint], cell: int) -> list[Constraint] | None:
-    """Grow equations breadth-first from those containing the cell until it is forced,
+    """Grow equations breadth-first from those containing the cell until it is certain,
     then shrink the set by deletion; None when the whole linked set cannot force it."""
     chosen = [c for c in constraints if cell in c.cells]
     frontier = list(chosen)
-    forced = forced_by(chosen, cell) if chosen else None
-    while forced is None and frontier:
+    value = certain_by(chosen, cell) if chosen else None
+    while value is None and frontier:
         nxt = []
         for c in frontier:
             for d in constraints:
                 if d not in chosen and _overlap(c, d):
                     chosen.append(d)
                     nxt.append(d)
-                    forced = forced_by(chosen, cell)
-                    if forced is not None:
+                    value = certain_by(chosen, cell)
+                    if value is not None:
                         break
-            if forced is not None:
+            if value is not None:
                 break
         frontier = nxt
-    if forced is None:
+    if value is None:
         return None
     for c in list(chosen):
         trial = [d for d in chosen if d is not c]
-        if trial and forced_by(trial, cell) == forced:
+        if trial and certain_by(trial, cell) == value:
             chosen = trial
     return chosen
 
@@ -223,17 +223,17 @@ def old_explain_cell(position: Position, constraints: Sequence[Constraint], cell
     value = CellValue(value)
     containing = [c for c in constraints if cell in c.cells]
     for c in containing:
-        if forced_by([c], cell) == value:
+        if certain_by([c], cell) == value:
             return _make(position, cell, value, Technique.SINGLE, [c])
     pairs = [(a, b) for a in containing for b in constraints
-             if b is not a and _overlap(a, b) and forced_by([a, b], cell) == value]
+             if b is not a and _overlap(a, b) and certain_by([a, b], cell) == value]
     for a, b in pairs:  # a nested pair is the simpler reason: prefer it
         if set(a.cells) <= set(b.cells) or set(b.cells) <= set(a.cells):
             return _make(position, cell, value, Technique.SUBSET, [a, b])
     if pairs:
         return _make(position, cell, value, Technique.LINKED, list(pairs[0]))
     linked = _linked(constraints, cell)
-    if linked is not None and forced_by(linked, cell) == value:
+    if linked is not None and certain_by(linked, cell) == value:
         return _make(position, cell, value, Technique.LINKED, linked)
     return _make(position, cell, value, Technique.GLOBAL, list(constraints))
 

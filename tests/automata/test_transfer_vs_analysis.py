@@ -2,7 +2,7 @@
 
 Boards far beyond the brute force (up to 3×40) with and without the mine count: layout counts,
 exact per-cell probabilities, certain safes and mines. The analysis routes a component through
-the transfer matrix only when its box search gives up (``count.SEARCH_BUDGET``), which
+the transfer matrix only when its box search gives up (``count.SEARCH_NODE_LIMIT``), which
 these random boards almost never make it do: the two sides stay independent here, and
 ``tests/analysis/count/test_strip_route.py`` checks the routed path against the box search and DP.
 """

@@ -79,7 +79,7 @@ def test_moves_share_their_layouts():
 
 @pytest.mark.slow
 def test_the_answer_does_not_depend_on_the_workers():
-    spec = StrategySpec("best", {"budget": "fast"})
+    spec = StrategySpec("best", {"strength": "fast"})
     one = rollout(SMALL, [1, 15], spec, games=40, seed=8, workers=1)
     two = rollout(SMALL, [1, 15], spec, games=40, seed=8, workers=2)
     assert [m.won for m in one.moves] == [m.won for m in two.moves]

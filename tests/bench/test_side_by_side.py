@@ -49,7 +49,7 @@ def test_a_peer_without_moves_leaves_best_s_games_as_they_are(tmp_path, monkeypa
     rows = run(tmp_path, monkeypatch, "none", 6)
     rules = level("expert", "safe")
     for row in rows:
-        own = play_game(rules, StrategySpec("best", {"budget": "normal"}), 3555, row["i"])
+        own = play_game(rules, StrategySpec("best", {"strength": "normal"}), 3555, row["i"])
         assert row["best"] == row["peer"] == own.won and row["first"] is None
         assert row["first_zero"] == own.first_zero
     report = capsys.readouterr().out

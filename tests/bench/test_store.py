@@ -13,6 +13,7 @@ import subprocess
 import sys
 import textwrap
 import time
+import warnings
 from pathlib import Path
 
 import platformdirs
@@ -170,6 +171,24 @@ def test_run_fields_and_finishing(db, eight):
         assert run.summary == {"games": 0, "win_rate": None}
         with pytest.raises(ValueError, match="complete, interrupted or failed"):
             store.finish_run(run_id, "running", {})  # type: ignore[arg-type]
+
+
+def test_a_run_stored_with_budget_reads_back_with_strength(db):
+    """``budget``, the deprecated name of best's ``strength``, is read under the current
+    name: the run resumes as it was played, without a warning, and compares equal to the
+    same run asked for under the current name."""
+    spec = {"strategy": "best", "options": {"budget": "fast", "endgame": 50},
+            "level": "beginner", "rows": 9, "cols": 9, "mines": 10, "rule": "safe",
+            "first": "corner", "seed": 1, "games": 2}
+    with Store(db) as store:
+        run = store.run(store.begin_run(spec))
+    stored = json.loads(raw(db).execute("SELECT options FROM runs").fetchone()[0])
+    assert stored == {"budget": "fast", "endgame": 50}  # the file keeps what was written
+    assert run.options == {"strength": "fast", "endgame": 50}
+    assert run.strategy_spec == StrategySpec("best", {"strength": "fast", "endgame": 50})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert run.strategy_spec.build().options.guess == "local"
 
 
 def test_absent_runs_and_games_are_named(db, eight):

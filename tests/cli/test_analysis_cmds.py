@@ -18,7 +18,7 @@ from tests.digits import reference_decimal
 from tests.lanes import fast_first
 
 EX2 = "1110\n1B21\n12??\n01??\n"  # Kadlac §4 example 2: four layouts
-FORCED = "02?\n02?\n"  # both unknowns are mines (single-number deductions)
+CERTAIN = "02?\n02?\n"  # both unknowns are mines (single-number deductions)
 BAD_NUMBERS = "0?1\n2?5\n???\n"  # Kadlac §5: the 5 cannot be satisfied
 
 
@@ -43,7 +43,7 @@ def test_analyze_json_has_exactly_the_documented_keys(ex2):
 
 
 def test_analyze_json_certain_cells_and_explanations():
-    result = run("analyze", "-", "--json", "--mines", "2", stdin=FORCED)
+    result = run("analyze", "-", "--json", "--mines", "2", stdin=CERTAIN)
     doc = json.loads(result.stdout)
     assert doc["mines"] == 2 and doc["layouts"] == "1"
     assert doc["mines_certain"] == [[0, 2], [1, 2]] and doc["safe"] == []
@@ -70,8 +70,8 @@ def test_analyze_picture_plain_text(ex2):
     lines = result.stdout.splitlines()
     assert lines[2].split() == ["1", "2", "50", "50"]
     assert lines[-1] == "layouts: 4"
-    forced = run("analyze", "-", stdin=FORCED).stdout.splitlines()
-    assert forced[0].split() == ["0", "2", "M"]
+    certain = run("analyze", "-", stdin=CERTAIN).stdout.splitlines()
+    assert certain[0].split() == ["0", "2", "M"]
 
 
 def test_check(ex2):
@@ -109,12 +109,12 @@ def test_enumerate(ex2):
 
 def test_unique_and_safe(ex2):
     assert run("unique", ex2).returncode == 1
-    unique = run("unique", "-", stdin=FORCED)
+    unique = run("unique", "-", stdin=CERTAIN)
     assert (unique.returncode, unique.stdout.strip()) == (0, "yes")
-    assert run("safe", "-", "0", "2", stdin=FORCED).returncode == 1
-    flag = run("safe", "-", "0", "2", "--mine", stdin=FORCED)
+    assert run("safe", "-", "0", "2", stdin=CERTAIN).returncode == 1
+    flag = run("safe", "-", "0", "2", "--mine", stdin=CERTAIN)
     assert (flag.returncode, flag.stdout.strip()) == (0, "yes")
-    assert run("safe", "-", "0", "0", stdin=FORCED).returncode == 0  # a revealed 0
+    assert run("safe", "-", "0", "0", stdin=CERTAIN).returncode == 0  # a revealed 0
     assert run("safe", "-", "0", "1", stdin=BAD_NUMBERS).returncode == 1
 
 
@@ -129,10 +129,10 @@ def test_bad_input_is_one_line_and_exit_2(command):
 
 
 def test_off_board_cell_and_missing_file(tmp_path):
-    result = run("safe", "-", "5", "0", stdin=FORCED)
+    result = run("safe", "-", "5", "0", stdin=CERTAIN)
     assert result.returncode == 2
     assert result.stderr == "error: cell (5, 0) is off the 2x3 board\n"
-    negative = run("safe", "--", "-", "0", "-1", stdin=FORCED)  # -- : -1 is no option
+    negative = run("safe", "--", "-", "0", "-1", stdin=CERTAIN)  # -- : -1 is no option
     assert negative.returncode == 2 and "cell (0, -1) is off the 2x3 board" in negative.stderr
     missing = run("count", str(tmp_path / "none.board"))
     assert missing.returncode == 2 and missing.stderr.startswith("error:")

@@ -56,14 +56,15 @@ def test_json_is_one_object_with_the_promised_keys(tmp_path):
 
 
 @pytest.mark.slow
-def test_best_takes_a_budget_options_and_the_rules_first_click(tmp_path):
+def test_best_takes_a_strength_options_and_the_rules_first_click(tmp_path):
     db = tmp_path / "b.db"
     done = bench("--strategy", "best", "--level", "beginner", "--rule", "opening", "--games",
                  "4", "--seed", "4", "--workers", "1", "--db", str(db), "--json",
-                 "--budget", "fast", "--option", "endgame=50", "--option", "fifty-fifty=false")
+                 "--strength", "fast", "--option", "endgame=50", "--option",
+                 "fifty-fifty=false")
     assert done.returncode == 0, done.stderr
     doc = json.loads(done.stdout)
-    assert doc["options"] == {"budget": "fast", "endgame": 50, "fifty_fifty": False}
+    assert doc["options"] == {"strength": "fast", "endgame": 50, "fifty_fifty": False}
     assert doc["first"] == "2,2" and doc["rule"] == "opening"  # recommended_first at beginner
     with Store(db) as store:
         (run,) = store.runs()
@@ -180,7 +181,7 @@ def test_a_killed_worker_fails_the_run_without_losing_games(tmp_path):
       "--connect-timeout", "0"], "--connect-timeout: expected a number of seconds above 0"),
     (["--strategy", "exact", "--games", "3", "--dask", "remote"],
      "--dask: unknown cluster 'remote' (expected local; a remote one is --scheduler ADDRESS)"),
-    (["--strategy", "best", "--games", "3", "--budget", "slow"], "unknown budget 'slow'"),
+    (["--strategy", "best", "--games", "3", "--strength", "slow"], "unknown strength 'slow'"),
     (["--strategy", "best", "--games", "3", "--option", "guess"], "--option: expected KEY=VALUE"),
     (["--strategy", "best", "--games", "3", "--option", "colour=red"],
      "takes no option colour"),
@@ -192,6 +193,34 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, args, message):
     assert done.returncode == 2, (done.stdout, done.stderr)
     assert done.stderr.startswith("error: ") and done.stderr.count("\n") == 1, done.stderr
     assert message in done.stderr
+
+
+def test_budget_is_read_as_strength_with_a_one_line_notice(tmp_path):
+    """``--budget`` and ``--option budget=``, the deprecated names of ``--strength``: one
+    line on standard error each, the same preset, stored under the current name; with
+    ``--strength`` naming another preset, the notice and a one-line error."""
+    db = tmp_path / "b.db"
+    common = ("bench", "--strategy", "best", "--level", "beginner", "--games", "1",
+              "--seed", "4", "--workers", "1", "--db", str(db), "--json")
+    docs = []
+    for given, notice in ((["--strength", "fast"], None),
+                          (["--budget", "fast"], "note: --budget is the deprecated name of "
+                           "--strength\n"),
+                          (["--option", "budget=fast"], "note: --option budget is the "
+                           "deprecated name of --option strength\n")):
+        done = sweepkit(*common, *given, drop_env=(ENV_VAR,))
+        assert done.returncode == 0, done.stderr
+        assert done.stderr == (notice or "")
+        docs.append(json.loads(done.stdout))
+    assert [d["options"] for d in docs] == [{"strength": "fast"}] * 3
+    assert len({d["wins"] for d in docs}) == 1
+    with Store(db) as store:
+        assert [run.options for run in store.runs()] == [{"strength": "fast"}] * 3
+    done = sweepkit(*common, "--strength", "max", "--budget", "fast", drop_env=(ENV_VAR,))
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "note: --budget is the deprecated name of --strength",
+        "error: --strength max and --budget fast (its deprecated name) given both"]
 
 
 def test_a_corrupt_database_is_refused_and_left_alone(tmp_path):

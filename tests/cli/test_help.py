@@ -27,8 +27,8 @@ FLOAT = r"(?:<float>|FLOAT)"
 TEXT = {"<str>", "TEXT"}
 """How Typer shows an option that takes any text."""
 
-TEXT_PARAMS = {"--first", "--shape", "--budget", "--option", "--scheduler", "--db", "--move",
-               "--input", "--host", "--admin-token", "NAME"}
+TEXT_PARAMS = {"--first", "--shape", "--strength", "--budget", "--option", "--scheduler",
+               "--db", "--move", "--input", "--host", "--admin-token", "NAME"}
 """The parameters that take text: cells, shapes, addresses, KEY=VALUE items, names that
 are not a fixed list. Any other parameter has a type of its own."""
 

@@ -1,5 +1,5 @@
 """``sweepkit gadget``, run as a real process: the board it prints parses back, and its
-layouts with the inputs forced are the truth table's; bad input is one line, exit 2."""
+layouts with the inputs set are the truth table's; bad input is one line, exit 2."""
 
 from __future__ import annotations
 

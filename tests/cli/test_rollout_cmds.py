@@ -44,6 +44,19 @@ def test_text_and_default_moves():
                stdin=SMALL).stdout.splitlines()[1:] == lines[1:]
 
 
+def test_budget_is_read_as_strength_with_a_one_line_notice():
+    """``--budget``, the deprecated name of ``--strength``: the same moves and games, one
+    line on standard error."""
+    given = ("rollout", "-", "--games", "10", "--seed", "1", "--top", "2")
+    new = run(*given, "--strength", "fast", stdin=SMALL)
+    old = run(*given, "--budget", "fast", stdin=SMALL)
+    assert new.exit_code == old.exit_code == 0, old.stderr
+    assert new.stdout.splitlines()[0].startswith("10 layouts (seed 1), then best strength=fast")
+    assert [line.split(";")[0] for line in old.stdout.splitlines()] == [
+        line.split(";")[0] for line in new.stdout.splitlines()]  # the CPU time aside
+    assert old.stderr == "note: --budget is the deprecated name of --strength\n"
+
+
 @pytest.mark.parametrize(("args", "stdin", "message"), [
     ((), "1???\n????\n", "mine count"),
     (("--move", "0,0"), SMALL, "not a covered cell"),
@@ -52,7 +65,7 @@ def test_text_and_default_moves():
     (("--move", "0,1", "--move", "0,1"), SMALL, "given twice"),
     (("--games", "0"), SMALL, "--games"),
     (("--strategy", "nobody"), SMALL, "unknown strategy"),
-    (("--budget", "huge"), SMALL, "unknown budget"),
+    (("--strength", "huge"), SMALL, "unknown strength"),
     ((), "mines: 1\n3?\n??\n", "inconsistent"),
     ((), "mines: 1\n1*?\n???\n", "is certainly safe: no guess to compare"),
     (("--option", "first=0,0"), SMALL, "--option first"),

@@ -85,7 +85,7 @@ def test_hint_text_and_json():
 
 @pytest.mark.parametrize(("args", "stdin", "message"), [
     (("hint", "-"), "mines: 1\n2?\n??\n", "inconsistent"),
-    (("hint", "-", "--budget", "slow"), FIFTY_FIFTY, "--budget"),
+    (("hint", "-", "--strength", "slow"), FIFTY_FIFTY, "--strength: unknown strength 'slow'"),
     (("hint", "-", "--alternatives", "-1"), FIFTY_FIFTY, "--alternatives"),
     (("hint", "-"), "mines: 1\n*1\n", "nothing is left to reveal: no cell is covered"),
     (("hint", "-"), "mines: 1\n?1\n", "nothing is left to reveal: every covered cell is a"),
@@ -94,6 +94,22 @@ def test_hint_bad_input_is_one_line_and_exit_2(args, stdin, message):
     result = run(*args, stdin=stdin)
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1 and message in result.stderr, result.stderr
+
+
+def test_hint_reads_budget_as_strength_with_a_one_line_notice():
+    """``--budget``, the deprecated name of ``--strength``: the same hint, one line on
+    standard error; a bad value is named under the option given."""
+    new = run("hint", "-", "--strength", "fast", stdin=FIFTY_FIFTY)
+    old = run("hint", "-", "--budget", "fast", stdin=FIFTY_FIFTY)
+    assert new.exit_code == old.exit_code == 0, old.stderr
+    assert old.stdout == new.stdout and new.stderr == ""
+    assert old.stderr == "note: --budget is the deprecated name of --strength\n"
+    bad = run("hint", "-", "--budget", "slow", stdin=FIFTY_FIFTY)
+    assert bad.exit_code == 2
+    assert bad.stderr.splitlines() == [
+        "note: --budget is the deprecated name of --strength",
+        "error: --budget: unknown strength 'slow' (expected one of fast, normal, max, or a "
+        "number of layouts)"]
 
 
 def test_analyze_json_leaves_out_explanations_past_their_budget(monkeypatch, tmp_path):

@@ -32,7 +32,7 @@ def hidden(position: Position, number: int) -> tuple[list[int], int]:
     return unknown, position.cells[number] - flagged
 
 
-def forced_by_numbers(position: Position, numbers: tuple[int, ...]) -> dict[int, bool]:
+def certain_by_numbers(position: Position, numbers: tuple[int, ...]) -> dict[int, bool]:
     """The cells these numbers alone (no mine count) fix, mine (True) or safe, by trying
     every filling of their unknown neighbours."""
     needs = [hidden(position, n) for n in numbers]
@@ -53,7 +53,7 @@ def numbers_of(position: Position) -> list[int]:
 
 
 def single_exists(position: Position) -> bool:
-    return any(forced_by_numbers(position, (n,)) for n in numbers_of(position))
+    return any(certain_by_numbers(position, (n,)) for n in numbers_of(position))
 
 
 def subset_exists(position: Position) -> bool:
@@ -61,7 +61,7 @@ def subset_exists(position: Position) -> bool:
     numbers = numbers_of(position)
     for a, b in itertools.permutations(numbers, 2):
         nested = set(hidden(position, a)[0]) <= set(hidden(position, b)[0])
-        if nested and forced_by_numbers(position, (a, b)):
+        if nested and certain_by_numbers(position, (a, b)):
             return True
     return False
 
@@ -83,7 +83,7 @@ def check_puzzle(puzzle: Puzzle, technique: Technique) -> None:
         assert not subset_exists(position)
     if technique is not Technique.GLOBAL:
         for e in puzzle.answer:
-            assert forced_by_numbers(position, e.because).get(e.cell) is (e.value == "mine")
+            assert certain_by_numbers(position, e.because).get(e.cell) is (e.value == "mine")
 
 
 def brute_check(puzzle: Puzzle) -> None:
@@ -98,11 +98,11 @@ def brute_check(puzzle: Puzzle) -> None:
     assert certain == {e.cell for e in explain(position)}
     without_count = brute.probabilities(position, use_mine_count=False)
     assert without_count is not None
-    forced_locally = {c for c, p in without_count.items() if p in (0, 1)}
+    certain_locally = {c for c, p in without_count.items() if p in (0, 1)}
     if puzzle.technique is Technique.GLOBAL:
-        assert not forced_locally
+        assert not certain_locally
     else:
-        assert {e.cell for e in puzzle.answer} <= forced_locally
+        assert {e.cell for e in puzzle.answer} <= certain_locally
 
 
 @pytest.mark.parametrize("technique", list(Technique))
@@ -149,7 +149,7 @@ def test_the_ladder_keeps_its_rung():
         e = min(puzzle.answer, key=lambda e: len(e.because))
         for drop in e.because:
             rest = tuple(n for n in e.because if n != drop)
-            assert e.cell not in forced_by_numbers(puzzle.position, rest)
+            assert e.cell not in certain_by_numbers(puzzle.position, rest)
 
 
 def test_the_same_seed_gives_the_same_puzzles():

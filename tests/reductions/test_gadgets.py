@@ -30,7 +30,7 @@ def test_every_layout_gives_each_wire_one_value(name):
     g = gadget(name)
     names = [n for n, _ in g.inputs]
     for values in itertools.product((False, True), repeat=len(names)):
-        for mines in enumerate_layouts(g.forced(dict(zip(names, values, strict=True))),
+        for mines in enumerate_layouts(g.with_inputs(dict(zip(names, values, strict=True))),
                                        use_mine_count=False):
             for label, cells in g.labels.items():
                 if label.endswith("'"):

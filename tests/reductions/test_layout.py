@@ -2,7 +2,7 @@
 solver (python-sat, used here only) finds the formula satisfiable, a witness layout reads
 back as a satisfying assignment, the board's exact layout count is the formula's model
 count (brute force), SOLUTION and SAFETY on the board answer "one model?" and "is this
-variable forced?", and the same holds for circuits and for the board embedded in 3-D."""
+variable certain?", and the same holds for circuits and for the board embedded in 3-D."""
 
 from __future__ import annotations
 
@@ -98,9 +98,9 @@ def test_random_3cnf_near_the_threshold(n, ratio, seed):
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [40, 56])
 def test_solution_and_safety_on_the_board_answer_them_for_the_formula(seed):
-    """Seed 40: five models, no variable forced; seed 56: three models and a variable
-    forced, so one answer of SAFETY is yes (seeds 41 to 43, five or four models and
-    nothing forced, asked the same questions with the same answers as 40)."""
+    """Seed 40: five models, no variable certain; seed 56: three models and a variable
+    certain, so one answer of SAFETY is yes (seeds 41 to 43, five or four models and
+    nothing certain, asked the same questions with the same answers as 40)."""
     cnf = random_3cnf(3, 1.7, seed)
     board = reduce_cnf(cnf)
     found = models(cnf)

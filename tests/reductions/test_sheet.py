@@ -1,5 +1,5 @@
 """The sheet's wires proved by the exact counter: a wire bent square or diagonally at any
-phase, the splitter, the forced-true end and the gates stamped on a sheet (turned or not)
+phase, the splitter, the fixed-true end and the gates stamped on a sheet (turned or not)
 each have exactly the layouts they should, and every wire holds one value."""
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ from sweepkit.reductions.drawing import crossover, draw_gate
 from sweepkit.reductions.sheet import SEPARATOR, VALUE, LayoutError, Port, Sheet
 
 
-def layouts(sheet: Sheet, forced: dict[int, bool] | None = None) -> list[dict[int, bool]]:
+def layouts(sheet: Sheet, inputs: dict[int, bool] | None = None) -> list[dict[int, bool]]:
     """Every layout of the sheet's board, as the value each variable holds in it (each
     variable must hold one value: both cells kinds agree)."""
     position, (top, left) = sheet.position()
     cols = position.cols
     index = {cell: (cell[0] - top) * cols + cell[1] - left for cell in sheet.covered}
     changes = {}
-    for var, value in (forced or {}).items():
+    for var, value in (inputs or {}).items():
         cell = sheet.terminals[var]
         changes[index[cell]] = MINE if value else SAFE
     position = position.replace(changes)
@@ -30,7 +30,7 @@ def layouts(sheet: Sheet, forced: dict[int, bool] | None = None) -> list[dict[in
     for mines in enumerate_layouts(position, use_mine_count=False):
         values: dict[int, bool] = {}
         for cell, (var, negated) in sheet.covered.items():
-            if var in sheet.auxiliary or cell in {sheet.terminals.get(v) for v in forced or {}}:
+            if var in sheet.auxiliary or cell in {sheet.terminals.get(v) for v in inputs or {}}:
                 continue
             value = (index[cell] in mines) != negated
             assert values.setdefault(var, value) == value, f"variable {var} splits at {cell}"
@@ -80,12 +80,12 @@ def test_a_split_copies_the_value_both_ways():
     assert sorted(v[a] for v in found) == [False, True]
 
 
-def test_a_forced_true_end_leaves_one_layout_with_a_mine_at_the_terminal():
+def test_a_fixed_true_end_leaves_one_layout_with_a_mine_at_the_terminal():
     sheet = Sheet()
     a = sheet.variable("a")
     sheet.source(a, [(0, 0)], Port((0, 9), (0, -1), SEPARATOR))
     end = sheet.route(a, Port((0, 10), (0, 1), 1), [(0, 17)], end_kind=VALUE)
-    sheet.force_true(end)
+    sheet.fix_true(end)
     assert [v[a] for v in layouts(sheet)] == [True]
 
 

@@ -141,7 +141,7 @@ def test_a_first_search_remembered_gives_the_same_answers(monkeypatch):
     for tree in (one, two):  # each goes on alone, and both answer as a fresh search
         assert tree.play(later).best_moves == optimal_play(later).best_moves
     assert len(one._exact) == len(two._exact)
-    # a search past its budget is remembered as such
+    # a search past its state limit is remembered as such
     assert fresh_tree(first, max_states=3)[1] is None
     assert fresh_tree(first, max_states=3)[1] is None
     assert len(optimal_module._fresh) == 2
@@ -189,7 +189,7 @@ def test_hand_checked_cases():
     assert (r.wins, r.total, r.best_moves) == (1, 1, tuple(range(9)))
 
 
-def test_the_state_budget_stops_the_search_at_the_same_point_every_time():
+def test_the_state_limit_stops_the_search_at_the_same_point_every_time():
     position = Position.unknown(4, 4, mines=4)
     full = optimal_play(position)
     assert optimal_play(position, max_states=10 * full.states) == full  # enough: same answer
@@ -200,9 +200,9 @@ def test_the_state_budget_stops_the_search_at_the_same_point_every_time():
 
 
 def _stops(position: Position) -> dict[int, object]:
-    """What a search of ``position`` had proved when stopped by each budget of 1, 2, 3, 4,
-    6, 9, 13, ... states (about 1.5 times the one before) too small to finish, by
-    budget."""
+    """What a search of ``position`` had proved when stopped by each state limit of 1, 2,
+    3, 4, 6, 9, 13, ... states (about 1.5 times the one before) too small to finish, by
+    limit."""
     found, k = {}, 1
     while True:
         tree = GameTree(position)
@@ -226,7 +226,7 @@ def _check_stopped(stopped, move_wins: dict[int, int], total: int) -> None:
 @settings(max_examples=examples(150), deadline=None)
 @given(tiny_positions(max_rows=3, max_cols=4))
 def test_a_stopped_search_proves_only_what_the_brute_force_confirms(position):
-    """Each best move of a search stopped by its state budget wins what it says, and each
+    """Each best move of a search stopped by its state limit wins what it says, and each
     cell it calls worse wins fewer (every move's wins from the brute-force game tree)."""
     brute_result = brute_play.optimal(position)
     for stopped in _stops(position).values():
@@ -247,7 +247,7 @@ def move_wins(position: Position) -> dict[int, int]:
 @st.composite
 def small_boards(draw) -> Position:
     """A 3x4 or 3x5 board with 2 to 5 mines and at most two numbers shown: searches of a
-    few hundred states, where most budgets stop after a first move is searched."""
+    few hundred states, where most state limits stop it after a first move is searched."""
     rows, cols = draw(st.sampled_from([(3, 4), (3, 5)]))
     mines = draw(st.sets(st.integers(0, rows * cols - 1), min_size=2, max_size=5))
     full = Position.unknown(rows, cols).layout(mines)
@@ -262,7 +262,7 @@ def small_boards(draw) -> Position:
 @given(small_boards())
 def test_a_stopped_search_of_small_boards(position):
     """As above on boards too large for the brute force (every move's wins from full
-    searches), where most budgets stop after a first move is searched to the end."""
+    searches), where most state limits stop it after a first move is searched to the end."""
     wins = move_wins(position)
     total = len(brute.explanations(position))
     for stopped in _stops(position).values():
@@ -272,7 +272,7 @@ def test_a_stopped_search_of_small_boards(position):
 
 def test_a_stopped_search_of_a_larger_board(monkeypatch):
     """The 4x4 board with 4 mines (too large for the brute force; each move's wins summed
-    from full searches of what it may show): some budgets stop after a best move and cells
+    from full searches of what it may show): some state limits stop it after a best move and cells
     proved worse, and a remembered first search keeps what it proved."""
     import sweepkit.search.optimal as optimal_module
 
@@ -284,11 +284,11 @@ def test_a_stopped_search_of_a_larger_board(monkeypatch):
     for stopped in stops.values():
         if stopped is not None:
             _check_stopped(stopped, wins, 1820)
-    budget = next(k for k, s in stops.items() if s is not None)
-    (one, first), (two, again) = (fresh_tree(position, max_states=budget),
-                                  fresh_tree(position, max_states=budget))
+    limit = next(k for k, s in stops.items() if s is not None)
+    (one, first), (two, again) = (fresh_tree(position, max_states=limit),
+                                  fresh_tree(position, max_states=limit))
     assert first is None and again is None and two is not one
-    assert one.stopped == two.stopped == stops[budget]
+    assert one.stopped == two.stopped == stops[limit]
 
 
 def test_one_mine_on_a_strip():
@@ -348,7 +348,7 @@ def test_refusals():
         optimal_play(Position.unknown(30, 30, mines=300))
 
 
-def test_the_budget_stops_the_search():
+def test_the_time_budget_stops_the_search():
     with pytest.raises(AnalysisTimeout), limits(seconds=0.0):
         optimal_play(Position.unknown(3, 3, mines=2))
 

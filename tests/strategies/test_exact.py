@@ -93,7 +93,7 @@ def test_unknown_options_and_first_clicks_are_refused():
         make_strategy("limited-search", radius=2.5)
     with pytest.raises(ValueError, match="option tolerance: expected a number, got True"):
         make_strategy("best", tolerance=True)
-    assert make_strategy("best", tolerance=0, budget=500).tolerance == 0.0
+    assert make_strategy("best", tolerance=0, strength=500).tolerance == 0.0
     # as `--option` parses them, and as stored runs replay them: 0/1 and whole floats
     made = make_strategy("best", fifty_fifty=1, pseudo=0, lookahead=1e6)
     assert (made.fifty_fifty, made.pseudo, made.lookahead) == (True, False, 1_000_000)

@@ -45,10 +45,12 @@ def test_a_hint_is_certain_when_it_can_be_and_never_a_mine(position):
 
 
 def test_a_fifty_fifty_hint_says_so():
-    found = hint(Position.from_rows(["??", "??", "??", "11", "11", "??"], mines=3),
-                 budget="fast")
+    position = Position.from_rows(["??", "??", "??", "11", "11", "??"], mines=3)
+    found = hint(position, strength="fast")
     assert found.rule == "forced guess" and found.cell in (10, 11)
     assert "no other move can inform" in found.reason
+    with pytest.warns(DeprecationWarning, match="deprecated name of 'strength'"):
+        assert hint(position, budget="fast") == found  # budget: its deprecated name
 
 
 def test_inconsistent_positions_are_refused():
@@ -64,8 +66,9 @@ def test_a_guess_lists_as_many_runners_up_as_asked(wanted):
 
 
 def test_a_certain_hint_whose_reason_takes_too_long_names_the_exact_count(monkeypatch):
-    # On a reduced formula's board every certain cell is forced along wires hundreds of
-    # cells long: explaining each step by step took minutes where the analysis took 0.3 s.
+    # On a reduced formula's board every certain cell follows from the one before along
+    # wires hundreds of cells long: explaining each step by step took minutes where the
+    # analysis took 0.3 s.
     from sweepkit.analysis.board.probability import analyse
     from sweepkit.reductions.layout import reduce_text
     from sweepkit.strategies import hint as hint_module

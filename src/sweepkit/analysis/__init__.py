@@ -5,9 +5,10 @@ are exported here. One subpackage per question, one job a module:
 
 **count** — counting one component (:mod:`sweepkit.analysis.count`)
 
-- ``poly`` — count polynomials by number of mines, and ``ComponentCount``;
+- ``poly`` — count polynomials by number of mines;
+- ``component_count`` — ``ComponentCount``, one component's count, as every solver returns it;
 - ``box_search`` — the depth-first search over a component's boxes;
-- ``split`` — boxes forced by single equations fixed, the rest cut into parts;
+- ``split`` — boxes made certain by single equations fixed, the rest cut into parts;
 - ``box_dp`` — the box dynamic programme (time grows with width, not layouts);
 - ``strip_route`` — strips through the transfer matrix of :mod:`sweepkit.automata`;
 - ``component`` — ``solve_component``: the route through those solvers, and the cache.

@@ -16,7 +16,7 @@ Its flaws are kept on purpose (the correct solver is :mod:`sweepkit.automata.lin
 - β is not always a layout: ``?0`` gives ``B-`` and ``?1?`` gives ``B-B``;
 - the claim that every inconsistency shows in a window of 4 symbols is false
   (``0?1?0`` is inconsistent, every window of it is not); the machine still
-  rejects these strings, because its states pass forced values along the strip.
+  rejects these strings, because its states pass certain values along the strip.
 
 >>> run_kadlac("01?1B")
 KadlacRun(accepted=False, output='--B-X', path=['s0', '0', '1o', '?b', '1b', 'Er', 'Er'])
@@ -56,7 +56,7 @@ KADLAC_BETA = {"s0": "X", "0": "-", "1o": "-", "1b": "-", "1?": "-", "2": "-", "
 _LABELS = {
     "s0": "start", "0": "0: next safe", "1o": "1 after safe: next bomb",
     "1b": "1 after bomb: next safe", "1?": "1 after free ?: next free", "2": "2: next bomb",
-    "B": "bomb", "?o": "? forced safe", "?b": "? forced bomb", "??": "? free", "Er": "error",
+    "B": "bomb", "?o": "? certain safe", "?b": "? certain bomb", "??": "? free", "Er": "error",
 }
 
 KADLAC_MACHINE = Automaton(

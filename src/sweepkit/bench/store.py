@@ -54,6 +54,7 @@ from sweepkit.store.database import (
     now,
 )
 from sweepkit.store.schema import MIGRATIONS, SCHEMA_VERSION
+from sweepkit.strategies import current_options
 from sweepkit.strategies.base import FirstMove
 
 RunStatus = Literal["running", "complete", "interrupted", "failed"]
@@ -71,7 +72,9 @@ _BATCH = 256
 class RunRow:
     """One stored run, with ``done`` (games stored) and ``wins`` counted from its games.
 
-    ``first`` is ``"corner"``, ``"centre"`` or ``"R,C"`` (see :attr:`first_move`);
+    ``options`` are read under their current names (a run stored with ``budget`` reads as
+    ``strength``: :func:`~sweepkit.strategies.current_options`); ``first`` is
+    ``"corner"``, ``"centre"`` or ``"R,C"`` (see :attr:`first_move`);
     ``level`` is ``None`` for a custom size; ``summary`` is ``None`` until the run is
     finished; ``host`` says where it ran (host name, Python, workers...).
     """
@@ -372,9 +375,9 @@ def _game_values(run_id: int, r: GameResult) -> tuple[Any, ...]:
 def _run_row(r: Mapping[str, Any]) -> RunRow:
     return RunRow(
         id=r["id"], created=r["created"], strategy=r["strategy"],
-        options=json.loads(r["options"]), level=r["level"], rows=r["rows"], cols=r["cols"],
-        mines=r["mines"], rule=r["rule"], first=r["first"], seed=int(r["seed"]),
-        games=r["games"], status=r["status"], finished=r["finished"],
+        options=current_options(r["strategy"], json.loads(r["options"])), level=r["level"],
+        rows=r["rows"], cols=r["cols"], mines=r["mines"], rule=r["rule"], first=r["first"],
+        seed=int(r["seed"]), games=r["games"], status=r["status"], finished=r["finished"],
         summary=None if r["summary"] is None else json.loads(r["summary"]),
         host=json.loads(r["host"]), done=r["done"], wins=r["wins"],
         no_guess=bool(r["no_guess"]),

@@ -29,10 +29,20 @@ from sweepkit.cli.game_cmds import (
     first_or_default,
     rules_from_options,
 )
-from sweepkit.cli.params import INTEGER, NUMBER, Choice, Cols, Mines, Rows
+from sweepkit.cli.params import (
+    INTEGER,
+    NUMBER,
+    Budget,
+    Choice,
+    Cols,
+    Mines,
+    Rows,
+    Strength,
+    strength_given,
+)
 from sweepkit.generate.no_guess import MAX_DENSITY
 from sweepkit.rules import LEVELS
-from sweepkit.strategies import STRATEGIES
+from sweepkit.strategies import DEPRECATED_OPTIONS, STRATEGIES, current_options
 
 EXIT_INTERRUPTED = 130
 
@@ -42,7 +52,7 @@ DASK = Choice(["local"], "cluster", note="a remote one is --scheduler ADDRESS")
 
 def _spec(strategy: str, radius: int | None, level_name: str, rows: int | None,
           cols: int | None, mines: int | None, rule: str, first: str | None, games: int,
-          seed: int | None, budget: str | None = None,
+          seed: int | None, strength: str | None = None,
           extra: list[str] | None = None, no_guess: bool = False) -> RunSpec:
     """The run the options ask for; exit 2 with one line on anything wrong."""
     rules = rules_from_options(level_name, rows, cols, mines, rule)
@@ -55,9 +65,10 @@ def _spec(strategy: str, radius: int | None, level_name: str, rows: int | None,
     options: dict[str, Any] = {}
     if radius is not None:
         options["radius"] = radius
-    # --budget X is --option budget=X
-    options.update(parse_options(([] if budget is None else [f"budget={budget}"])
+    # --strength X is --option strength=X
+    options.update(parse_options(([] if strength is None else [f"strength={strength}"])
                                  + (extra or [])))
+    options = current_names(strategy, options)
     preset = LEVELS.get(level_name) == (rules.rows, rules.cols, rules.mines)
     first_move = first_or_default(first, strategy, rules)
     try:
@@ -90,6 +101,16 @@ def parse_options(items: list[str]) -> dict[str, Any]:
                     pass
         options[key.replace("-", "_")] = value
     return options
+
+
+def current_names(strategy: str, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` under their current names (:func:`~sweepkit.strategies.current_options`),
+    with a one-line notice on standard error for each deprecated name given."""
+    for old, new in DEPRECATED_OPTIONS.get(strategy, {}).items():
+        if old in options:
+            print(f"note: --option {old} is the deprecated name of --option {new}",
+                  file=sys.stderr)
+    return current_options(strategy, options)
 
 
 def _report(spec: RunSpec, outcome: RunOutcome, run_id: int | None) -> dict[str, Any]:
@@ -152,9 +173,8 @@ def register(app: typer.Typer) -> None:
         first: str | None = typer.Option(None, "--first", help="First click: corner, centre, "
                                          "R,C (default corner; for best, the rule's measured "
                                          "best)."),
-        budget: str | None = typer.Option(None, "--budget", help="Strength against speed "
-                                          "(best): fast, normal, max, or an endgame size in "
-                                          "layouts."),
+        strength: Strength = None,
+        budget: Budget = None,
         option: Annotated[list[str] | None, typer.Option(
             "--option", help="A strategy option KEY=VALUE (repeatable), e.g. guess=pse.")
         ] = None,
@@ -189,7 +209,8 @@ def register(app: typer.Typer) -> None:
         """
         given = {"--strategy": strategy, "--radius": radius, "--level": level_name,
                  "--rows": rows, "--cols": cols, "--mines": mines, "--rule": rule,
-                 "--first": first, "--games": games, "--seed": seed, "--budget": budget,
+                 "--first": first, "--games": games, "--seed": seed,
+                 "--strength": strength, "--budget": budget,
                  "--option": option or None, "--no-guess": no_guess or None}
         if resume is not None:
             clash = [name for name, value in given.items() if value is not None]
@@ -202,7 +223,8 @@ def register(app: typer.Typer) -> None:
             if games is None:
                 fail("--games: missing (the number of games to play)")
             spec = _spec(strategy, radius, level_name or "expert", rows, cols, mines,
-                         rule or "safe", first, games, seed, budget, option, no_guess)
+                         rule or "safe", first, games, seed, strength_given(strength, budget),
+                         option, no_guess)
         if workers is not None and workers < 1:
             fail(f"--workers: expected at least 1, got {workers}")
         if dask is not None and scheduler is not None:

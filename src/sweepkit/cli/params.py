@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from collections.abc import Iterable
 from enum import Enum
 from pathlib import Path
@@ -131,3 +132,22 @@ Cols = Annotated[int | None, typer.Option("--cols", click_type=INTEGER,
 Mines = Annotated[int | None, typer.Option("--mines", click_type=INTEGER,
                                            help="Mines (overrides the level).")]
 """A custom board's options, as every command that makes boards takes them."""
+
+Strength = Annotated[str | None, typer.Option(
+    "--strength", help="How strongly best plays, against its speed: fast, normal (the "
+    "default), max, or an endgame size in layouts.")]
+Budget = Annotated[str | None, typer.Option(
+    "--budget", hidden=True, help="The deprecated name of --strength.")]
+"""``best``'s preset, as every command that plays it takes it; ``--budget``, its deprecated
+name, is still read (:func:`strength_given`) but left out of ``--help``."""
+
+
+def strength_given(strength: str | None, budget: str | None) -> str | None:
+    """The preset the options name: ``--strength``, or ``--budget`` with a one-line notice
+    on standard error; exit 2 when both are given and differ."""
+    if budget is None:
+        return strength
+    print("note: --budget is the deprecated name of --strength", file=sys.stderr)
+    if strength is not None and strength != budget:
+        fail(f"--strength {strength} and --budget {budget} (its deprecated name) given both")
+    return budget

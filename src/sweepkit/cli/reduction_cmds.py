@@ -116,7 +116,7 @@ def register(app: typer.Typer) -> None:
                 print(f"{cells} -> " + "; ".join(
                     f"{' '.join(map(str, out))}: {count}" for out, count in row.items()))
             return
-        position = g.forced(parse_inputs(inputs, names))
+        position = g.with_inputs(parse_inputs(inputs, names))
         terminals = ", ".join(f"{n} at {position.coord(c)}" for n, c in (*g.inputs,
                                                                           *g.outputs))
         print(f"# {name} gadget (Kaye); terminals, true when a mine: {terminals}")

@@ -14,14 +14,14 @@ from typing import Annotated, Any
 
 import typer
 
-from sweepkit.cli.bench_cmds import EXIT_INTERRUPTED, parse_options
+from sweepkit.cli.bench_cmds import EXIT_INTERRUPTED, current_names, parse_options
 from sweepkit.cli.common import fail, load_position, need_two_dimensions
 from sweepkit.cli.game_cmds import CELL, STRATEGY
-from sweepkit.cli.params import FILE, INTEGER
+from sweepkit.cli.params import FILE, INTEGER, Budget, Strength, strength_given
 from sweepkit.position import Position
 
 
-def _moves(position: Position, texts: list[str], top: int, budget: str) -> list[int]:
+def _moves(position: Position, texts: list[str], top: int, strength: str) -> list[int]:
     """The flat indices of the ``--move`` cells, or the hint's move and runners-up."""
     if texts:
         moves = []
@@ -40,7 +40,7 @@ def _moves(position: Position, texts: list[str], top: int, budget: str) -> list[
     from sweepkit.strategies.hint import hint
 
     try:
-        found = hint(position, budget=budget, alternatives=top - 1)
+        found = hint(position, strength=strength, alternatives=top - 1)
     except ValueError as exc:
         fail(str(exc))
     if found.certain:
@@ -64,8 +64,8 @@ def register(app: typer.Typer) -> None:
                                 "many of the best strategy's guesses to roll out."),
         strategy: str = typer.Option("best", "--strategy", click_type=STRATEGY,
                                      help="The strategy that plays on after each move."),
-        budget: str | None = typer.Option(None, "--budget", help="Its budget (best): fast, "
-                                          "normal, max, or an endgame size in layouts."),
+        strength: Strength = None,
+        budget: Budget = None,
         option: Annotated[list[str] | None, typer.Option(
             "--option", help="A strategy option KEY=VALUE (repeatable).")] = None,
         games: int = typer.Option(200, "--games", click_type=INTEGER,
@@ -98,7 +98,7 @@ def register(app: typer.Typer) -> None:
 
         from sweepkit.bench.result import StrategySpec
         from sweepkit.bench.rollout import RolloutError, rollout
-        from sweepkit.strategies.best import preset
+        from sweepkit.strategies.best.options import DEFAULT_STRENGTH, preset
 
         position = load_position(file, mines)
         need_two_dimensions(position, "rollout")
@@ -111,17 +111,19 @@ def register(app: typer.Typer) -> None:
         if workers < 1:
             fail(f"--workers: expected at least 1, got {workers}")
         seed_value = random.SystemRandom().randrange(2**32) if seed is None else seed
+        strength = strength_given(strength, budget)
         options: dict[str, Any] = parse_options(
-            ([] if budget is None else [f"budget={budget}"]) + (option or []))
+            ([] if strength is None else [f"strength={strength}"]) + (option or []))
+        options = current_names(strategy, options)
         if "first" in options:
             fail("--option first: a rollout starts from the position, past the first click")
         try:
-            preset(budget or "normal")
+            preset(strength or DEFAULT_STRENGTH)
             spec = StrategySpec(strategy, options)
             spec.build()
         except (TypeError, ValueError) as exc:
             fail(f"--strategy {strategy}: {exc}")
-        moves = _moves(position, move or [], top, budget or "normal")
+        moves = _moves(position, move or [], top, strength or DEFAULT_STRENGTH)
         err = Console(stderr=True)
         progress = Progress(TextColumn("[bold]rollouts"), BarColumn(), MofNCompleteColumn(),
                             TimeElapsedColumn(), console=err, transient=True,

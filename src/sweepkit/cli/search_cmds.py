@@ -22,7 +22,7 @@ from sweepkit.cli.common import (
     load_position,
     need_two_dimensions,
 )
-from sweepkit.cli.params import FILE, INTEGER, NUMBER
+from sweepkit.cli.params import FILE, INTEGER, NUMBER, Budget, Strength, strength_given
 from sweepkit.search.optimal import (
     DEFAULT_MAX_LAYOUTS,
     OptimalPlayError,
@@ -30,7 +30,7 @@ from sweepkit.search.optimal import (
     optimal_play,
 )
 from sweepkit.serialize import count_text, hint_json
-from sweepkit.strategies.best import preset
+from sweepkit.strategies.best.options import DEFAULT_STRENGTH, preset
 from sweepkit.strategies.hint import hint
 
 
@@ -92,8 +92,8 @@ def register(app: typer.Typer) -> None:
         mines: int | None = typer.Option(None, "--mines", click_type=INTEGER,
                                          help="Total number of mines (overrides the file's "
                                          "'mines:' header)."),
-        budget: str = typer.Option("normal", "--budget", help="fast, normal, max, or an "
-                                   "exact-endgame size in layouts (the best strategy's)."),
+        strength: Strength = None,
+        budget: Budget = None,
         alternatives: int = typer.Option(5, "--alternatives", click_type=INTEGER,
                                          help="How many runners-up to list."),
         as_json: bool = typer.Option(False, "--json", help="Print the hint as JSON."),
@@ -111,15 +111,17 @@ def register(app: typer.Typer) -> None:
         """
         position = load_position(file, mines)
         need_two_dimensions(position, "the hint (the best strategy)")
+        named = "--budget" if strength is None and budget is not None else "--strength"
+        strength = strength_given(strength, budget) or DEFAULT_STRENGTH
         try:
-            preset(budget)
+            preset(strength)
         except ValueError as exc:
-            fail(f"--budget: {exc}")
+            fail(f"{named}: {exc}")
         if alternatives < 0:
             fail(f"--alternatives: expected 0 or more, got {alternatives}")
         with analysis_budget(timeout):
             try:
-                found = hint(position, budget=budget, alternatives=alternatives)
+                found = hint(position, strength=strength, alternatives=alternatives)
             except ValueError as exc:
                 fail(str(exc))
         if as_json:

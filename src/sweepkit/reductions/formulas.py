@@ -47,7 +47,7 @@ class CNF:
 
     def circuit(self, join: bool = True) -> Circuit:
         """The formula as a circuit with one output: the AND of its clauses' ORs; with
-        ``join`` false, one output a clause instead (all forced true: the same formula,
+        ``join`` false, one output a clause instead (all fixed true: the same formula,
         without the AND's wires)."""
         gates: list[Gate] = []
         clause_wires = []

@@ -5,7 +5,7 @@ building blocks of the NP-completeness of CONSISTENCY (Kaye 2000) and of the
 A gadget is a position whose covered cells carry wires. A wire is a row (or column) of
 covered cells between lines of 1s, in which mines and safe cells alternate in pairs;
 its value is *true* when its terminal cell (the square just before a phase-separating 1)
-holds a mine. Every layout of a gadget with its inputs forced gives its output: the truth
+holds a mine. Every layout of a gadget with its inputs set gives its output: the truth
 table, with the number of layouts of each row, is the gadget's proof
 (:func:`truth_table`), and the tests check it.
 
@@ -123,8 +123,8 @@ class Gadget:
     inputs: tuple[tuple[str, int], ...]
     outputs: tuple[tuple[str, int], ...]
 
-    def forced(self, values: dict[str, bool]) -> Position:
-        """The position with some inputs forced: a mine on a true input's terminal, a
+    def with_inputs(self, values: dict[str, bool]) -> Position:
+        """The position with some inputs set: a mine on a true input's terminal, a
         known safe cell on a false one's. KeyError for a name that is not an input."""
         terminals = dict(self.inputs)
         return self.position.replace({terminals[name]: MINE if value else SAFE
@@ -176,7 +176,7 @@ def truth_table(g: Gadget) -> dict[tuple[int, ...], dict[tuple[int, ...], int]]:
     table: dict[tuple[int, ...], dict[tuple[int, ...], int]] = {}
     names = [n for n, _ in g.inputs]
     for values in itertools.product((0, 1), repeat=len(names)):
-        position = g.forced(dict(zip(names, map(bool, values), strict=True)))
+        position = g.with_inputs(dict(zip(names, map(bool, values), strict=True)))
         row: dict[tuple[int, ...], int] = {}
         for mines in enumerate_layouts(position, use_mine_count=False):
             out = tuple(int(cell in mines) for _, cell in g.outputs)

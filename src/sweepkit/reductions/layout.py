@@ -8,7 +8,7 @@ splitter forks the track (or, at the signal's last use, the track turns down), a
 on the way down when the literal is negated, and a gate joins the tap to the channel's
 running value. Wherever a channel's running value must pass a track that is still
 needed further right, a crossover (three XORs) carries each across the other. A
-channel's result is forced true at a terminal when it is an output of the circuit,
+channel's result is fixed true at a terminal when it is an output of the circuit,
 and becomes a new track at the bottom when a later gate reads it. Inputs are free wire
 ends at the left edge: their value cells are the *terminals* that a layout of the board
 maps back to an assignment (:meth:`Reduced.assignment`).
@@ -17,7 +17,7 @@ So the board is consistent exactly when the circuit is satisfiable. With
 ``parsimonious`` every AND is drawn as ¬(¬a ∨ ¬b), so that only unique gadgets (NOT,
 OR, XOR, splitters, wires) appear, and the board has exactly one layout a satisfying
 assignment: its layout count is the formula's model count (#P-completeness). A CNF
-formula is drawn with each clause forced true at its own terminal (the same as forcing
+formula is drawn with each clause fixed true at its own terminal (the same as fixing
 the AND of the clauses true, without the AND's wires), so its board is parsimonious in
 either mode.
 
@@ -96,7 +96,7 @@ class _Channel:
     kind: str
     taps: list[tuple[str, bool]]
     result: str
-    force: bool = False
+    fixed_true: bool = False
     keep: bool = False
 
 
@@ -123,7 +123,7 @@ def reduce_cnf(cnf: CNF, parsimonious: bool = False, max_cells: int = MAX_CELLS)
 
 def reduce_circuit(circuit: Circuit, parsimonious: bool = False,
                    max_cells: int = MAX_CELLS) -> Reduced:
-    """The board of ``circuit``, its outputs forced true; see the module doc.
+    """The board of ``circuit``, its outputs fixed true; see the module doc.
     LayoutError for a gate that reads one wire twice in a way that makes it constant,
     a board over ``max_cells``, or nothing to draw (no input and no gate)."""
     if not circuit.inputs and not circuit.gates:
@@ -214,9 +214,9 @@ def _channels(circuit: Circuit, parsimonious: bool) -> list[_Channel]:
     for n, out in enumerate(circuit.outputs):
         base, negated = resolve(out)
         if base in channels and not negated:
-            channels[base].force = True
+            channels[base].fixed_true = True
         else:                              # an input or a NOT: a channel of its own
-            result.append(_Channel("copy", [(base, negated)], f"{out}~{n}", force=True))
+            result.append(_Channel("copy", [(base, negated)], f"{out}~{n}", fixed_true=True))
     read = {base for ch in result for base, _ in ch.taps}
     for ch in result:
         ch.keep = ch.result in read
@@ -367,7 +367,7 @@ class _Drawing:
         assert acc is not None
         result = acc
         self.var[ch.result] = acc.var
-        if ch.force and ch.keep:           # forced true, and read later: fork it
+        if ch.fixed_true and ch.keep:      # fixed true, and read later: fork it
             (r, c), _, _ = result.last()
             separator = Port((r + 14, c + 6), (-1, 0), SEPARATOR)
             self.finish(result, separator)
@@ -376,7 +376,7 @@ class _Drawing:
             tr, tc = turned.cell
             stop = self.sheet.route(result.var, turned, [(tr, tc + 6), (tr + 6, tc + 6),
                                                          (tr + 6, tc + 10)], end_kind=VALUE)
-            self.sheet.force_true(stop)
+            self.sheet.fix_true(stop)
             result = _Pending(result.var, straight)
         if ch.keep:                        # down to its new track, with corners to cut
             (_, c), _, _ = result.last()
@@ -384,8 +384,8 @@ class _Drawing:
             result.corners += [(y - 8, c), (y - 8, c + 6), (y, c + 6)]
             self.track[end] = result
             self.track_var[end] = result.var
-        elif ch.force:
-            self.force(result)
+        elif ch.fixed_true:
+            self.fix_true(result)
         else:                              # read by nothing: the wire just ends
             (r, c), _, _ = result.last()
             self.wire_to(result, _simplify(result.port.cell, result.corners, (r + 6, c)),
@@ -445,12 +445,12 @@ class _Drawing:
             self.finish(pending, port)
         return _Pending(out, ports["t"])
 
-    def force(self, acc: _Pending) -> None:
-        """End the channel's value at a terminal that forces it true."""
+    def fix_true(self, acc: _Pending) -> None:
+        """End the channel's value at a terminal that makes it true."""
         (r, c), _, _ = acc.last()
         last = (r + 10, c + 4)
         corners = _simplify(acc.port.cell, [*acc.corners, (r + 5, c), (r + 5, c + 4)], last)
-        self.sheet.force_true(self.wire_to(acc, corners, last, VALUE))
+        self.sheet.fix_true(self.wire_to(acc, corners, last, VALUE))
 
 
 def _approach(point: Cell, direction: Cell, corner: bool, port: Port) -> list[Cell]:

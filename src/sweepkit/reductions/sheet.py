@@ -186,11 +186,11 @@ class Sheet:
         straight = Port((r + 3 * dr, c + 3 * dc), at.direction, VALUE)
         return turned, straight
 
-    def force_true(self, at: Port) -> None:
+    def fix_true(self, at: Port) -> None:
         """End the wire arriving at ``at``: its last cell (before ``at.cell``) must be a
-        value cell, and a ``1`` at ``at.cell`` that sees only it forces it to be a mine."""
+        value cell, and a ``1`` at ``at.cell`` that sees only it makes it a mine."""
         if at.kind != SEPARATOR:
-            raise LayoutError(f"a forced-true end needs the wire's value cell last, at "
+            raise LayoutError(f"a fixed-true end needs the wire's value cell last, at "
                               f"{at.cell}")
         self.fix(at.cell, 1)
 

@@ -4,7 +4,7 @@
 play wins, and every first move that achieves it, by a memoised search over information
 states (the semantics are in that module's doc); :class:`GameTree` keeps that search for the
 positions that follow in a game (and, in :attr:`GameTree.stopped`, what a search stopped
-by its state budget had proved: :class:`PartialPlay`), :func:`fresh_tree` remembers the
+by its state limit had proved: :class:`PartialPlay`), :func:`fresh_tree` remembers the
 last first searches.
 
 >>> from sweepkit.position import Position

@@ -111,8 +111,8 @@ class TooManyLayouts(OptimalPlayError):
 
 
 class TooManyStates(OptimalPlayError):
-    """The search expanded more states than it was allowed to (``max_states``): a budget
-    that, unlike a time limit, stops every run at the same point."""
+    """The search expanded more states than it was allowed to (``max_states``): a state
+    limit that, unlike a time limit, stops every run at the same point."""
 
 
 @dataclass(frozen=True)
@@ -138,7 +138,7 @@ class OptimalPlay:
 
 @dataclass(frozen=True)
 class PartialPlay:
-    """What a search stopped by its state budget had proved about the first move: each of
+    """What a search stopped by its state limit had proved about the first move: each of
     ``best_moves`` wins exactly ``wins`` of the ``total`` layouts, the most of any move
     searched to the end, and each cell of ``worse`` wins fewer (searched, or too often a
     mine to reach ``wins``). Cells in neither were not searched: any may be better.
@@ -165,7 +165,7 @@ def optimal_play(position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
     Raises :class:`OptimalPlayError` when the position has no mine count or no layout,
     :class:`TooManyLayouts` when it has more than ``max_layouts`` layouts,
     :class:`TooManyStates` when it would expand more than ``max_states`` states (a
-    deterministic budget, for players whose games must replay exactly), and the
+    deterministic limit, for players whose games must replay exactly), and the
     :mod:`sweepkit.analysis.budget` errors when an open budget runs out. ``symmetry=False``
     turns the canonical keys off (the same answer, more states: for tests).
 
@@ -230,16 +230,16 @@ class GameTree:
         self._getters = getters
         self._start({}, {})
         self.stopped: PartialPlay | None = None
-        """What the last :meth:`play` had proved when its state budget stopped it (``None``
+        """What the last :meth:`play` had proved when its state limit stopped it (``None``
         when it finished, or stopped before a first move was searched to the end)."""
 
     def _start(self, exact: dict[bytes, int], upper: dict[bytes, int]) -> None:
         """Take ``exact`` and ``upper`` as the values and bounds found so far."""
         self._exact = exact  # canonical key -> wins
         self._upper = upper  # canonical key -> an upper bound of its wins
-        self._budget: list = [0, None]  # states expanded by a play, and the most it may
+        self._states: list = [0, None]  # states expanded by a play, and its state limit
         self._move_value = _searcher(len(self._root), self._live, self._getters, exact,
-                                     upper, self._budget)
+                                     upper, self._states)
 
     def copy(self) -> GameTree:
         """A tree that knows what this one knows now and goes on on its own."""
@@ -281,7 +281,7 @@ class GameTree:
         key = bytes(v if v >= 0 else COVERED for v in position.cells)
         table, mines = self._top, self._top.mines
         total = layouts.bit_count()
-        self._budget[:] = [0, max_states]
+        self._states[:] = [0, max_states]
         options = []
         for c in self._live:
             if key[c] == COVERED:
@@ -320,7 +320,7 @@ FRESH_TREES = 16
 FRESH_LAYOUTS = 2_000
 """The most layouts a first search :func:`fresh_tree` remembers may have: a tree keeps a
 row of every layout's numbers (and its values), so the memory stays a few megabytes (a
-large endgame, ``--budget max``'s 20,000 layouts, is not kept)."""
+large endgame, ``--strength max``'s 20,000 layouts, is not kept)."""
 
 _fresh: OrderedDict[tuple[Position, int, int | None], tuple[GameTree, OptimalPlay | None]] = (
     OrderedDict())
@@ -364,11 +364,11 @@ def fresh_tree(position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
 
 
 def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[int, ...]]],
-              exact: dict[bytes, int], upper: dict[bytes, int], budget: list
+              exact: dict[bytes, int], upper: dict[bytes, int], states: list
               ) -> Callable[[int, bytes, int, int, int, tables.Table], int]:
     """The search of the module doc over the cells ``live``, storing values in ``exact``
-    and bounds in ``upper``, counting expanded states in ``budget[0]`` against
-    ``budget[1]``: returns its ``move_value``."""
+    and bounds in ``upper``, counting expanded states in ``states[0]`` against
+    the state limit ``states[1]``: returns its ``move_value``."""
 
     def canonical(key: bytes) -> bytes:
         best = key
@@ -485,9 +485,9 @@ def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[
         """Wins of a closed state of ``count >= 3`` layouts (its best move's) when they
         exceed ``alpha``; otherwise an upper bound of them that does not."""
         check()
-        budget[0] += 1
-        if budget[1] is not None and budget[0] > budget[1]:
-            raise TooManyStates(f"the search needs more than {budget[1]:,} states")
+        states[0] += 1
+        if states[1] is not None and states[0] > states[1]:
+            raise TooManyStates(f"the search needs more than {states[1]:,} states")
         if count >= _RENUMBER and layouts_.bit_length() > 2 * count:
             table = tables.table([table.rows[k] for k in tables.members(layouts_)], size,
                            [c for c in live if key[c] == COVERED])

@@ -12,6 +12,7 @@ from __future__ import annotations
 import inspect
 import types
 import typing
+from collections.abc import Mapping
 from typing import Any
 
 from sweepkit.strategies.base import FirstMove, Strategy, StrategyError, first_cell
@@ -28,6 +29,11 @@ STRATEGIES: dict[str, type[Strategy]] = {
                               BestStrategy)
 }
 """Every strategy class by name."""
+
+DEPRECATED_OPTIONS: dict[str, dict[str, str]] = {"best": {"budget": "strength"}}
+"""Deprecated option names of each strategy, with the names that replace them: still
+accepted (``best`` warns of ``budget``), and read as their current names from stored runs and
+the web app (:func:`current_options`)."""
 
 
 def make_strategy(name: str, **options: Any) -> Strategy:
@@ -49,8 +55,9 @@ def make_strategy(name: str, **options: Any) -> Strategy:
     given = {k: v for k, v in options.items() if v is not None}
     for option in given:
         if option not in accepted:
+            listed = [p for p in accepted if p not in DEPRECATED_OPTIONS.get(name, {})]
             raise ValueError(f"strategy {name!r} takes no option {option} "
-                             f"(it takes: {', '.join(accepted)})")
+                             f"(it takes: {', '.join(listed)})")
     hints = typing.get_type_hints(cls.__init__)
     return cls(**{option: _coerced(option, value, hints.get(option))
                   for option, value in given.items()})
@@ -91,6 +98,20 @@ def _coerced(option: str, value: Any, hint: Any) -> Any:
     wanted = " or ".join(_PLAIN[k] for k in _PLAIN if k in kinds)
     raise ValueError(f"option {option}: expected {wanted}, got {value!r}")
 
+
+def current_options(name: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` of strategy ``name`` with each deprecated name
+    (:data:`DEPRECATED_OPTIONS`) replaced by its current one, in its place, unless that one
+    is given too (then both are left for the strategy to judge).
+
+    >>> current_options("best", {"budget": "fast", "endgame": 50})
+    {'strength': 'fast', 'endgame': 50}
+    """
+    current = {old: new for old, new in DEPRECATED_OPTIONS.get(name, {}).items()
+               if new not in options}
+    return {current.get(k, k): v for k, v in options.items()}
+
+
 def default_first(name: str, rows: int, cols: int, first_click: str) -> FirstMove:
     """Where ``name`` clicks first when no one says: for ``best`` the cell measured best
     under the first-click rule (:func:`~sweepkit.strategies.best.recommended_first`), for
@@ -102,5 +123,5 @@ def default_first(name: str, rows: int, cols: int, first_click: str) -> FirstMov
     return recommended_first(rows, cols, first_click) if name == "best" else "corner"
 
 
-__all__ = ["STRATEGIES", "FirstMove", "Strategy", "StrategyError", "default_first",
-           "first_cell", "make_strategy"]
+__all__ = ["DEPRECATED_OPTIONS", "STRATEGIES", "FirstMove", "Strategy", "StrategyError",
+           "current_options", "default_first", "first_cell", "make_strategy"]

@@ -29,6 +29,7 @@ from sweepkit.analysis.budget import attempt
 from sweepkit.analysis.reasons.explain import TECHNIQUES, CellValue, Explanation, explain
 from sweepkit.position import Position
 from sweepkit.strategies.best import BestStrategy, discounted
+from sweepkit.strategies.best.options import chosen_strength
 
 
 @dataclass(frozen=True)
@@ -66,15 +67,18 @@ EXPLAIN_SECONDS = 2.0
 milliseconds); past it the hint names the cell the exact count proves safe."""
 
 
-def hint(position: Position, *, budget: str | int = "normal", use_mine_count: bool = True,
-         alternatives: int = 5, seed: int = 0, analysis: Analysis | None = None,
-         explained: Sequence[Explanation] | None = None) -> Hint:
+def hint(position: Position, *, strength: str | int | None = None,
+         use_mine_count: bool = True, alternatives: int = 5, seed: int = 0,
+         analysis: Analysis | None = None, explained: Sequence[Explanation] | None = None,
+         budget: str | int | None = None) -> Hint:
     """The hint for ``position`` (module doc). ValueError when the position is inconsistent
-    or nothing is left to reveal; ``seed`` breaks ties between equal guesses.
+    or nothing is left to reveal; ``seed`` breaks ties between equal guesses; ``strength``
+    is ``best``'s preset for a guess (``budget`` its deprecated name).
 
     A caller that has analysed the position already (with the same ``use_mine_count``), or
     found its explanations (:func:`~sweepkit.analysis.reasons.explain.explain`; empty when finding
     them gave up), passes them on rather than having them found again."""
+    strength = chosen_strength(strength, budget)
     if analysis is None:
         analysis = analyse(position, use_mine_count)
     if not analysis.consistent:
@@ -99,7 +103,7 @@ def hint(position: Position, *, budget: str | int = "normal", use_mine_count: bo
     if not any(p < 1 for p in analysis.probabilities().values()):
         raise ValueError("nothing is left to reveal: " + (
             "every covered cell is a mine" if position.unknown_cells() else "no cell is covered"))
-    strategy = BestStrategy(budget=budget, use_mine_count=use_mine_count)
+    strategy = BestStrategy(strength=strength, use_mine_count=use_mine_count)
     considered = strategy.consider(analysis, random.Random(seed), alternatives=True)
     decision = considered.decision
     cell = decision.action.cell

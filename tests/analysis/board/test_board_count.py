@@ -23,7 +23,7 @@ from sweepkit.analysis.board.board_count import (
     weighted_total,
 )
 from sweepkit.analysis.budget import AnalysisTooLarge, limits
-from sweepkit.analysis.count.poly import ComponentCount
+from sweepkit.analysis.count.component_count import ComponentCount
 from sweepkit.position import Position
 from tests.analysis.reference_combine import old_total
 from tests.examples import examples

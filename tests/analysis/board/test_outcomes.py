@@ -67,9 +67,8 @@ def test_outcomes_match_brute_force(position, use_count):
 
 @settings(max_examples=examples(500), deadline=None)
 @given(small_positions, st.booleans(), st.data())
-def test_forced_counts_the_layouts_with_cells_fixed_as_the_brute_force_does(position,
-                                                                          use_count, data):
-    """OutcomeTable.forced(mines, safe): the layouts (with the mine count or, without, the
+def test_count_fixed_counts_the_layouts_as_the_brute_force_does(position, use_count, data):
+    """OutcomeTable.count_fixed(mines, safe): the layouts (with the mine count or, without, the
     floating cells free) in which the given unknown cells are mines and safe, against the
     brute force's layouts filtered by hand; a cell asked to be both gives 0."""
     unknown = position.unknown_cells()
@@ -81,9 +80,9 @@ def test_forced_counts_the_layouts_with_cells_fixed_as_the_brute_force_does(posi
     expected = sum(1 for s in layouts if all(c in s for c in mines)
                    and not any(c in s for c in safe))
     table = OutcomeTable(analyse(position, use_count))
-    assert table.forced(mines, safe) == expected, (str(position), mines, safe)
+    assert table.count_fixed(mines, safe) == expected, (str(position), mines, safe)
     if mines:
-        assert table.forced(mines, [mines[0]]) == 0
+        assert table.count_fixed(mines, [mines[0]]) == 0
 
 
 @settings(max_examples=examples(200), deadline=None)

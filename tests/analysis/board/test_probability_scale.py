@@ -19,7 +19,7 @@ from sweepkit.analysis.board.combine import PRECISION, combine
 from sweepkit.analysis.board.probability import analyse
 from sweepkit.analysis.budget import AnalysisLimit, limits
 from sweepkit.analysis.count.component import solve_component
-from sweepkit.analysis.count.poly import ComponentCount
+from sweepkit.analysis.count.component_count import ComponentCount
 from sweepkit.constraints import build_system
 from sweepkit.position import UNKNOWN, Position
 from tests import brute

@@ -1,5 +1,5 @@
 """The component solvers (search, dynamic programme, split, strip route) agree, examples are
-valid (made on demand by the fallbacks), and the routes keep to the budget: tables checked
+valid (made on demand by the fallbacks), and the routes keep to their limits: tables checked
 before they are built, the search stopped in time, the cache of big results bounded."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from sweepkit.analysis.count import strip_route
 from sweepkit.analysis.count.box_dp import dp_component, plan, support_width, width_order
 from sweepkit.analysis.count.box_search import (
     Examples,
-    SearchBudgetExceeded,
+    SearchLimitExceeded,
     box_order,
     has_layout,
     search_by_row,
@@ -31,7 +31,7 @@ from sweepkit.analysis.count.component import (
     solve_component,
     table_size,
 )
-from sweepkit.analysis.count.split import combine_split, split_forced
+from sweepkit.analysis.count.split import combine_split, split_certain
 from sweepkit.constraints import Component, build_system
 from sweepkit.position import Position
 from tests import brute
@@ -62,9 +62,9 @@ def test_search_and_dynamic_programme_agree(position):
 @settings(max_examples=examples(400), deadline=None)
 @given(st.one_of(positions(max_rows=5, max_cols=5), consistent_positions(max_rows=6,
                                                                          max_cols=6)))
-def test_forced_boxes_split_off_agree_with_the_search(position):
+def test_certain_boxes_split_off_agree_with_the_search(position):
     for comp in build_system(position).components:
-        split = split_forced(comp)
+        split = split_certain(comp)
         if split is None:
             continue
         fixed, parts = split
@@ -94,21 +94,21 @@ def test_a_search_by_one_row_counts_each_need_as_its_own_search(position, pick):
             assert_same_count(with_k, expected, cached[k])
 
 
-def test_a_search_by_row_past_its_budget_counts_need_by_need():
+def test_a_search_by_row_past_its_node_limit_counts_need_by_need():
     comp = build_system(Position.from_rows(["1-1-1-1-1", "?????????"])).components[0]
-    with pytest.raises(SearchBudgetExceeded):
-        search_by_row(comp, 0, budget=3)
+    with pytest.raises(SearchLimitExceeded):
+        search_by_row(comp, 0, node_limit=3)
     by_need = route._each_need(comp, 0)
     assert by_need.keys() == search_by_row(comp, 0).keys()
     assert all(by_need[k].by_mines == c.by_mines for k, c in search_by_row(comp, 0).items())
 
 
-def test_split_finds_forced_boxes_and_independent_parts():
+def test_split_finds_certain_boxes_and_independent_parts():
     # The first equation needs no mine: boxes 0 and 1 are safe, and what is left falls
     # into two independent equations, {2, 3} and {4, 5}, with one mine each.
     comp = Component((1,) * 6, (((0, 1), 0), ((1, 2, 3), 1), ((0, 4, 5), 1)),
                      tuple((b,) for b in range(6)), (10, 11, 12))
-    fixed, parts = split_forced(comp)
+    fixed, parts = split_certain(comp)
     assert fixed == {0: 0, 1: 0}
     assert sorted(boxes for _part, boxes in parts) == [[2, 3], [4, 5]]
     combined = combine_split(comp, fixed, parts, [search_component(p) for p, _ in parts])
@@ -117,12 +117,12 @@ def test_split_finds_forced_boxes_and_independent_parts():
     assert combined.box_mines == search_component(comp).box_mines
 
 
-def _forced_route(position: Position, use_count: bool, route_rows: int,
-                  dp_max_width: int = route.DP_MAX_WIDTH) -> None:
-    """Analyse with a search budget of one node (so every component of two or more equations
+def _fallback_route(position: Position, use_count: bool, route_rows: int,
+                    dp_max_width: int = route.DP_MAX_WIDTH) -> None:
+    """Analyse with a node limit of one (so every component of two or more equations
     goes to a fallback), the given strip routing and DP width limit, against the brute force."""
-    saved = route.SEARCH_BUDGET, strip_route.ROUTE_ROWS, route.DP_MAX_WIDTH
-    route.SEARCH_BUDGET, strip_route.ROUTE_ROWS, route.DP_MAX_WIDTH = (1, route_rows,
+    saved = route.SEARCH_NODE_LIMIT, strip_route.ROUTE_ROWS, route.DP_MAX_WIDTH
+    route.SEARCH_NODE_LIMIT, strip_route.ROUTE_ROWS, route.DP_MAX_WIDTH = (1, route_rows,
                                                                         dp_max_width)
     solve_component.cache_clear()
     try:
@@ -130,40 +130,40 @@ def _forced_route(position: Position, use_count: bool, route_rows: int,
         assert analysis.total == len(brute.explanations(position, use_count))
         assert analysis.probabilities(exact=True) == brute.probabilities(position, use_count)
     finally:
-        route.SEARCH_BUDGET, strip_route.ROUTE_ROWS, route.DP_MAX_WIDTH = saved
+        route.SEARCH_NODE_LIMIT, strip_route.ROUTE_ROWS, route.DP_MAX_WIDTH = saved
         solve_component.cache_clear()
 
 
 @settings(max_examples=examples(300), deadline=None)
 @given(consistent_positions(max_rows=4, max_cols=4).filter(lambda p: len(p.unknown_cells())
                                                            <= 10), st.booleans())
-def test_forced_dynamic_programme_matches_brute_force(position, use_count):
-    _forced_route(position, use_count, route_rows=0)  # routing off: the box DP
+def test_fallback_dynamic_programme_matches_brute_force(position, use_count):
+    _fallback_route(position, use_count, route_rows=0)  # routing off: the box DP
 
 
 @settings(max_examples=examples(300), deadline=None)
 @given(consistent_positions(max_rows=3, max_cols=6).filter(lambda p: len(p.unknown_cells())
                                                            <= 10), st.booleans())
-def test_forced_transfer_route_matches_brute_force(position, use_count):
-    _forced_route(position, use_count, route_rows=3)  # every component is a strip
+def test_fallback_transfer_route_matches_brute_force(position, use_count):
+    _fallback_route(position, use_count, route_rows=3)  # every component is a strip
 
 
 @settings(max_examples=examples(100), deadline=None)
 @given(consistent_positions(max_rows=4, max_cols=4).filter(lambda p: len(p.unknown_cells())
                                                            <= 10), st.booleans())
 def test_wide_component_route_matches_brute_force(position, use_count):
-    # every component counts as wide: the long search (with its own budget), then the DP
-    _forced_route(position, use_count, route_rows=0, dp_max_width=0)
+    # every component counts as wide: the long search (with its own node limit), then the DP
+    _fallback_route(position, use_count, route_rows=0, dp_max_width=0)
 
 
-def test_search_budget_is_enforced():
+def test_the_node_limit_stops_the_search():
     comp = build_system(Position.from_rows(["1-1-1-1-1", "?????????"])).components[0]
     try:
-        search_component(comp, budget=3)
-    except SearchBudgetExceeded:
+        search_component(comp, node_limit=3)
+    except SearchLimitExceeded:
         pass
     else:
-        raise AssertionError("the budget of 3 nodes should run out")
+        raise AssertionError("the node limit of 3 should stop the search")
     assert route.count_component(comp).by_mines == dp_component(comp).by_mines
 
 
@@ -199,10 +199,10 @@ def test_box_order_layout_search_and_width(position):
         assert support_width(plan(comp, order)) == len(counted.by_mines)
 
 
-def test_has_layout_budget():
+def test_has_layout_stops_at_its_node_limit():
     comp = build_system(Position.from_rows(["1-1-1-1-1", "?????????"])).components[0]
-    with pytest.raises(SearchBudgetExceeded):
-        has_layout(comp, budget=2)
+    with pytest.raises(SearchLimitExceeded):
+        has_layout(comp, node_limit=2)
     assert has_layout(comp)
 
 
@@ -247,7 +247,7 @@ def test_sized_cache_bounds_entries_and_numbers():
     assert cache.cache_info().hits == 1
     tiny = SizedCache(count_component, entries=8, numbers=min(sizes) - 1)
     assert tiny(comps[0]).by_mines == count_component(comps[0]).by_mines
-    assert tiny.cache_info().currsize == 0  # bigger than the whole budget: not kept
+    assert tiny.cache_info().currsize == 0  # bigger than the whole cache: not kept
     cache.cache_clear()
     assert cache.cache_info() == (0, 0, 3, 0) and cache.held == 0
 

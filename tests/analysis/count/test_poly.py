@@ -1,5 +1,5 @@
-"""Count polynomials stored from their lowest term: products, products without one factor,
-and trimming, against plain dense arithmetic."""
+"""Count polynomials stored from their lowest term: products, products without one factor
+and middle products, against plain dense arithmetic."""
 
 from __future__ import annotations
 
@@ -12,10 +12,8 @@ from sweepkit.analysis.count.poly import (
     int_product,
     middle_product,
     multiply,
-    no_layout,
     product,
     products_without,
-    trimmed,
 )
 
 coefficients = st.lists(st.integers(0, 50), min_size=1, max_size=6)
@@ -39,25 +37,6 @@ def test_products_match_dense_arithmetic(polys):
     for i, without in enumerate(products_without(polys)):
         assert list(without) == dense_product(polys[:i] + polys[i + 1:])
         assert list(convolve(without, polys[i])) == dense_product(polys)
-
-
-@given(st.integers(0, 5), st.lists(st.integers(0, 9), min_size=1, max_size=8),
-       st.integers(0, 5))
-def test_trimming_keeps_every_non_zero_term(lead, middle, trail):
-    counts = [0] * lead + middle + [0] * trail
-    boxes = [[3 * w for w in counts], [w for w in counts]]
-    examples = [(k,) if w else None for k, w in enumerate(counts)]
-    solved = trimmed(counts, boxes, examples)
-    if not any(counts):
-        assert solved == no_layout(2)
-        return
-    assert solved.by_mines[0] and solved.by_mines[-1]
-    assert [solved.layouts(m) for m in range(len(counts) + 3)] == [*counts, 0, 0, 0]
-    assert solved.total == sum(counts)
-    for m, w in enumerate(counts):
-        assert (solved.example(m) is None) == (w == 0)
-    assert all(len(b) == len(solved.by_mines) for b in solved.box_mines)
-    assert solved.box_mines[0] == tuple(3 * w for w in solved.by_mines)
 
 
 # The fast products: FLINT for big factors, a balanced tree for many, the middle

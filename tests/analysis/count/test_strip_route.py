@@ -10,10 +10,10 @@ from hypothesis import given, settings
 
 from sweepkit.analysis.board.probability import analyse
 from sweepkit.analysis.count.box_dp import dp_component
-from sweepkit.analysis.count.box_search import SearchBudgetExceeded, search_component
-from sweepkit.analysis.count.component import SEARCH_BUDGET, SEARCH_MAX_BOXES, solve_component
-from sweepkit.analysis.count.poly import ComponentCount
-from sweepkit.analysis.count.split import split_forced
+from sweepkit.analysis.count.box_search import SearchLimitExceeded, search_component
+from sweepkit.analysis.count.component import SEARCH_MAX_BOXES, SEARCH_NODE_LIMIT, solve_component
+from sweepkit.analysis.count.component_count import ComponentCount
+from sweepkit.analysis.count.split import split_certain
 from sweepkit.analysis.count.strip_route import strip_count, strip_crop
 from sweepkit.automata.transfer import count_strip_layouts, solve_strip
 from sweepkit.constraints import Component, Constraint, build_system, system_from_constraints
@@ -77,7 +77,7 @@ def _check_every_component(position: Position) -> None:
 @given(positions(max_rows=3, max_cols=8, with_mines=False))
 def test_split_parts_keep_their_geometry(position):
     for component in build_system(position).components:
-        split = split_forced(component)
+        split = split_certain(component)
         if split is None:
             continue
         for part, boxes in split[1]:
@@ -96,8 +96,8 @@ def _largest(position: Position) -> Component:
 def test_hard_strip_component_is_routed_and_agrees_with_the_dp():
     position = Position.from_rows([("1?" * 30)[:60], "?" * 60], mines=22)
     component = _largest(position)
-    with pytest.raises(SearchBudgetExceeded):  # so solve_component takes the transfer route
-        search_component(component, budget=SEARCH_BUDGET)
+    with pytest.raises(SearchLimitExceeded):  # so solve_component takes the transfer route
+        search_component(component, node_limit=SEARCH_NODE_LIMIT)
     crop = strip_crop(component)
     assert crop is not None
     solve_component.cache_clear()

@@ -126,7 +126,7 @@ def test_pool_decides_cells_far_from_and_next_to_the_frontier():
     # 3x6: a revealed 1 in the corner; the other unknown cells are floating or frontier.
     board = Position.from_rows(["1?????", "??????", "??????"], mines=1)
     assert dead_cells(board) == exact_dead(board)
-    # With every remaining mine forced into the corner's equation, the pool is empty:
+    # With every remaining mine certainly in the corner's equation, the pool is empty:
     # every far cell shows 0 when revealed... except those next to the frontier.
     assert 17 in dead_cells(board)
 

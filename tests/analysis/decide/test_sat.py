@@ -3,7 +3,7 @@ positions (most of them inconsistent), 2-D and n-D, with and without the mine co
 and without the components built, it finds a layout exactly when there is one, the
 layout is an explanation, and the equations a refutation names cannot hold together; on
 components of wires (many without a layout) it agrees with a count over the boxes; a
-conflict budget stops a long search; a reduced formula's board is decided as the formula
+conflict limit stops a long search; a reduced formula's board is decided as the formula
 is."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sweepkit.analysis.count.box_search import SearchBudgetExceeded
+from sweepkit.analysis.count.box_search import SearchLimitExceeded
 from sweepkit.analysis.decide.sat import Refutation
 from sweepkit.analysis.decide.sat import decide as sat_decide
 from sweepkit.analysis.papers.consistency import SAT_FIRST_BOXES, decide, find_witness
@@ -111,13 +111,13 @@ def pigeons(pigeons: int, holes: int) -> list[Constraint]:
     return [Constraint(k, tuple(sorted(r)), 1) for k, r in enumerate(rows)]
 
 
-def test_pigeons_do_not_fit_in_fewer_holes_and_a_budget_stops_the_search():
+def test_pigeons_do_not_fit_in_fewer_holes_and_a_conflict_limit_stops_the_search():
     assert isinstance(sat_decide(system_from_constraints(pigeons(5, 4))), Refutation)
     fits = pigeons(4, 4)
     found = sat_decide(system_from_constraints(fits))
     assert not isinstance(found, Refutation)
     assert all(sum(c in found for c in con.cells) == 1 for con in fits)
-    with pytest.raises(SearchBudgetExceeded):
+    with pytest.raises(SearchLimitExceeded):
         sat_decide(system_from_constraints(pigeons(9, 8)), conflicts=100)
 
 

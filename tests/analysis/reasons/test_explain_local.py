@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from sweepkit.analysis.board.probability import analyse
 from sweepkit.analysis.reasons import prover as prover_module
-from sweepkit.analysis.reasons.equations import CellValue, Equations, forced_by
+from sweepkit.analysis.reasons.equations import CellValue, Equations, certain_by
 from sweepkit.analysis.reasons.explain import Technique, explain, explain_cell
 from sweepkit.analysis.reasons.prover import Prover
 from sweepkit.boardfile import parse_board
@@ -76,7 +76,7 @@ def test_prover_answers_what_the_count_answers(view):
                 subset = set(rng.sample(linked[:max(size, 2 * size)], size))
                 if rng.random() < 0.5:
                     subset.update(start)
-                expected = forced_by([equations.constraints[j] for j in sorted(subset)],
+                expected = certain_by([equations.constraints[j] for j in sorted(subset)],
                                      cell) is not None
                 assert prover.forces(subset) == expected
                 asked += 1
@@ -101,7 +101,7 @@ def test_every_step_of_expert_games_matches_the_old_route(seeds):
 
 # An expert position where the cell's own equations already force it, with a proof that
 # needs fewer of them: the shrink must start from all of them.
-STARTS_FORCED = """mines: 99
+STARTS_CERTAIN = """mines: 99
 000112*22**21000001*11111*101?
 1101*212*33*2101122222*122202?
 *21211011123*102*4*11*212*213*
@@ -122,7 +122,7 @@ STARTS_FORCED = """mines: 99
 
 
 def test_a_forcing_start_is_shrunk_whole():
-    position = parse_board(STARTS_FORCED)
+    position = parse_board(STARTS_CERTAIN)
     found = {e.cell: e for e in explain(position)}
     assert found[189].because == (158, 218, 220)
     assert same_reasons(explain(position), old_explain(position))

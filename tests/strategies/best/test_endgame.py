@@ -1,5 +1,5 @@
 """The exact endgame of ``best`` (:mod:`sweepkit.strategies.best.endgame`): its moves
-against a brute-force game tree, its budget and retries, the tree kept across a game's
+against a brute-force game tree, its state limit and retries, the tree kept across a game's
 guesses, and the moves a stopped search proved better."""
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def test_endgame_moves_are_optimal_by_the_brute_force_game_tree(position):
     assert "exact endgame" in decision.reason.note
 
 
-def test_an_endgame_search_past_its_budget_waits_for_half_the_layouts(monkeypatch):
+def test_an_endgame_search_past_its_state_limit_waits_for_half_the_layouts(monkeypatch):
     import sweepkit.search.optimal as optimal_module
 
     monkeypatch.setattr(optimal_module, "FRESH_TREES", 0)  # every search is made

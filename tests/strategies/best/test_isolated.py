@@ -143,11 +143,11 @@ def test_best_plays_an_isolated_area_first_and_optimally():
     analysis = analyse(view)
     assert not analysis.safe_cells() and analysis.total > 400
     (area,) = isolated_areas(analysis)
-    found = BestStrategy(budget="normal").consider(analysis, random.Random(1))
+    found = BestStrategy(strength="normal").consider(analysis, random.Random(1))
     cell = found.decision.action.cell
     assert found.step == "isolated area" and cell in area.cells
     assert cell in optimal_play(area_position(view, area)).best_moves
     assert "6 cells walled in, 5 mines in every layout" in found.decision.reason.note
-    without = BestStrategy(budget="normal", isolated=False).consider(analysis,
+    without = BestStrategy(strength="normal", isolated=False).consider(analysis,
                                                                      random.Random(1))
     assert without.step == "two-step" and without.decision.action.cell not in area.cells

@@ -151,8 +151,8 @@ def test_the_option_is_checked():
     with pytest.raises(ValueError, match="long_term"):
         BestStrategy(long_term=1.5)
     assert BestStrategy().options.long_term == 0.9
-    assert BestStrategy(budget="max").options.long_term == 0.9
-    assert BestStrategy(budget="fast").options.long_term == 0
+    assert BestStrategy(strength="max").options.long_term == 0.9
+    assert BestStrategy(strength="fast").options.long_term == 0
 
 
 def test_more_layouts_than_a_float_holds():

@@ -35,7 +35,7 @@ def test_the_opening_book_sends_the_guess_after_a_numbered_corner_to_the_far_cor
     assert guess(["?" * 30] * 15 + ["?" * 29 + "3"], 99)[0] == (0, 0)
     assert guess(["?1" + "?" * 28] + ["?" * 30] * 15, 99)[1] == "two-step"
     assert guess(["12" + "?" * 28] + ["?" * 30] * 15, 99)[1] == "two-step"
-    assert BestStrategy(budget="fast").options.far_corner is False
+    assert BestStrategy(strength="fast").options.far_corner is False
     assert guess(["1??", "???"], 2)[1] == "exact endgame"
     # on a board this small the far corner's number is known (dead): the ranking decides
     assert guess(["1???", "????"], 2, endgame=0)[1] == "two-step"

@@ -16,8 +16,8 @@ from sweepkit.strategies.best.ranking import Ranking
 from sweepkit.strategies.best.rules import Rules
 
 
-def steps(budget: str | int = "normal", **given) -> list[str]:
-    options = BestOptions.of(budget, **given)
+def steps(strength: str | int = "normal", **given) -> list[str]:
+    options = BestOptions.of(strength, **given)
     whatif = IncrementalAnalyser(keep_mines=False)
     rules = Rules(options, Endgame(options.endgame, options.endgame_states, options.partial),
                   Ranking(options).pick, whatif)
@@ -28,7 +28,7 @@ def test_each_preset_tries_its_rules_in_order():
     assert steps("normal") == steps("max") == steps(50) == [
         "exact endgame", "opening book", "forced guess", "isolated area"]
     assert steps("fast") == ["forced guess"]
-    # the isolated areas are searched within the endgame's budgets: none without it
+    # the isolated areas are searched within the endgame's limits: none without it
     assert steps("normal", endgame=0) == ["opening book", "forced guess"]
     assert steps("normal", far_corner=False, fifty_fifty=False) == [
         "exact endgame", "isolated area"]

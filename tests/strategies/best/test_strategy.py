@@ -17,7 +17,7 @@ from sweepkit.play import play
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.rules import level
 from sweepkit.strategies import make_strategy
-from sweepkit.strategies.best import BUDGETS, BestStrategy
+from sweepkit.strategies.best import STRENGTHS, BestStrategy
 from tests import brute
 from tests.examples import examples
 from tests.strategies.best.test_forced import brute_dead
@@ -49,10 +49,10 @@ def checked_game(seed: int, strategy: BestStrategy, rules_name: str):
     return game
 
 
-@pytest.mark.parametrize("budget", list(BUDGETS))
-def test_certain_moves_are_certain_and_guesses_wait_for_them(budget):
+@pytest.mark.parametrize("strength", list(STRENGTHS))
+def test_certain_moves_are_certain_and_guesses_wait_for_them(strength):
     for seed in range(6):
-        game = checked_game(seed, BestStrategy(budget=budget, flag_mines=seed % 2 == 0),
+        game = checked_game(seed, BestStrategy(strength=strength, flag_mines=seed % 2 == 0),
                             "intermediate")
         assert game.status is not Status.PLAYING
         if game.status is Status.LOST:

@@ -104,6 +104,20 @@ def test_best_clicks_first_where_the_bench_does(client):
     assert moves[0]["reason"]["basis"] == "first"
 
 
+def test_best_takes_its_strength_under_either_name(client):
+    """``strength``, or ``budget``, its deprecated name, taken as ``strength``; both
+    naming different presets are refused."""
+    for given in ("strength", "budget"):
+        session = client.post("/api/watch", json={"level": "beginner", "strategy": "best",
+                                                  "options": {given: "fast"}, "games": 1})
+        assert session.status_code == 201, session.text
+        assert session.json()["options"] == {"strength": "fast"}
+    with pytest.warns(DeprecationWarning):  # budget given: best warns as it refuses
+        both = client.post("/api/watch", json={"level": "beginner", "strategy": "best",
+                                               "options": {"strength": "max", "budget": "fast"}})
+    assert both.status_code == 422 and "given both" in both.text
+
+
 def test_pause_step_resume_and_stop_act_between_moves(client):
     session = client.post("/api/watch", json={"level": "expert", "strategy": "best",
                                               "delay_ms": 0, "seed": 5}).json()

@@ -40,7 +40,8 @@ from flint import fmpz
 
 from sweepkit.analysis.budget import check, check_size
 from sweepkit.analysis.count.component import solve_component
-from sweepkit.analysis.count.poly import ComponentCount, Poly, int_product, multiply, product
+from sweepkit.analysis.count.component_count import ComponentCount
+from sweepkit.analysis.count.poly import Poly, int_product, multiply, product
 from sweepkit.analysis.decide.contract import component_total
 from sweepkit.constraints import ConstraintSystem, build_system
 from sweepkit.position import Position

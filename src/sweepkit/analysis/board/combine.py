@@ -39,7 +39,8 @@ from sweepkit.analysis.board.board_count import (
 )
 from sweepkit.analysis.board.product_tree import ProductTree
 from sweepkit.analysis.budget import check, check_size
-from sweepkit.analysis.count.poly import ComponentCount, Poly, int_product, multiply
+from sweepkit.analysis.count.component_count import ComponentCount
+from sweepkit.analysis.count.poly import Poly, int_product, multiply
 
 Ratio = tuple[int, int]
 """An exact probability as integers ``(numerator, denominator)``, not reduced: the hot

@@ -20,7 +20,7 @@ and the floating pool (x aside; j of its n cells next to x in C(n, j) ways) comb
 as :func:`~sweepkit.analysis.board.combine.combine` combines them. Exact integers throughout.
 The cost per cell is one search of T's equations (an earlier version counted once per k,
 and before that once per way of putting mines in the boxes of N, up to 2^8 and usually
-dozens); past the search's budget, one count per k.
+dozens); past the search's node limit, one count per k.
 
 >>> from sweepkit.position import Position
 >>> o = outcomes(Position.from_rows(["1?", "??"]), 3)
@@ -37,7 +37,8 @@ from math import comb
 from sweepkit.analysis.board.combine import BoxProbabilities, combine
 from sweepkit.analysis.board.probability import Analysis, analyse
 from sweepkit.analysis.count.component import solve_by_row, solve_component, with_need
-from sweepkit.analysis.count.poly import ComponentCount, Poly, int_product
+from sweepkit.analysis.count.component_count import ComponentCount
+from sweepkit.analysis.count.poly import Poly, int_product
 from sweepkit.analysis.count.poly import product as poly_product
 from sweepkit.constraints import Component, Constraint, system_from_constraints
 from sweepkit.position import MINE, UNKNOWN, Position
@@ -280,7 +281,7 @@ class OutcomeTable:
                 lowest, second = two_lowest(lowest, second, p, pool)
         return (safe, *lowest_pair(lowest, second))
 
-    def forced(self, mines: Iterable[int], safe: Iterable[int]) -> int:
+    def count_fixed(self, mines: Iterable[int], safe: Iterable[int]) -> int:
         """The layouts (weighted as the analysis weighs them) in which every cell of
         ``mines`` is a mine and every cell of ``safe`` is safe (unknown or marked cells):
         the equations of the components those cells are in, with them fixed, counted
@@ -290,7 +291,7 @@ class OutcomeTable:
 
         >>> from sweepkit.position import Position
         >>> table = OutcomeTable(analyse(Position.from_rows(["1??", "???"], mines=2)))
-        >>> table.analysis.total, table.forced([1], []), table.forced([1], [4, 5])
+        >>> table.analysis.total, table.count_fixed([1], []), table.count_fixed([1], [4, 5])
         (6, 2, 1)
         """
         fixed: dict[int, int] = {}

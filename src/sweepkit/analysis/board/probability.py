@@ -34,7 +34,8 @@ from fractions import Fraction
 
 from sweepkit.analysis.board.combine import BoxProbabilities, Ratio, combine
 from sweepkit.analysis.count.component import solve_component
-from sweepkit.analysis.count.poly import ComponentCount, int_product
+from sweepkit.analysis.count.component_count import ComponentCount
+from sweepkit.analysis.count.poly import int_product
 from sweepkit.constraints import ConstraintSystem, build_system
 from sweepkit.position import Position
 

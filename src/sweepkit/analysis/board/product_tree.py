@@ -186,10 +186,10 @@ def trim(offset: int, values: Sequence[int], poly: Poly, bits: int) -> Window:
     if not any(sizes):
         return 0, ()
     top = max(sizes) - 2  # Σ_x poly[x]·v[x] ≥ 2^top
-    budget = top - bits - 1  # drop and round off less than 2^budget in all
-    if budget <= 1:
+    slack = top - bits - 1  # drop and round off less than 2^slack in all
+    if slack <= 1:
         return offset, tuple(values)
-    allowance = 1 << (budget - 2)  # each end may drop up to 2^(budget − 2)
+    allowance = 1 << (slack - 2)  # each end may drop up to 2^(slack − 2)
     first, dropped = 0, 0
     while sizes[first] == 0 or dropped + (1 << sizes[first]) <= allowance:
         dropped += (1 << sizes[first]) if sizes[first] else 0
@@ -199,7 +199,7 @@ def trim(offset: int, values: Sequence[int], poly: Poly, bits: int) -> Window:
         dropped += (1 << sizes[last]) if sizes[last] else 0
         last -= 1
     mass = sum(poly[offset + first:offset + last + 1]).bit_length()
-    shift = budget - 1 - mass  # 2^shift · Σ poly < 2^(budget − 1)
+    shift = slack - 1 - mass  # 2^shift · Σ poly < 2^(slack − 1)
     kept = values[first:last + 1]
     if shift > 0:
         kept = [v >> shift for v in kept]

@@ -1,2 +1,2 @@
 """Counting one component: its layouts by number of mines, by the route that pays
-(depth-first over boxes, split where forced, the box programme, strips)."""
+(depth-first over boxes, split where boxes are certain, the box programme, strips)."""

@@ -31,7 +31,8 @@ from typing import NamedTuple
 
 from sweepkit.analysis.budget import check, check_size
 from sweepkit.analysis.count.box_search import Examples, Rows, box_order
-from sweepkit.analysis.count.poly import Assignment, ComponentCount, multiply, no_layout
+from sweepkit.analysis.count.component_count import Assignment, ComponentCount, no_layout
+from sweepkit.analysis.count.poly import multiply
 from sweepkit.constraints import Component
 
 State = tuple[int, ...]

@@ -7,7 +7,7 @@ boxes (cells in exactly the same equations) and splitting the frontier into inde
 components is the classic set-up of exact Minesweeper solvers, from Studholme, *Minesweeper
 as a Constraint Satisfaction Problem*, 2000, §3 [Studholme2000] (docs/bibliography.md).
 The search is exponential in the worst case;
-:func:`sweepkit.analysis.count.component.solve_component` gives it a node budget and then
+:func:`sweepkit.analysis.count.component.solve_component` gives it a node limit and then
 falls back to methods whose cost grows with the component's width instead. Its tables hold
 only the mine numbers it reaches (not every number up to the component's cells), and it
 checks the open budget (:mod:`sweepkit.analysis.budget`) every 1,024 nodes.
@@ -28,7 +28,7 @@ from heapq import heapify, heappop, heappush
 from math import comb
 
 from sweepkit.analysis.budget import check, check_size
-from sweepkit.analysis.count.poly import Assignment, ComponentCount, no_layout
+from sweepkit.analysis.count.component_count import Assignment, ComponentCount, no_layout
 from sweepkit.constraints import Component
 
 Rows = tuple[tuple[tuple[int, ...], int], ...]
@@ -83,8 +83,10 @@ class Examples(Sequence):
         return repr(tuple(self))
 
 
-class SearchBudgetExceeded(Exception):
-    """Raised by :func:`search_component` when its node budget runs out."""
+class SearchLimitExceeded(Exception):
+    """A search ran past its limit: the node limit of :func:`search_component`,
+    :func:`search_by_row` or :func:`has_layout`, or the conflict limit of
+    :mod:`sweepkit.analysis.decide.sat`."""
 
 
 SCAN_BOXES = 64
@@ -186,31 +188,31 @@ def single_equation(component: Component) -> ComponentCount:
     return ComponentCount(need, (comb(top, need),), tuple(box_mines), (tuple(example),))
 
 
-def search_component(component: Component, budget: int | None = None) -> ComponentCount:
+def search_component(component: Component, node_limit: int | None = None) -> ComponentCount:
     """Count a component by plain depth-first search over box assignments.
 
     Exponential in the number of box solutions, but with strong pruning and little
     overhead it settles most frontiers fastest; tests compare it with the box DP
-    (:func:`sweepkit.analysis.count.box_dp.dp_component`). With ``budget``, raises
-    :class:`SearchBudgetExceeded` after that many search nodes. Recursive: one frame per
+    (:func:`sweepkit.analysis.count.box_dp.dp_component`). With ``node_limit``,
+    raises :class:`SearchLimitExceeded` after that many search nodes. Recursive: one frame per
     box (callers keep it to components of at most a few hundred boxes).
     """
-    return _counted(component, _search(component, budget, None).get(0, {}))
+    return _counted(component, _search(component, node_limit, None).get(0, {}))
 
 
-def search_by_row(component: Component, row: int, budget: int | None = None
+def search_by_row(component: Component, row: int, node_limit: int | None = None
                   ) -> dict[int, ComponentCount]:
     """The counts of ``component`` for every need of its equation ``row``, by need (only the
     needs that have layouts): what :func:`search_component` gives the component with that
     equation's need set to k, for each k, from one search that leaves the equation out
     and sorts each layout by the mines it puts in the equation's boxes. The counts are the
-    same; the examples may be other layouts. ``budget`` as in :func:`search_component`.
+    same; the examples may be other layouts. ``node_limit`` as in :func:`search_component`.
     """
     return {k: _counted(component, rows) for k, rows in
-            sorted(_search(component, budget, row).items())}
+            sorted(_search(component, node_limit, row).items())}
 
 
-def _search(component: Component, budget: int | None, free: int | None
+def _search(component: Component, node_limit: int | None, free: int | None
             ) -> dict[int, dict[int, list]]:
     """The search of :func:`search_component`, with equation ``free`` (if any) left out of
     the bounds: per mines in ``free``'s boxes (0 without it), per mine number, the row
@@ -231,13 +233,13 @@ def _search(component: Component, budget: int | None, free: int | None
     plan = [(b, sizes[b], box_rows[b], [comb(sizes[b], k) for k in range(sizes[b] + 1)])
             for b in order]
 
-    nodes = [budget if budget is not None else -1]
+    nodes = [node_limit if node_limit is not None else -1]
     placed: list[tuple[int, int]] = []  # (box, mines) of the boxes holding mines
 
     def search(pos: int, mines: int, weight: int) -> None:
         nodes[0] -= 1
         if nodes[0] == 0:
-            raise SearchBudgetExceeded
+            raise SearchLimitExceeded
         if not nodes[0] & 1023:
             check()
         if pos == n:
@@ -295,11 +297,11 @@ def _counted(component: Component, rows: dict[int, list]) -> ComponentCount:
                           tuple(row[1] for row in table))
 
 
-def has_layout(component: Component, budget: int | None = None) -> bool:
+def has_layout(component: Component, node_limit: int | None = None) -> bool:
     """Whether a component has a layout at all: the search of :func:`search_component`
     (same order, same bounds), stopped at the first complete assignment. Much cheaper than a
-    count when layouts are many. With ``budget``, raises :class:`SearchBudgetExceeded` after
-    that many search nodes. Not recursive.
+    count when layouts are many. With ``node_limit``, raises :class:`SearchLimitExceeded`
+    after that many search nodes. Not recursive.
 
     >>> from sweepkit.constraints import Component
     >>> has_layout(Component((1, 1), (((0, 1), 1), ((0,), 1), ((1,), 1)), ((0,), (1,)), ()))
@@ -311,7 +313,7 @@ def has_layout(component: Component, budget: int | None = None) -> bool:
     box_rows, need, room = equation_tables(component)
     if any(v < 0 or v > r for v, r in zip(need, room, strict=True)):
         return False
-    left = budget if budget is not None else -1
+    left = node_limit if node_limit is not None else -1
     # explicit stack: at each depth, the box's next mine number to try and its last one
     tries = [0] * (n + 1)
     last = [0] * (n + 1)
@@ -323,7 +325,7 @@ def has_layout(component: Component, budget: int | None = None) -> bool:
                 return True
             left -= 1
             if left == 0:
-                raise SearchBudgetExceeded
+                raise SearchLimitExceeded
             if not left & 1023:
                 check()
             b = order[pos]

@@ -1,11 +1,11 @@
 """One component counted by the fastest exact route, and remembered: ``solve_component``.
 
-The routes, in order: the closed form of a single equation; the boxes forced by single
+The routes, in order: the closed form of a single equation; the boxes made certain by single
 equations fixed and the rest split into parts (:mod:`.split`, each part solved and cached on
-its own); a depth-first box search (:mod:`.box_search`) with a budget of
-:data:`SEARCH_BUDGET` nodes; when that runs out, the transfer matrix if the component fits in
+its own); a depth-first box search (:mod:`.box_search`) with a node limit of
+:data:`SEARCH_NODE_LIMIT`; when it reaches that, the transfer matrix if the component fits in
 a strip (:mod:`.strip_route`), else the box DP (:mod:`.box_dp`), after a longer search
-(:data:`WIDE_SEARCH_BUDGET`) when the programme would keep more than :data:`DP_MAX_WIDTH`
+(:data:`WIDE_SEARCH_NODE_LIMIT`) when the programme would keep more than :data:`DP_MAX_WIDTH`
 equations open at once. Both fallbacks cost in proportion to the component's width, not to
 its number of layouts.
 
@@ -50,25 +50,25 @@ from sweepkit.analysis.count.box_dp import (
     width_order,
 )
 from sweepkit.analysis.count.box_search import (
-    SearchBudgetExceeded,
+    SearchLimitExceeded,
     search_by_row,
     search_component,
     single_equation,
 )
-from sweepkit.analysis.count.poly import ComponentCount
-from sweepkit.analysis.count.split import Parts, SplitBoxTable, combine_split, split_forced
+from sweepkit.analysis.count.component_count import ComponentCount
+from sweepkit.analysis.count.split import Parts, SplitBoxTable, combine_split, split_certain
 from sweepkit.constraints import Component
 
-SEARCH_BUDGET = 2_000
+SEARCH_NODE_LIMIT = 2_000
 """Search nodes tried (about 2.5 ms) before a component goes to a fallback whose cost grows
 with its width, not with its number of layouts. The search is faster on most frontiers
 (strong pruning, tiny overhead) and settles almost every component of a game within this
-budget. On the 33 components of random 30–60%-revealed expert boards that it does not
+node limit. On the 33 components of random 30–60%-revealed expert boards that it does not
 settle, the box DP straight away took 1.5 s in all (median 13 ms), a
-:data:`WIDE_SEARCH_BUDGET` search first 3.1 s (median 20 ms): ``python
+:data:`WIDE_SEARCH_NODE_LIMIT` search first 3.1 s (median 20 ms): ``python
 benchmarks/bench_analysis.py``, case (d)."""
 
-WIDE_SEARCH_BUDGET = 100_000
+WIDE_SEARCH_NODE_LIMIT = 100_000
 """The longer search tried before the box DP on a component that keeps more than
 :data:`DP_MAX_WIDTH` equations open at once (the programme's states can grow exponentially
 with that width)."""
@@ -80,7 +80,7 @@ without the longer search first; expert-board components the search does not set
 
 SEARCH_MAX_BOXES = 500
 """Larger components skip the search: it recurses once per box (Python's stack is about
-1,000 frames deep), and its budget would run out on them anyway."""
+1,000 frames deep), and its node limit would stop it on them anyway."""
 
 SMALL_TABLE = 20_000
 """Components whose tables hold at most this many numbers (boxes × (cells + 1), a bound
@@ -109,8 +109,8 @@ def count_component(component: Component) -> ComponentCount:
     searchable = len(component.sizes) <= SEARCH_MAX_BOXES
     if searchable:
         try:
-            return search_component(component, budget=SEARCH_BUDGET)
-        except SearchBudgetExceeded:
+            return search_component(component, node_limit=SEARCH_NODE_LIMIT)
+        except SearchLimitExceeded:
             pass
     crop = strip_route.strip_crop(component)  # only now: most components never get here
     if crop is not None:
@@ -120,8 +120,8 @@ def count_component(component: Component) -> ComponentCount:
     _check_table(component, order)
     if searchable and open_width(order, component.rows) > DP_MAX_WIDTH:
         try:
-            return search_component(component, budget=WIDE_SEARCH_BUDGET)
-        except SearchBudgetExceeded:
+            return search_component(component, node_limit=WIDE_SEARCH_NODE_LIMIT)
+        except SearchLimitExceeded:
             pass
     return dp_component(component, order)
 
@@ -149,7 +149,7 @@ class CacheInfo(NamedTuple):
 
 def table_size(count: ComponentCount) -> int:
     """The numbers a solved component holds: its polynomial and one per box (boxes sharing
-    one tuple, as the forced boxes of a split component do, count once). A split
+    one tuple, as the certain boxes of a split component do, count once). A split
     component's table counts as built, without building it."""
     if isinstance(count.box_mines, SplitBoxTable):
         return len(count.by_mines) + count.box_mines.numbers()
@@ -203,16 +203,16 @@ class SizedCache:
 
 _solve_small = lru_cache(maxsize=SMALL_ENTRIES)(count_component)
 _solve_large = SizedCache(count_component, LARGE_ENTRIES, LARGE_NUMBERS)
-_split_large = lru_cache(maxsize=LARGE_ENTRIES)(split_forced)
+_split_large = lru_cache(maxsize=LARGE_ENTRIES)(split_certain)
 
 
 def cached_split(component: Component) -> tuple[dict[int, int], Parts] | None:
-    """:func:`~sweepkit.analysis.count.split.split_forced` of a component, as the counting
+    """:func:`~sweepkit.analysis.count.split.split_certain` of a component, as the counting
     splits it; remembered for components beyond :data:`SMALL_TABLE` (a component of thousands of
     boxes takes a tenth of a second to split), so questions asked after the count (dead
     cells) find the parts without splitting again."""
     if _small(component):
-        return split_forced(component)
+        return split_certain(component)
     return _split_large(component)
 
 
@@ -234,7 +234,7 @@ def solve_by_row(component: Component, row: int) -> dict[int, ComponentCount]:
     layouts, by k: :func:`solve_component` of the component with that need, for each k.
     One search that sorts the layouts by the mines in the row's boxes
     (:func:`~sweepkit.analysis.count.box_search.search_by_row`) when it settles the component
-    within the budgets of the needs it replaces, else one count per need. Cached by
+    within the node limits of the needs it replaces, else one count per need. Cached by
     structure (the row's own need does not matter)."""
     if _small(component) and len(component.sizes) <= SEARCH_MAX_BOXES:
         return _by_row(component, row)
@@ -264,8 +264,8 @@ def _by_row(component: Component, row: int) -> dict[int, ComponentCount]:
     bs, _need = component.rows[row]
     needs = sum(component.sizes[b] for b in bs) + 1
     try:
-        return search_by_row(component, row, budget=SEARCH_BUDGET * needs)
-    except SearchBudgetExceeded:
+        return search_by_row(component, row, node_limit=SEARCH_NODE_LIMIT * needs)
+    except SearchLimitExceeded:
         return _each_need(component, row)
 
 

@@ -1,7 +1,7 @@
-"""Boxes forced by single equations, fixed first; what is left split into independent parts.
+"""Boxes made certain by single equations, fixed first; what is left split into independent parts.
 
 An equation that needs no mine makes all its boxes safe, one that needs as many mines as
-it has room makes them all mines; fixing them can force more, and can cut the component
+it has room makes them all mines; fixing them can make more certain, and can cut the component
 into parts that no longer share a box. The parts are smaller, solved and cached on their
 own (:func:`sweepkit.analysis.count.component.solve_component`), so a frontier that changes at
 one end keeps the solved pieces at the other. This is the "trivial" deduction every
@@ -10,7 +10,7 @@ used here to shrink the counting problem.
 
 :func:`combine_split` puts the parts back together: the product of their polynomials, each
 part's boxes times the product of the others' (one integer multiplication per box, the
-polynomials packed into integers), the forced boxes of one mine number sharing one tuple.
+polynomials packed into integers), the certain boxes of one mine number sharing one tuple.
 The table (:class:`SplitBoxTable`) and the examples (:class:`SplitExamples`) are made on
 demand: a count needs neither, and the table holds the free boxes times the component's
 mine numbers, its size checked against the budget of whoever first reads it. The
@@ -21,7 +21,7 @@ supports (which mine numbers have layouts, as bit sets: :func:`support_bits`,
 >>> from sweepkit.analysis.count.box_search import search_component
 >>> comp = Component((1, 1, 1, 1), (((0, 1), 0), ((1, 2, 3), 1)), ((0,), (1,), (2,), (3,)),
 ...                  (8, 9))
->>> fixed, parts = split_forced(comp)
+>>> fixed, parts = split_certain(comp)
 >>> combine_split(comp, fixed, parts, [search_component(p) for p, _ in parts]).by_mines
 (2,)
 """
@@ -32,33 +32,26 @@ from collections.abc import Iterator, Sequence
 
 from sweepkit.analysis.budget import check, check_size
 from sweepkit.analysis.count.box_search import Examples, equation_tables
-from sweepkit.analysis.count.poly import (
-    Assignment,
-    ComponentCount,
-    Poly,
-    no_layout,
-    product,
-    products_without,
-)
+from sweepkit.analysis.count.component_count import Assignment, ComponentCount, no_layout
+from sweepkit.analysis.count.poly import Poly, product, products_without
 from sweepkit.constraints import Component
 
 Parts = list[tuple[Component, list[int]]]
 """Each part of a split component, with the map from its boxes to the component's."""
 
 
-def split_forced(component: Component
-                 ) -> tuple[dict[int, int], Parts] | None:
-    """Fix the boxes forced by single equations (need 0: all safe; need = room: all
+def split_certain(component: Component) -> tuple[dict[int, int], Parts] | None:
+    """Fix the boxes made certain by single equations (need 0: all safe; need = room: all
     mines), repeatedly, and split what is left into its connected parts.
 
-    Returns ``None`` when nothing is forced; else ``(fixed, parts)``: ``fixed[b]`` the
-    mines of each forced box (``{-1: -1}`` when an equation became impossible) and each
+    Returns ``None`` when no box is certain; else ``(fixed, parts)``: ``fixed[b]`` the
+    mines of each certain box (``{-1: -1}`` when an equation became impossible) and each
     part as a component over the free boxes with the map from its boxes to the original
     ones. The parts are smaller and cached on their own, so a frontier that changes at
     one end keeps the solved pieces at the other.
 
     >>> from sweepkit.constraints import Component
-    >>> fixed, parts = split_forced(Component((1, 1, 1, 1), (((0, 1), 0), ((1, 2, 3), 1)),
+    >>> fixed, parts = split_certain(Component((1, 1, 1, 1), (((0, 1), 0), ((1, 2, 3), 1)),
     ...                                        ((0,), (1,), (2,), (3,)), (8, 9)))
     >>> fixed, [(c.sizes, c.rows, boxes) for c, boxes in parts]
     ({0: 0, 1: 0}, [((1, 1), (((0, 1), 1),), [2, 3])])
@@ -66,8 +59,8 @@ def split_forced(component: Component
     sizes, rows = component.sizes, component.rows
     box_rows, left, room = equation_tables(component)
     fixed: dict[int, int] = {}
-    # rows to look at (again, once a box of theirs got fixed): at first those that force
-    # their boxes or cannot hold (the others can change only when a box of theirs is fixed)
+    # rows to look at (again, once a box of theirs got fixed): at first those that make
+    # their boxes certain or cannot hold (the others can change only when a box of theirs is fixed)
     pending = [r for r, (x, space) in enumerate(zip(left, room, strict=True))
                if not 0 < x < space]
     while pending:
@@ -138,10 +131,10 @@ def split_forced(component: Component
 
 def combine_split(component: Component, fixed: dict[int, int], parts: Parts,
                   solved: Sequence[ComponentCount]) -> ComponentCount:
-    """A component's count from its forced boxes and its parts (``solved[i]`` is part i's
+    """A component's count from its certain boxes and its parts (``solved[i]`` is part i's
     count).
 
-    The polynomial is the product of the parts' (shifted by the forced mines); the box
+    The polynomial is the product of the parts' (shifted by the certain mines); the box
     table (:class:`SplitBoxTable`) and the examples (:class:`SplitExamples`) are made on
     demand.
     """
@@ -171,7 +164,7 @@ class SplitBoxTable(Sequence[Poly]):
     holds only the parts' own counts.
 
     A part's box gets its own mine-weighted counts times the product of the other parts'
-    polynomials; the forced boxes of one mine number share one tuple. The table compares
+    polynomials; the certain boxes of one mine number share one tuple. The table compares
     equal to the tuple it stands for.
     """
 
@@ -260,7 +253,7 @@ def _unpack(packed: int, slot: int, length: int) -> tuple[int, ...]:
 def support_bits(count: ComponentCount) -> int:
     """The mine numbers a solved component has layouts for, as a bit set (bit i: ``low + i``).
 
-    >>> from sweepkit.analysis.count.poly import trimmed
+    >>> from sweepkit.analysis.count.component_count import trimmed
     >>> bin(support_bits(trimmed([0, 2, 0, 1], [[0, 1, 0, 3]], [None, (1,), None, (3,)])))
     '0b101'
     """
@@ -304,7 +297,7 @@ class SplitExamples(Examples):
     """The examples of a split component, made on demand: for ``index`` mines over the parts
     beyond their fewest, a mine number for each part is chosen from the last part back (each
     leaving a total the parts before can reach: prefix sumsets of the parts' supports), and
-    the parts' own examples fill the free boxes, the forced boxes their fixed mines."""
+    the parts' own examples fill the free boxes, the certain boxes their fixed mines."""
 
     def __init__(self, length: int, present: int, boxes: int, fixed: dict[int, int],
                  parts: Parts, solved: Sequence[ComponentCount]) -> None:

@@ -5,14 +5,14 @@ A component whose cells and numbers fit in a bounding box at most :data:`ROUTE_R
 unknown, its numbers show what they still need (their value minus the known mines around
 them), every other cell of the box is a plain safe cell. That position has exactly the
 component's equations, so the transfer matrix counts it column by column, by number of
-mines: the same :class:`~sweepkit.analysis.count.poly.ComponentCount` the box search and the box
-DP give, which :func:`sweepkit.analysis.count.component.solve_component` uses when the box search
-runs out of budget. The
-search settles most components in a fraction of a millisecond. Both fallbacks take one step
-per column (or box) whose work grows with the spread of the mine numbers seen so far, so
-neither is linear on a long component with many layouts; on 2-row crops the transfer matrix is
-1.0–2.9× faster than the box DP, on 3-row crops 0.25–5× (slower only where a box of 3 cells is
-one DP variable but 8 masks here; ``benchmarks/bench_strip_route.py``, ``docs/automata.md``).
+mines: the same :class:`~sweepkit.analysis.count.component_count.ComponentCount` the box
+search and the box DP give, which :func:`sweepkit.analysis.count.component.solve_component`
+uses when the box search reaches its node limit. The search settles most components in a
+fraction of a millisecond. Both fallbacks take one step per column (or box) whose work grows
+with the spread of the mine numbers seen so far, so neither is linear on a long component
+with many layouts; on 2-row crops the transfer matrix is 1.0–2.9× faster than the box DP, on
+3-row crops 0.25–5× (slower only where a box of 3 cells is one DP variable but 8 masks here;
+``benchmarks/bench_strip_route.py``, ``docs/automata.md``).
 The examples are not taken from the transfer matrix (one walk of it per mine number) but made
 on demand by a walk over the component's boxes along the strip (:func:`strip_order`,
 :class:`~sweepkit.analysis.count.box_dp.DPExamples`); the box table is checked against the open
@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 from sweepkit.analysis.budget import check, check_size
 from sweepkit.analysis.count.box_dp import DPExamples, plan
-from sweepkit.analysis.count.poly import ComponentCount, no_layout
+from sweepkit.analysis.count.component_count import ComponentCount, no_layout
 from sweepkit.automata.transfer import strip_polynomials
 from sweepkit.constraints import Component
 from sweepkit.position import SAFE, UNKNOWN, Position

@@ -1,5 +1,5 @@
 """Atoms: the independent pieces of an analysed frontier (a component, or a part of one split
-by its forced boxes), and whether a few of them, changed, still have a layout: the local
+by its certain boxes), and whether a few of them, changed, still have a layout: the local
 test of :mod:`sweepkit.analysis.dead_cells.dead` (its module doc says how they are used).
 """
 
@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sweepkit.analysis.board.probability import Analysis
-from sweepkit.analysis.count.box_search import SearchBudgetExceeded, has_layout
+from sweepkit.analysis.count.box_search import SearchLimitExceeded, has_layout
 from sweepkit.analysis.count.component import cached_split, count_component, solve_component
-from sweepkit.analysis.count.poly import ComponentCount
-from sweepkit.analysis.count.split import split_forced
+from sweepkit.analysis.count.component_count import ComponentCount
+from sweepkit.analysis.count.split import split_certain
 from sweepkit.analysis.dead_cells.supports import Support, Supports, members, sumset, support_of
 from sweepkit.constraints import Component, Constraint, system_from_constraints
 
@@ -35,7 +35,7 @@ class Atom:
 
 class AtomTable:
     """The frontier of an analysed position cut into atoms (see the module doc): ``fixed``
-    maps the cells of forced boxes to 0 or 1, ``atom_of`` every other frontier cell to its
+    maps the cells of certain boxes to 0 or 1, ``atom_of`` every other frontier cell to its
     atom, and ``supports`` answers for the atoms left out."""
 
     def __init__(self, analysis: Analysis) -> None:
@@ -116,44 +116,45 @@ def box_trial(atoms: Sequence[Atom], cell: int, near: set[int]
 def exists(sizes: list[int], rows: list[tuple[list[int], int]], near_boxes: list[int],
             k: int, trial: list[Constraint]) -> bool:
     """Whether the trial of :func:`box_trial` with k mines near the cell has a layout: the
-    boxes forced by single equations fixed, each part searched to its first layout
+    boxes made certain by single equations fixed, each part searched to its first layout
     (:func:`~sweepkit.analysis.count.box_search.has_layout`); the equations ``trial`` (the same, at
     the cell level) decided by :func:`satisfiable` when a search runs past
     :data:`TRIAL_SEARCH_NODES` nodes."""
     every = [*rows, (near_boxes, k)] if near_boxes else rows
     component = Component(tuple(sizes), tuple((tuple(bs), need) for bs, need in every),
                           ((),) * len(sizes), ())
-    split = split_forced(component) if len(every) > 1 else None
+    split = split_certain(component) if len(every) > 1 else None
     if split is not None and split[0].get(-1) == -1:
-        return False  # the forced boxes already break an equation
+        return False  # the certain boxes already break an equation
     pieces = [component] if split is None else [part for part, _boxes in split[1]]
     try:
-        return all(has_layout(piece, budget=TRIAL_SEARCH_NODES) for piece in pieces)
-    except SearchBudgetExceeded:
+        return all(has_layout(piece, node_limit=TRIAL_SEARCH_NODES) for piece in pieces)
+    except SearchLimitExceeded:
         return satisfiable(trial)
 
 
 def satisfiable(equations: list[Constraint]) -> bool:
-    """Whether the equations (cell level) have a layout: the boxes forced by single equations
-    fixed (:func:`~sweepkit.analysis.count.split.split_forced`), each part left searched box by box
-    until a first layout (:func:`~sweepkit.analysis.count.box_search.has_layout`), counted when
-    that search runs past :data:`TRIAL_SEARCH_NODES` nodes."""
+    """Whether the equations (cell level) have a layout: the boxes made certain by single
+    equations fixed (:func:`~sweepkit.analysis.count.split.split_certain`), each part left
+    searched box by box until a first layout
+    (:func:`~sweepkit.analysis.count.box_search.has_layout`), counted when that search runs
+    past :data:`TRIAL_SEARCH_NODES` nodes."""
     system = system_from_constraints(equations)
     if system.impossible:
         return False
     pieces: list[Component] = []
     for comp in system.components:
-        split = split_forced(comp) if len(comp.rows) > 1 else None
+        split = split_certain(comp) if len(comp.rows) > 1 else None
         if split is None:
             pieces.append(comp)
         elif split[0].get(-1) == -1:
-            return False  # the forced boxes already break an equation
+            return False  # the certain boxes already break an equation
         else:
             pieces.extend(part for part, _boxes in split[1])
     for piece in pieces:
         try:
-            found = has_layout(piece, budget=TRIAL_SEARCH_NODES)
-        except SearchBudgetExceeded:
+            found = has_layout(piece, node_limit=TRIAL_SEARCH_NODES)
+        except SearchLimitExceeded:
             found = bool(count_component(piece).by_mines)
         if not found:
             return False

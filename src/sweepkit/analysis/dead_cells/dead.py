@@ -25,7 +25,7 @@ every cell from them, locally:
   floating cells of a big 2-D board these counts are taken for all cells at once, on bit
   sets.
 - **The local test.** Otherwise the components are cut into *atoms*: a component split by
-  its forced boxes (:func:`sweepkit.analysis.count.component.cached_split`, as the counting splits
+  its certain boxes (:func:`sweepkit.analysis.count.component.cached_split`, as the counting splits
   it) gives its fixed boxes (certain cells) and its parts, any other component is one atom.
   Atoms are independent and meet only through the mine count. With T the atoms that c and N
   touch, and k mines among N's cells in T, the layouts of T with c safe and those k mines
@@ -43,7 +43,7 @@ every cell from them, locally:
   room for the rest (:meth:`~sweepkit.analysis.dead_cells.atoms.AtomTable.room_for_any`: the usual
   case, the pool being big), the mine count cannot rule any k out, and a search for one
   layout decides each k instead of a count (:func:`~sweepkit.analysis.dead_cells.atoms.exists`: T's
-  boxes cut along N, the forced boxes fixed, each part searched to a first layout).
+  boxes cut along N, the certain boxes fixed, each part searched to a first layout).
 
 The test tries the likeliest numbers first and stops at the second number found. All three
 routes give exactly what revealing every cell and counting gives

@@ -24,7 +24,7 @@ Why CaDiCaL, measured on the boards of unsatisfiable random 3-CNF that
 the numbers guarded by selectors and the wires not joined, CaDiCaL 1.9.5 refuted the
 10-variable board (210,402 numbers) in 6.4 s, Glucose 4 in 48 s, Minisat 2.2 in 32 s; the
 whole minimal contradiction of :mod:`.unsat_core` took CaDiCaL 2.6 s, Glucose 4 3.1 s,
-Minisat 2.2 4.4 s, MapleChrono 5.2 s. It takes a conflict budget, so a deadline is looked
+Minisat 2.2 4.4 s, MapleChrono 5.2 s. It takes a conflict limit, so a deadline is looked
 at between slices of search. On a reduced board the solver's own part is small: at 14
 variables under 2,000 conflicts and a few hundredths of a second, against a second or two
 of reading the board into equations and joining its wires. A conflict-driven clause
@@ -45,7 +45,7 @@ from itertools import combinations, pairwise
 from math import comb
 
 from sweepkit.analysis.budget import AnalysisTimeout, check, current
-from sweepkit.analysis.count.box_search import SearchBudgetExceeded
+from sweepkit.analysis.count.box_search import SearchLimitExceeded
 from sweepkit.analysis.decide.contract import Classes
 from sweepkit.constraints import Constraint, ConstraintSystem
 
@@ -143,7 +143,7 @@ class Sat:
     def solve(self, items: Iterable[int], deadline: Deadline,
               conflicts: int | None = None) -> bool | None:
         """Whether the items can all hold (``None``: the deadline passed first; when they
-        can, :attr:`model` is the solver's model). SearchBudgetExceeded past ``conflicts``
+        can, :attr:`model` is the solver's model). SearchLimitExceeded past ``conflicts``
         conflicts."""
         return self.solve_assuming([self.selector[i] for i in items], deadline, conflicts)
 
@@ -156,14 +156,14 @@ class Sat:
             if deadline.passed():
                 return None
             if conflicts is not None and spent >= conflicts:
-                raise SearchBudgetExceeded(conflicts)
+                raise SearchLimitExceeded(conflicts)
             if deadline.at is None and conflicts is None:
                 answer = self.solver.solve(assumptions=assumptions)
             else:
-                budget = CONFLICTS if conflicts is None else min(CONFLICTS, conflicts - spent)
-                self.solver.conf_budget(budget)
+                limit = CONFLICTS if conflicts is None else min(CONFLICTS, conflicts - spent)
+                self.solver.conf_budget(limit)  # the solver's name for a conflict limit
                 answer = self.solver.solve_limited(assumptions=assumptions)
-                spent += budget
+                spent += limit
             if answer is not None:
                 self._model = None          # read from the solver when first asked for
                 return answer
@@ -330,7 +330,7 @@ def decide(system: ConstraintSystem, use_mine_count: bool = True, *, cores: bool
     each refutation when ``cores``.
 
     :class:`~sweepkit.analysis.budget.AnalysisTimeout` when the open analysis budget runs
-    out first; SearchBudgetExceeded when one solver call passes ``conflicts``.
+    out first; SearchLimitExceeded when one solver call passes ``conflicts``.
 
     >>> from sweepkit.constraints import build_system
     >>> from sweepkit.position import Position

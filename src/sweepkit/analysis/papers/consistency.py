@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from sweepkit.analysis.board.board_count import system_count
 from sweepkit.analysis.board.probability import Analysis, analyse
 from sweepkit.analysis.budget import AnalysisTimeout
-from sweepkit.analysis.count.box_search import SearchBudgetExceeded
+from sweepkit.analysis.count.box_search import SearchLimitExceeded
 from sweepkit.analysis.count.component import solve_component
 from sweepkit.analysis.decide import sat
 from sweepkit.analysis.decide.contract import drawn_from_circuit
@@ -72,7 +72,7 @@ def find_witness(position: Position, use_mine_count: bool = True,
         if any(len(c.sizes) >= SAT_FIRST_BOXES for c in system.components):
             try:
                 found = sat.decide(system, use_mine_count=False, conflicts=WITNESS_CONFLICTS)
-            except SearchBudgetExceeded:
+            except SearchLimitExceeded:
                 pass
             else:
                 return None if isinstance(found, sat.Refutation) else \

@@ -3,15 +3,15 @@
 :class:`CellValue` says what a certain cell is. :class:`Equations` indexes a list of
 equations by cell once, so that every question about one cell looks only at the equations
 near it; one equation, or two overlapping ones, force a cell in closed form
-(:func:`forced_alone`, :func:`forced_pair`), any set by counting (:func:`forced_by`); what
+(:func:`certain_alone`, :func:`certain_pair`), any set by counting (:func:`certain_by`); what
 the cell's whole connected set forces (its *closure*) comes from the exact analysis when one
 is given. Used by :mod:`sweepkit.analysis.reasons.prover` (the linked set) and
 :mod:`sweepkit.analysis.reasons.explain` (the techniques).
 
 >>> from sweepkit.constraints import Constraint
->>> forced_by([Constraint(0, (1, 2), 0)], 1)
+>>> certain_by([Constraint(0, (1, 2), 0)], 1)
 <CellValue.SAFE: 'safe'>
->>> forced_pair(Constraint(3, (1, 2, 4), 2), Constraint(0, (1, 2), 1), 2, False)  # cell 4
+>>> certain_pair(Constraint(3, (1, 2, 4), 2), Constraint(0, (1, 2), 1), 2, False)  # cell 4
 <CellValue.MINE: 'mine'>
 """
 
@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from enum import StrEnum
 
 from sweepkit.analysis.count.component import solve_component
-from sweepkit.analysis.count.poly import ComponentCount
+from sweepkit.analysis.count.component_count import ComponentCount
 from sweepkit.constraints import Component, Constraint, system_from_constraints
 
 
@@ -32,17 +32,17 @@ class CellValue(StrEnum):
     MINE = "mine"
 
 
-def forced_by(constraints: Sequence[Constraint], cell: int) -> CellValue | None:
+def certain_by(constraints: Sequence[Constraint], cell: int) -> CellValue | None:
     """``SAFE``/``MINE`` if these equations alone (no mine count) fix ``cell``."""
     system = system_from_constraints(constraints)
     for comp in system.components:
         for b, box in enumerate(comp.boxes):
             if cell in box:
-                return forced_in(solve_component(comp), b, len(box))
+                return certain_in(solve_component(comp), b, len(box))
     return None
 
 
-def forced_in(solved: ComponentCount, box: int, size: int) -> CellValue | None:
+def certain_in(solved: ComponentCount, box: int, size: int) -> CellValue | None:
     """What a solved component says of a cell of its box ``box`` (of ``size`` cells)."""
     if solved.total == 0:
         return None
@@ -59,8 +59,8 @@ def possible(c: Constraint) -> bool:
     return 0 <= c.need <= len(c.cells)
 
 
-def forced_alone(c: Constraint) -> CellValue | None:
-    """:func:`forced_by` of one equation, for a cell of it, in closed form: all its cells
+def certain_alone(c: Constraint) -> CellValue | None:
+    """:func:`certain_by` of one equation, for a cell of it, in closed form: all its cells
     are safe when it needs no mine, all mines when it needs one per cell."""
     if not possible(c):
         return None
@@ -71,12 +71,12 @@ def forced_alone(c: Constraint) -> CellValue | None:
     return None
 
 
-def forced_pair(a: Constraint, b: Constraint, shared: int, cell_shared: bool
+def certain_pair(a: Constraint, b: Constraint, shared: int, cell_shared: bool
                  ) -> CellValue | None:
-    """:func:`forced_by` of two overlapping equations that can each hold, for a cell of
+    """:func:`certain_by` of two overlapping equations that can each hold, for a cell of
     ``a``, in closed form: with t mines among the ``shared`` cells, ``a`` puts ``a.need - t``
     in its own cells and ``b`` ``b.need - t`` in its own; the layouts exist for t in one
-    interval (every binomial positive), and the cell is forced when its part takes the
+    interval (every binomial positive), and the cell is certain when its part takes the
     same extreme value (none, or all of it) for every t of that interval."""
     own_a, own_b = len(a.cells) - shared, len(b.cells) - shared
     lo = max(0, a.need - own_a, b.need - own_b)
@@ -185,7 +185,7 @@ class Equations:
         if solved.total == 0:
             return None
         b = next(b for b, box in enumerate(component.boxes) if cell in box)
-        return (forced_in(solved, b, component.sizes[b]),
+        return (certain_in(solved, b, component.sizes[b]),
                 example_mines(component, solved))
 
 
@@ -197,5 +197,5 @@ def example_mines(component: Component, solved: ComponentCount) -> frozenset[int
                      for c in box[:k])
 
 
-__all__ = ["CellValue", "Closure", "Equations", "example_mines", "forced_alone", "forced_by",
-           "forced_in", "forced_pair", "possible"]
+__all__ = ["CellValue", "Closure", "Equations", "certain_alone", "certain_by", "certain_in",
+           "certain_pair", "example_mines", "possible"]

@@ -7,7 +7,7 @@ Techniques (:class:`Technique`), in the difficulty order used by hints and the t
 - ``SUBSET`` (``"subset"``): two numbers, one's unknown cells inside the other's;
 - ``LINKED`` (``"linked"``): a connected set of numbers taken together (two overlapping
   numbers, or more), found by growing a set of equations around the cell until the cell
-  is forced, then shrinking it by deletion to an irreducible set;
+  is certain, then shrinking it by deletion to an irreducible set;
 - ``GLOBAL`` (``"global"``): only the total mine count decides it.
 
 **Locally.** Every reason is found near its cell, so a board of thousands of certain cells
@@ -55,15 +55,15 @@ from enum import StrEnum
 
 from sweepkit.analysis.board.probability import Analysis, analyse
 from sweepkit.analysis.budget import check
-from sweepkit.analysis.count.poly import ComponentCount
+from sweepkit.analysis.count.component_count import ComponentCount
 from sweepkit.analysis.reasons.equations import (
     CellValue,
     Equations,
+    certain_alone,
+    certain_by,
+    certain_in,
+    certain_pair,
     example_mines,
-    forced_alone,
-    forced_by,
-    forced_in,
-    forced_pair,
     possible,
 )
 from sweepkit.analysis.reasons.prover import linked_set
@@ -146,7 +146,7 @@ def _numbers_mines(comp: Component, count: ComponentCount) -> int:
     """The mines of ``comp`` in every one of its layouts, whatever its mine count: those
     its numbers alone make certain."""
     return sum(len(box) for b, box in enumerate(comp.boxes)
-               if forced_in(count, b, len(box)) is CellValue.MINE)
+               if certain_in(count, b, len(box)) is CellValue.MINE)
 
 
 def _global_reason(position: Position, analysis: Analysis, cell: int,
@@ -250,7 +250,7 @@ def _explain_one(position: Position, equations: Equations, cell: int, value: Cel
     constraints = equations.constraints
     containing = equations.by_cell.get(cell, [])
     for j in containing:
-        if forced_alone(constraints[j]) == value:
+        if certain_alone(constraints[j]) == value:
             return _make(position, cell, value, Technique.SINGLE, [constraints[j]])
     first_pair = None
     for a_index in containing:
@@ -265,10 +265,10 @@ def _explain_one(position: Position, equations: Equations, cell: int, value: Cel
                 a_cells = frozenset(a.cells)
             shared = len(a_cells & b_cells)
             if possible(a) and possible(b):
-                forced = forced_pair(a, b, shared, cell in b_cells)
+                found = certain_pair(a, b, shared, cell in b_cells)
             else:
-                forced = forced_by([a, b], cell)
-            if forced != value:
+                found = certain_by([a, b], cell)
+            if found != value:
                 continue
             if shared == len(a_cells) or shared == len(b_cells):
                 # a nested pair is the simpler reason: the first one found is the answer
@@ -300,7 +300,7 @@ def techniques_of(analysis: Analysis, cells: Sequence[int],
     one value), without building sentences or re-solving sub-systems: the fast path for
     players that only need the name (a benchmark's "hardest technique").
 
-    A cell of a component that is not forced in every layout of the component alone
+    A cell of a component that is not the same in every layout of the component alone
     (whatever its mine count), or a floating cell, needs the mine count (``GLOBAL``).
     Otherwise one number forcing it is ``SINGLE``; two numbers, one's cells inside the
     other's, with the difference of their needs forcing the rest, ``SUBSET``; anything
@@ -382,7 +382,7 @@ def explain(position: Position, use_mine_count: bool = True,
         comp, count = system.components[i], analysis.counts[i]
         if i not in layouts:
             layouts[i] = example_mines(comp, count)
-        return forced_in(count, b, comp.sizes[b]), layouts[i]
+        return certain_in(count, b, comp.sizes[b]), layouts[i]
 
     equations = Equations([c for c in system.constraints if c.cells], closure)
     result = []

@@ -2,7 +2,7 @@
 locally.
 
 :func:`linked_set` grows a set of equations breadth-first from those holding the cell until
-the cell is forced, then shrinks it by deletion to an irreducible set (:func:`_shrink`).
+the cell is certain, then shrinks it by deletion to an irreducible set (:func:`_shrink`).
 Every question "does this set force the cell?" goes to a :class:`Prover`: a search for a
 layout with the cell the other way, with unit propagation, that remembers its proofs and
 witnesses; the first forcing set is found by doubling and bisection, the deletion done a run
@@ -17,11 +17,11 @@ from collections import deque
 from collections.abc import Callable, Collection
 
 from sweepkit.analysis.budget import check
-from sweepkit.analysis.reasons.equations import CellValue, Equations, forced_by
+from sweepkit.analysis.reasons.equations import CellValue, Equations, certain_by
 from sweepkit.constraints import Constraint
 
 
-class _OverBudget(Exception):
+class _PastNodeLimit(Exception):
     """The prover's search ran past :data:`PROVER_NODES` nodes."""
 
 
@@ -34,7 +34,7 @@ PROVER_NODES = 2000
 
 class Prover:
     """Decides whether a set of equations (a subset of a cell's linked set, given by the
-    indices ``active``) forces the cell to ``forced``, locally and with memory.
+    indices ``active``) forces the cell to ``value``, locally and with memory.
 
     The set forces the cell exactly when it has no layout with the cell the other way (every
     subset of the linked set has layouts, the linked set having one). That is searched
@@ -49,12 +49,12 @@ class Prover:
     forces the cell. Past :data:`PROVER_NODES` branchings, the exact count decides.
     """
 
-    def __init__(self, equations: Equations, cell: int, forced: CellValue,
+    def __init__(self, equations: Equations, cell: int, value: CellValue,
                  mines: frozenset[int]) -> None:
         self.equations = equations
         self.cell = cell
-        self.forced = forced
-        self.other = 1 if forced is CellValue.SAFE else 0  # the value a layout would need
+        self.value = value
+        self.other = 1 if value is CellValue.SAFE else 0  # the value a layout would need
         self.mines = mines
         self.proofs: list[list[int]] = []
         self.misses: list[list[int]] = []
@@ -64,7 +64,7 @@ class Prover:
         return self.decide(active)[0]
 
     def decide(self, active: Collection[int]) -> tuple[bool, list[int] | None]:
-        """:meth:`forces`, with the proof (when forced) or the misses of a witness (when
+        """:meth:`forces`, with the proof (when it does) or the misses of a witness (when
         not) that settled it, ``None`` when the exact count did."""
         for proof in self.proofs:
             if all(j in active for j in proof):
@@ -75,9 +75,9 @@ class Prover:
         check()
         try:
             found, equations = self._search(active)
-        except (_OverBudget, RecursionError):
+        except (_PastNodeLimit, RecursionError):
             kept = [self.equations.constraints[j] for j in sorted(active)]
-            return forced_by(kept, self.cell) is not None, None
+            return certain_by(kept, self.cell) is not None, None
         (self.misses if found else self.proofs).append(equations)
         return not found, equations
 
@@ -89,7 +89,7 @@ class Prover:
         mines = self.mines
         cell = self.cell
         assign = {cell: self.other}
-        # why each cell was set: the equation that forced it (-1: the cell itself or a
+        # why each cell was set: the equation that set it (-1: the cell itself or a
         # branching), and when (its antecedents are the cells of that equation set before)
         reason = {cell: -1}
         when = {cell: 0}
@@ -167,7 +167,7 @@ class Prover:
             nonlocal clock
             nodes[0] -= 1
             if nodes[0] < 0:
-                raise _OverBudget
+                raise _PastNodeLimit
             bad = broken()
             if bad is None:
                 return True
@@ -204,7 +204,7 @@ class Prover:
 
 
 def linked_set(equations: Equations, cell: int) -> tuple[list[Constraint], CellValue] | None:
-    """Grow equations breadth-first from those containing the cell until it is forced,
+    """Grow equations breadth-first from those containing the cell until it is certain,
     then shrink the set by deletion; None when the whole linked set cannot force it.
 
     The set is grown in the order of :meth:`~sweepkit.analysis.reasons.equations.Equations.growth`,
@@ -220,10 +220,10 @@ def linked_set(equations: Equations, cell: int) -> tuple[list[Constraint], CellV
     closure = equations.closure(cell)
     if closure is None:
         return _linked_plain(equations, cell)
-    forced, mines = closure
-    if forced is None:
+    value, mines = closure
+    if value is None:
         return None
-    prover = Prover(equations, cell, forced, mines)
+    prover = Prover(equations, cell, value, mines)
     sequence = list(start)
     place = {j: i for i, j in enumerate(sequence)}
     steps = equations.growth(start)
@@ -241,34 +241,34 @@ def linked_set(equations: Equations, cell: int) -> tuple[list[Constraint], CellV
                 return before + 1
         return place[j]
 
-    # The first grown set that forces the cell has known_forced equations (start's count),
+    # The first grown set that forces the cell has known_certain equations (start's count),
     # more than known_free. A witness that misses only equations placed at i or later shows
     # that the first i do not force it; a proof whose equations are all among the first i,
     # that they do. The first question is about a generous set (most cells need few
     # equations): its proof, which stays near the cell, is usually tight, so the set just
     # below it is asked next (its witness then ends the search); bisection takes over after
     # a few tries.
-    known_free, known_forced = len(start) - 1, None
+    known_free, known_certain = len(start) - 1, None
     size, tight = len(start) + FIRST_GROWTH, 3
-    while known_forced is None or known_forced - known_free > 1:
-        if known_forced is not None:
-            size = known_forced - 1 if tight > 0 else (known_free + known_forced) // 2
+    while known_certain is None or known_certain - known_free > 1:
+        if known_certain is not None:
+            size = known_certain - 1 if tight > 0 else (known_free + known_certain) // 2
             tight -= 1
         grow_to(size)
         forces, evidence = prover.decide(set(sequence[:size]))
         if forces:
             # (a grown set holds all of start: the proof may need fewer)
-            known_forced = size if evidence is None else max(len(start), max(
+            known_certain = size if evidence is None else max(len(start), max(
                 place_of(j) for j in evidence) + 1)
-        elif known_forced is None and len(sequence) >= size:
+        elif known_certain is None and len(sequence) >= size:
             known_free = size if evidence is None else min(place_of(j) for j in evidence)
             size = known_free + max(1, known_free - len(start) + 1)
         else:
             if size > len(sequence):
                 raise AssertionError("the linked set forces the cell but no grown set does")
             known_free = size if evidence is None else min(place_of(j) for j in evidence)
-    kept = _shrink(sequence[:known_forced], prover.forces)
-    return [equations.constraints[j] for j in kept], forced
+    kept = _shrink(sequence[:known_certain], prover.forces)
+    return [equations.constraints[j] for j in kept], value
 
 
 def _linked_plain(equations: Equations, cell: int
@@ -277,19 +277,19 @@ def _linked_plain(equations: Equations, cell: int
     each grown set is counted in turn, as forcing need not grow with the set there."""
     constraints = equations.constraints
     chosen = list(equations.by_cell.get(cell, ()))
-    forced = forced_by([constraints[j] for j in chosen], cell)
-    if forced is None:
+    value = certain_by([constraints[j] for j in chosen], cell)
+    if value is None:
         for j in equations.growth(chosen):
             check()
             chosen.append(j)
-            forced = forced_by([constraints[k] for k in chosen], cell)
-            if forced is not None:
+            value = certain_by([constraints[k] for k in chosen], cell)
+            if value is not None:
                 break
         else:
             return None
-    kept = _shrink(chosen, lambda kept: forced_by([constraints[j] for j in kept], cell)
+    kept = _shrink(chosen, lambda kept: certain_by([constraints[j] for j in kept], cell)
                    is not None)
-    return [constraints[j] for j in kept], forced
+    return [constraints[j] for j in kept], value
 
 
 def _shrink(chosen: list[int], forces: Callable[[set[int]], bool]) -> list[int]:

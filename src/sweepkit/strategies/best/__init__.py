@@ -20,11 +20,12 @@ of these that has one (:mod:`.rules`; in brackets the options that shape each):
    - equal guesses told apart at random or in a fixed order (``ties``, :mod:`.ties`);
    - overruled by a move a stopped endgame search proved better (``partial``).
 
-``budget`` picks a preset (:mod:`.options`): ``fast``, ``normal`` or ``max``, or a number
-(``normal`` with an endgame of that many layouts); an option given explicitly overrides
-it. The first click is the caller's (:func:`recommended_first`), or ``"analysed"``: chosen
-as every guess is. The options no preset uses are apart (:mod:`.experimental`). What each
-ingredient is worth, measured, is in ``docs/results.md``.
+``strength`` picks a preset (:mod:`.options`): ``fast``, ``normal`` (the default) or
+``max``, or a number (``normal`` with an endgame of that many layouts); an option given
+explicitly overrides it. ``budget`` is its deprecated name (a DeprecationWarning). The first
+click is the caller's (:func:`recommended_first`), or ``"analysed"``: chosen as every guess
+is. The options no preset uses are apart (:mod:`.experimental`). What each ingredient is
+worth, measured, is in ``docs/results.md``.
 """
 
 from __future__ import annotations
@@ -44,12 +45,13 @@ from sweepkit.strategies.best.experimental import discounted
 from sweepkit.strategies.best.guesses import Evaluator
 from sweepkit.strategies.best.opening import ANALYSED, far_corner, recommended_first
 from sweepkit.strategies.best.options import (
-    BUDGETS,
     EXPERIMENTAL,
     GUESS_MODES,
     OPTIONS,
+    STRENGTHS,
     BestOptions,
     Experimental,
+    chosen_strength,
     preset,
 )
 from sweepkit.strategies.best.ranking import Ranked, Ranking, tied
@@ -59,7 +61,7 @@ from sweepkit.strategies.exact import ExactStrategy
 
 class BestStrategy(ExactStrategy):
     """Exact certain moves, then the guess of the first rule that has one, else the guess
-    ranked first (the module doc says which, with ``budget`` and the options:
+    ranked first (the module doc says which, with ``strength`` and the options:
     :class:`~.options.BestOptions`, kept as :attr:`options`)."""
 
     name = "best"
@@ -68,7 +70,7 @@ class BestStrategy(ExactStrategy):
     needed (a subclass that reads the runners-up sets it); by default it ranks only those
     that can come first (:meth:`~.ranking.Ranking.top`)."""
 
-    def __init__(self, first: FirstMove = "corner", *, budget: str | int = "normal",
+    def __init__(self, first: FirstMove = "corner", *, strength: str | int | None = None,
                  guess: str | None = None, tolerance: float | None = None,
                  lookahead: int | None = None, fifty_fifty: bool | None = None,
                  isolated: bool | None = None, endgame: int | None = None,
@@ -80,7 +82,8 @@ class BestStrategy(ExactStrategy):
                  progress: float | None = None, off_frontier: str | None = None,
                  ties: str | None = None, partial: bool | None = None,
                  use_mine_count: bool = True,
-                 flag_mines: bool = False, techniques: bool = True) -> None:
+                 flag_mines: bool = False, techniques: bool = True,
+                 budget: str | int | None = None) -> None:  # deprecated: strength
         # the options by name, as the command line and the web app give them
         # (``make_strategy`` reads this signature); None: the preset's
         given = {"guess": guess, "tolerance": tolerance, "lookahead": lookahead,
@@ -94,7 +97,7 @@ class BestStrategy(ExactStrategy):
                          use_mine_count=use_mine_count, flag_mines=flag_mines,
                          techniques=techniques)
         self.first = first
-        self.options = BestOptions.of(budget, **given)
+        self.options = BestOptions.of(chosen_strength(strength, budget), **given)
         o = self.options
         self._whatif = IncrementalAnalyser(use_mine_count, keep_mines=False)
         self._endgame = Endgame(o.endgame, o.endgame_states, o.partial)
@@ -166,6 +169,6 @@ class BestStrategy(ExactStrategy):
         return self.options.ranking_discount
 
 
-__all__ = ["ANALYSED", "BUDGETS", "EXPERIMENTAL", "GUESS_MODES", "RETRY_FACTOR",
+__all__ = ["ANALYSED", "EXPERIMENTAL", "GUESS_MODES", "RETRY_FACTOR", "STRENGTHS",
            "BestOptions", "BestStrategy", "Considered", "Experimental", "Ranked",
            "describe", "discounted", "far_corner", "preset", "recommended_first", "tied"]

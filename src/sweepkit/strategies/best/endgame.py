@@ -3,13 +3,13 @@ that stopped early proved.
 
 With ``endgame`` layouts or fewer (and the mine count), the move is one that maximises the
 probability of winning the whole game, by the memoised search over information states of
-:mod:`sweepkit.search.optimal`, within ``endgame_states`` expanded states (a budget of
-work, not of time, so a game replays exactly whatever the machine's load). The search is
-kept for the game's later guesses (:class:`~sweepkit.search.optimal.GameTree`): their
-positions are states of it, and the budget counts only the states a guess expands anew.
-Past the budget the heuristic decides, and the game's next search waits until the layouts
-left are :data:`RETRY_FACTOR` times fewer. With ``partial``, a search that stopped still
-counts: a guess of the heuristic that it proved worse than the best move it found
+:mod:`sweepkit.search.optimal`, within ``endgame_states`` expanded states (a state limit: a
+limit of work, not of time, so a game replays exactly whatever the machine's load). The
+search is kept for the game's later guesses (:class:`~sweepkit.search.optimal.GameTree`):
+their positions are states of it, and the state limit counts only the states a guess expands
+anew. Past the limit the heuristic decides, and the game's next search waits until the
+layouts left are :data:`RETRY_FACTOR` times fewer. With ``partial``, a search that stopped
+still counts: a guess of the heuristic that it proved worse than the best move it found
 (:class:`~sweepkit.search.optimal.PartialPlay`) gives way to that move (the Java solver's
 ``checkForBetterMove``).
 """
@@ -27,20 +27,21 @@ RETRY_FACTOR = 2
 """After an endgame search gives up (more than ``endgame_states`` states, or a game tree
 too deep to search), the next one in the game waits until the layouts left are this many
 times fewer: a search that large would most likely give up again, at the full cost of the
-budget each time."""
+state limit each time."""
 
 
 class Endgame:
     """The endgame search of one game: its tree, kept for the later guesses, the layouts
     of the last search that gave up, and what the search of the current guess proved
-    before it stopped. ``layouts`` and ``states`` are the options ``endgame`` and
+    before it stopped. ``layout_limit`` and ``state_limit`` are the options ``endgame`` and
     ``endgame_states``; with ``partial``, a stopped search is kept for
     :meth:`proved_better`."""
 
-    def __init__(self, layouts: int, states: int, partial: bool) -> None:
-        self.layouts, self.states, self.partial = layouts, states, partial
+    def __init__(self, layout_limit: int, state_limit: int, partial: bool) -> None:
+        self.layout_limit, self.state_limit = layout_limit, state_limit
+        self.partial = partial
         self.tree: GameTree | None = None  # the search, kept for later guesses
-        self.gave_up: int | None = None  # layouts of the last search past its budget
+        self.gave_up: int | None = None  # layouts of the last search past its limit
         self.stopped: PartialPlay | None = None  # what this guess's stopped search proved
 
     def start(self) -> None:
@@ -55,8 +56,8 @@ class Endgame:
         self.stopped = None
         analysis = evaluator.analysis
         work = analysis.position
-        if (not self.layouts or not analysis.uses_mine_count or work.mines is None
-                or analysis.total > self.layouts):
+        if (not self.layout_limit or not analysis.uses_mine_count or work.mines is None
+                or analysis.total > self.layout_limit):
             return None
         if self.gave_up is not None and analysis.total * RETRY_FACTOR > self.gave_up:
             return None  # a search this large gave up already this game: not again yet
@@ -64,9 +65,9 @@ class Endgame:
         try:
             if self.tree is not None and self.tree.layouts_of(work) is not None:
                 tree = self.tree
-                result = tree.play(work, max_states=self.states)
+                result = tree.play(work, max_states=self.state_limit)
             else:
-                tree, result = fresh_tree(work, self.layouts, self.states)
+                tree, result = fresh_tree(work, self.layout_limit, self.state_limit)
                 self.tree = tree
         except OptimalPlayError:
             result = None

@@ -43,7 +43,7 @@ class Candidate:
     """One class of equivalent cells (``cells``; ``cell`` the first) and its values (module
     doc). ``dead`` cells can only lose or tell nothing; ``quick`` is the chance that the
     number shown decides every unknown neighbour at once (all safe or all mines), read
-    from the outcome counts alone: a cheap stand-in for ``progress`` (``--budget fast``
+    from the outcome counts alone: a cheap stand-in for ``progress`` (``--strength fast``
     ranks by it). The look-ahead values are
     ``None`` until :meth:`Evaluator.look_ahead` fills them."""
 

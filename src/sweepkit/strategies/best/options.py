@@ -1,14 +1,17 @@
-"""The options of ``best``: one checked, frozen value, built from a preset (``budget``) and
-the options given explicitly, which override it.
+"""The options of ``best``: one checked, frozen value, built from a preset (``strength``)
+and the options given explicitly, which override it.
 
-The presets (:data:`BUDGETS`) trade strength for speed: ``fast`` (the local tie-break
+The presets (:data:`STRENGTHS`) trade strength for speed: ``fast`` (the local tie-break
 alone), ``normal`` and ``max``; a number is the ``normal`` preset with an endgame of that
-many layouts (:func:`preset`). The options no preset turns on sit apart, in
-:class:`Experimental`, at values that leave every move as it is unless given.
+many layouts (:func:`preset`). ``budget`` is the deprecated name of ``strength``, still read
+(:func:`chosen_strength`): stored runs and older scripts spell it so. The options no preset
+turns on sit apart, in :class:`Experimental`, at values that leave every move as it is
+unless given.
 """
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -20,7 +23,7 @@ GUESS_MODES = ("p", "quick", "local", "ps", "pse", "two-step")
 or ``local`` (read from the outcome counts); then one exact analysis per number shown:
 ``ps``, ``pse``, ``two-step`` (the module doc of :mod:`sweepkit.strategies.best`)."""
 
-BUDGETS: dict[str, dict[str, Any]] = {
+STRENGTHS: dict[str, dict[str, Any]] = {
     "fast": {"guess": "local", "lookahead": 0, "tolerance": 0.0, "fifty_fifty": True,
              "isolated": False, "endgame": 0, "endgame_states": 0, "far_corner": False,
              "long_term": 0.0, "blend": 0.0, "pockets": 0, "off_frontier": "all",
@@ -34,31 +37,55 @@ BUDGETS: dict[str, dict[str, Any]] = {
             "long_term": 0.9, "blend": 0.2, "pockets": 8, "off_frontier": "all",
             "ties": "open", "partial": True},
 }
-"""The presets of ``budget``: strength traded for speed (``docs/results.md`` measures
+"""The presets of ``strength``: strength traded for speed (``docs/results.md`` measures
 each). The experimental options are in none: each preset leaves them as
 :class:`Experimental` has them."""
 
 
-def preset(budget: str | int) -> dict[str, Any]:
-    """The options of a budget name, or of ``normal`` with an endgame of ``budget``
+DEFAULT_STRENGTH = "normal"
+"""The preset of ``best`` when none is given."""
+
+
+def preset(strength: str | int) -> dict[str, Any]:
+    """The options of a strength name, or of ``normal`` with an endgame of ``strength``
     layouts (a number, or its digits); ValueError naming the choices otherwise.
 
     >>> preset(500)["endgame"], preset("fast")["guess"]
     (500, 'local')
     """
-    if isinstance(budget, bool):
-        raise ValueError(f"unknown budget {budget!r}")
-    if isinstance(budget, int):
-        if budget < 0:
-            raise ValueError(f"budget: expected a number of layouts of at least 0, got {budget}")
-        return {**BUDGETS["normal"], "endgame": budget}
-    if isinstance(budget, str) and budget.isdigit():
-        return preset(int(budget))
+    if isinstance(strength, bool):
+        raise ValueError(f"unknown strength {strength!r}")
+    if isinstance(strength, int):
+        if strength < 0:
+            raise ValueError(f"strength: expected a number of layouts of at least 0, got "
+                             f"{strength}")
+        return {**STRENGTHS["normal"], "endgame": strength}
+    if isinstance(strength, str) and strength.isdigit():
+        return preset(int(strength))
     try:
-        return BUDGETS[budget]
+        return STRENGTHS[strength]
     except KeyError:
-        raise ValueError(f"unknown budget {budget!r} (expected one of "
-                         f"{', '.join(BUDGETS)}, or a number of layouts)") from None
+        raise ValueError(f"unknown strength {strength!r} (expected one of "
+                         f"{', '.join(STRENGTHS)}, or a number of layouts)") from None
+
+
+def chosen_strength(strength: str | int | None, budget: str | int | None,
+                    stacklevel: int = 3) -> str | int:
+    """The preset asked for by ``strength``, or by ``budget``, its deprecated name (with a
+    DeprecationWarning pointing ``stacklevel`` frames up); :data:`DEFAULT_STRENGTH` when
+    neither is given, ValueError when both are and differ.
+
+    >>> chosen_strength("max", None), chosen_strength(None, None)
+    ('max', 'normal')
+    """
+    if budget is None:
+        return DEFAULT_STRENGTH if strength is None else strength
+    warnings.warn("best's option 'budget' is the deprecated name of 'strength'",
+                  DeprecationWarning, stacklevel=stacklevel)
+    if strength is not None and strength != budget:
+        raise ValueError(f"strength {strength!r} and budget {budget!r} (its deprecated "
+                         f"name) given both")
+    return budget
 
 
 @dataclass(frozen=True)
@@ -93,7 +120,7 @@ EXPERIMENTAL = tuple(f.name for f in fields(Experimental))
 @dataclass(frozen=True)
 class BestOptions:
     """Every option of ``best``, checked (:meth:`__post_init__`) and converted to its type.
-    :meth:`of` builds it from a budget and the options given; the module doc of
+    :meth:`of` builds it from a strength and the options given; the module doc of
     :mod:`sweepkit.strategies.best` says what each does."""
 
     guess: str
@@ -113,15 +140,18 @@ class BestOptions:
     experimental: Experimental = field(default_factory=Experimental)
 
     @classmethod
-    def of(cls, budget: str | int = "normal", **given: Any) -> BestOptions:
-        """The options of the preset ``budget`` (:func:`preset`) with those ``given`` on top
-        (a ``None`` is not given), the experimental ones among them too; ValueError when a
-        budget or an option is out of range, TypeError for an unknown option.
+    def of(cls, strength: str | int | None = None, **given: Any) -> BestOptions:
+        """The options of the preset ``strength`` (:func:`preset`; ``normal`` when
+        ``None``) with those ``given`` on top (a ``None`` is not given), the experimental
+        ones among them too; ValueError when a strength or an option is out of range,
+        TypeError for an unknown option. ``budget=`` names the preset too, deprecated
+        (:func:`chosen_strength`).
 
         >>> BestOptions.of("max", endgame=7).endgame, BestOptions.of(discount=0.9).experimental
         (7, Experimental(pseudo=False, owed=0.0, chains=False, progress=0.0, discount=0.9))
         """
-        values = {**preset(budget), **{k: v for k, v in given.items() if v is not None}}
+        strength = chosen_strength(strength, given.pop("budget", None))
+        values = {**preset(strength), **{k: v for k, v in given.items() if v is not None}}
         experimental = Experimental(**{k: values.pop(k) for k in EXPERIMENTAL if k in values})
         return cls(**values, experimental=experimental)
 

@@ -17,7 +17,7 @@ options of :mod:`.experimental` weigh them too). With n the layouts of one way (
 for both, by that swap), the counts are exact: n is the number of layouts of the view with
 M1 and the frame flagged and M2 marked safe, found by counting again the equations of the
 components those cells are in, with them fixed
-(:meth:`~sweepkit.analysis.board.outcomes.OutcomeTable.forced`; for a pattern among floating
+(:meth:`~sweepkit.analysis.board.outcomes.OutcomeTable.count_fixed`; for a pattern among floating
 cells alone, read from the frontier's count polynomial: they are interchangeable). Only
 patterns whose frame has at most ``max_missing`` cells still covered and not known mines
 are counted (more frame cells needing a mine make the pattern rare and the count not worth
@@ -307,7 +307,7 @@ class PatternCounter:
             return self.pool(len(pattern.first) + len(missing), len(pattern.second))
         if self.table is None:
             self.table = OutcomeTable(self.analysis)
-        return self.table.forced((*pattern.first, *missing), pattern.second)
+        return self.table.count_fixed((*pattern.first, *missing), pattern.second)
 
 
 def _floating_counter(analysis: Analysis) -> Callable[[int, int], int]:

@@ -97,7 +97,8 @@ class Rules:
 
     def _isolated(self, evaluator: Evaluator, rng: random.Random) -> Decision | None:
         """The optimal move of the smallest isolated area (:mod:`.isolated`) the exact
-        search settles within the endgame's budgets, if the position has one."""
+        search settles within the endgame's limits (layouts and states), if the position has
+        one."""
         layouts, states = self.options.endgame, self.options.endgame_states
         position = evaluator.analysis.position
         for area in isolated_areas(evaluator.analysis):
@@ -107,7 +108,7 @@ class Rules:
             try:
                 result = optimal_play(board, layouts, max_states=states)
             except OptimalPlayError:
-                continue  # past the state budget (or too deep): the next area, or no move
+                continue  # past the state limit (or too deep): the next area, or no move
             decision = searched_move(
                 result.best_moves, evaluator, rng,
                 f"isolated area: {len(area.cells)} cells walled in, {area.mines} "

@@ -9,7 +9,7 @@ next. What the nearest-first order is worth to ``best`` is measured in ``docs/re
 (a tenth of a point over 100,000 paired classic expert games, within chance; it costs
 nothing). The modes:
 
-- ``"random"``: any of them, from the strategy's RNG (``best --budget fast``);
+- ``"random"``: any of them, from the strategy's RNG (``best --strength fast``);
 - ``"reading"``: the first in reading order (row by row);
 - ``"columns"``: the first column by column, the order in which David N. Hill's Java
   solver evaluates its candidates and keeps the first of equal ones;

@@ -33,6 +33,7 @@ from sweepkit.strategies import (
     STRATEGIES,
     Strategy,
     StrategyError,
+    current_options,
     default_first,
     first_cell,
     make_strategy,
@@ -53,7 +54,8 @@ OptionValue = str | int | float | bool | None
 
 class NewWatch(BoardSpec):
     """A watch session: a strategy (with options, as ``sweepkit bench --option``), the
-    board, the pace and how many games (none: until stopped)."""
+    board, the pace and how many games (none: until stopped). An option under its
+    deprecated name (``budget`` for ``strength``) is taken under its current one."""
 
     strategy: str = "best"
     options: dict[str, OptionValue] = Field(default_factory=dict, max_length=16)
@@ -125,12 +127,13 @@ def first_paragraph(doc: str | None) -> str:
 def new_watch(spec: NewWatch, sessions: Sessions) -> dict[str, Any]:
     """Start a watch session (play begins when its events are followed)."""
     rules = rules_of(spec)
+    options = current_options(spec.strategy, spec.options)
     try:
-        player(spec.strategy, dict(spec.options), rules)
+        player(spec.strategy, options, rules)
     except (TypeError, ValueError) as exc:
         raise HTTPException(422, str(exc)) from None
     seed = spec.seed if spec.seed is not None else secrets.randbits(64)
-    session = sessions.start(strategy=spec.strategy, options=dict(spec.options), rules=rules,
+    session = sessions.start(strategy=spec.strategy, options=options, rules=rules,
                              level=spec.level, seed=int(seed), delay_ms=spec.delay_ms,
                              games=spec.games)
     return session.as_json()

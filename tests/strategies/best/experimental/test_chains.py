@@ -13,7 +13,7 @@ from sweepkit.analysis.board.probability import analyse
 from sweepkit.analysis.tracking.incremental import IncrementalAnalyser
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.strategies import make_strategy
-from sweepkit.strategies.best import BUDGETS, BestOptions, BestStrategy
+from sweepkit.strategies.best import STRENGTHS, BestOptions, BestStrategy
 from sweepkit.strategies.best.experimental.chains import chain_fifty_fiftys, links
 from sweepkit.strategies.best.forced import forced_groups
 from sweepkit.strategies.best.guesses import Evaluator
@@ -185,8 +185,8 @@ def test_a_strict_chain_with_a_covered_frame_cell_is_not_taken():
 
 
 def test_the_option_is_off_by_default_and_parsed():
-    assert all(BestOptions.of(name).experimental.chains is False for name in BUDGETS)
+    assert all(BestOptions.of(name).experimental.chains is False for name in STRENGTHS)
     assert BestStrategy().options.experimental.chains is False
     for made in (make_strategy("best", chains=1),
-                 make_strategy("best", budget="fast", chains=True)):
+                 make_strategy("best", strength="fast", chains=True)):
         assert isinstance(made, BestStrategy) and made.options.experimental.chains is True
