@@ -55,6 +55,7 @@ from sweepkit.topology import (
     neighbour_lookup,
     shape_text,
 )
+from sweepkit.zini import zini_of_mines
 
 _COVERED, _OPEN, _FLAGGED = 0, 1, 2
 
@@ -235,6 +236,7 @@ class Game:
                 counts[j] += 1
         self._is_mine = is_mine
         self._counts = counts
+        self._zini: int | None = None
 
     @property
     def status(self) -> Status:
@@ -469,6 +471,15 @@ class Game:
         self._check_may_see(cheat)
         assert self._is_mine is not None
         return three_bv_of_mines(self._is_mine, self._table)
+
+    def zini(self, *, cheat: bool = False) -> int:
+        """The greedy ZiNi of the layout (:mod:`sweepkit.zini`: the clicks it needs with
+        flags and chords); secret like the layout, worked out once."""
+        self._check_may_see(cheat)
+        assert self._is_mine is not None
+        if self._zini is None:
+            self._zini = zini_of_mines(self._is_mine, self._table).value
+        return self._zini
 
     def three_bv_solved(self, *, cheat: bool = False) -> int:
         """The part of the 3BV the player has done (all of it in a won game); secret like

@@ -16,6 +16,7 @@ from sweepkit.position import MINE, Position
 from sweepkit.rules import level
 from sweepkit.store.played import GameBook, GameFilter
 from sweepkit.web.deps import MAX_ROWS
+from sweepkit.zini import zini
 from tests.web.players import win_unseeded
 
 
@@ -80,6 +81,13 @@ def test_a_seeded_game_is_won_and_stored_with_its_figures(client, db):
     assert figures["clicks"]["left"] == state["clicks"]["left"] >= 1
     assert figures["flagged"] is False
     assert state["record_id"] is not None
+    # correctness, throughput and the board's ZiNi come with the figures
+    clicks = figures["clicks"]
+    total = clicks["left"] + clicks["right"] + clicks["chord"]
+    assert figures["correctness"] == (total - clicks["wasted"]) / total
+    assert figures["throughput"] == figures["efficiency"]
+    board = Position.unknown(9, 9).layout(sorted(mines))
+    assert figures["zini"] == zini(board).value <= figures["three_bv"]
     # At a win every mine shows as a flag.
     final = client.get(f"/api/games/{game_id}").json()
     assert {i for i, c in enumerate(final["cells"]) if c == "F"} == mines
