@@ -68,6 +68,9 @@ class TrainerPuzzle:
     """Whether the answer counts in the player's score (not for a puzzle asked for by its
     seed: it could be asked for again and again)."""
     answered: bool = False
+    handed: float | None = None
+    """When the puzzle was handed to the player (Unix time): its answer's decision time is
+    counted from there."""
     owner: str = field(default="", repr=False)
     """The key hash of the browser the puzzle was handed to: only it may answer."""
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
@@ -88,7 +91,7 @@ class TrainerPuzzle:
         worked out from its board): kept on the server, never sent to the page."""
         return {"player": self.player, "lesson": self.lesson, "difficulty": self.difficulty,
                 "board": format_board(self.position), "lesson_cells": sorted(self.lesson_cells),
-                "scored": self.scored, "owner": self.owner}
+                "scored": self.scored, "owner": self.owner, "handed": self.handed}
 
     def grade(self, cell: int, flag: bool) -> dict[str, Any]:
         """Whether the answer is right, and why, in words, with the numbers used."""
@@ -162,7 +165,7 @@ def puzzle_from_doc(puzzle_id: str, doc: dict[str, Any]) -> TrainerPuzzle:
     process than the one that handed it out)."""
     puzzle = solved_puzzle(puzzle_id, doc["player"], doc["lesson"], doc["difficulty"],
                            parse_board(doc["board"]), frozenset(doc["lesson_cells"]))
-    puzzle.scored, puzzle.owner = doc["scored"], doc["owner"]
+    puzzle.scored, puzzle.owner, puzzle.handed = doc["scored"], doc["owner"], doc.get("handed")
     return puzzle
 
 

@@ -4,6 +4,8 @@ player's score, whose difficulty follows it."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from sweepkit.analysis.board.probability import analyse
@@ -57,8 +59,10 @@ def test_right_and_wrong_answers_are_graded_and_scored(client, lesson):
     row, col, action = right_answer(second)
     wrong = answer(client, second, row, col, "flag" if action == "reveal" else "reveal")
     assert wrong["right"] is False and wrong["answers"] and wrong["explanation"]
-    assert wrong["score"] == {"lesson": lesson, "right": 1, "wrong": 1, "streak": 0,
-                              "difficulty": 1, "rate": 0.5}
+    assert {k: v for k, v in wrong["score"].items() if k != "seconds"} == {
+        "lesson": lesson, "right": 1, "wrong": 1, "streak": 0, "difficulty": 1, "rate": 0.5}
+    # each answer's decision time, and the lesson's average over both
+    assert wrong["score"]["seconds"] == pytest.approx((reply["seconds"] + wrong["seconds"]) / 2)
     if lesson in ("single", "subset", "linked"):  # the mine count may decide alone
         assert wrong["because"]  # the numbers of the explanation, to highlight
 
@@ -104,3 +108,16 @@ def test_bad_trainer_requests_get_a_4xx(client):
                        json={"row": row, "col": col, "action": "reveal"})
     assert slip.status_code == 422 and "is open" in slip.json()["detail"]
     assert answer(client, puzzle, *right_answer(puzzle))["right"]  # not used up by the slip
+
+
+def test_the_decision_time_runs_from_the_puzzle_handed_out_to_the_answer(client):
+    puzzle = client.post("/api/trainer/puzzles", json={"lesson": "single", "player": "Di"}
+                         ).json()
+    time.sleep(0.3)
+    reply = answer(client, puzzle, *right_answer(puzzle))
+    assert 0.3 <= reply["seconds"] < 30
+    assert reply["score"]["seconds"] == reply["seconds"]
+    lessons = client.get("/api/trainer/scores", params={"player": "Di"}).json()["lessons"]
+    single = next(s for s in lessons if s["lesson"] == "single")
+    assert single["seconds"] == reply["seconds"]
+    assert all(s["seconds"] is None for s in lessons if s["lesson"] != "single")

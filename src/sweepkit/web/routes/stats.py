@@ -184,13 +184,16 @@ def readable(book: GameBook, owners: Owners, who: Viewer, game_id: int) -> Playe
 @router.get("/stats/games/{game_id}")
 def stored_game(game_id: GameId, book: Book, owners: Players, who: Who) -> dict[str, Any]:
     """A finished game with its record (layout and every move with its time): what a
-    replay plays; the game's figures with its board's ZiNi."""
+    replay plays; the game's figures with its board's ZiNi (worked out from the record
+    for a game stored without it)."""
     row = readable(book, owners, who, game_id)
     record = row.game_record()
-    try:
-        zini = replay(record).zini()
-    except (ValueError, HiddenLayoutError):  # a record that does not end its game
-        zini = None
+    zini = row.zini
+    if zini is None:
+        try:
+            zini = replay(record).zini()
+        except (ValueError, HiddenLayoutError):  # a record that does not end its game
+            zini = None
     return {"game": {**row.as_json(), "zini": zini}, "record": record_json(record)}
 
 
