@@ -9,6 +9,7 @@ import time
 import pytest
 
 from sweepkit.analysis.board.probability import analyse
+from sweepkit.generate.patterns import find_patterns
 from sweepkit.position import MINE, UNKNOWN, Position
 from tests.lanes import fast_first
 
@@ -90,7 +91,8 @@ def test_the_difficulty_follows_the_score(client):
     lessons = client.get("/api/trainer/scores", params={"player": "Bo"}).json()["lessons"]
     single = next(s for s in lessons if s["lesson"] == "single")
     assert single["right"] == 3 and single["difficulty"] == 2
-    assert {s["lesson"] for s in lessons} == {"single", "subset", "linked", "global", "guess"}
+    assert {s["lesson"] for s in lessons} == {"single", "subset", "linked", "global", "guess",
+                                              "1-2-1", "1-2-2-1", "1-1"}
 
 
 def test_bad_trainer_requests_get_a_4xx(client):
@@ -121,3 +123,27 @@ def test_the_decision_time_runs_from_the_puzzle_handed_out_to_the_answer(client)
     single = next(s for s in lessons if s["lesson"] == "single")
     assert single["seconds"] == reply["seconds"]
     assert all(s["seconds"] is None for s in lessons if s["lesson"] != "single")
+
+
+@pytest.mark.parametrize("lesson", fast_first(["1-2-1", "1-1", "1-2-2-1"]))
+def test_a_pattern_lesson_is_graded_by_its_pattern(client, lesson):
+    ask = {"lesson": lesson, "player": "Flo", "seed": 2}
+    puzzle = client.post("/api/trainer/puzzles", json=ask).json()
+    assert puzzle["lesson"] == lesson and lesson in puzzle["prompt"]
+    position = position_of(puzzle)
+    (match, *_) = find_patterns(position, (lesson,))
+    cell = (match.mines or match.safe)[0]
+    action = "flag" if match.mines else "reveal"
+    reply = answer(client, puzzle, cell // position.cols, cell % position.cols, action)
+    assert reply["right"] is True and f"The {lesson}" in reply["explanation"]
+    assert lesson in reply["patterns"]
+    assert reply["because"] and all(position.cells[r * position.cols + c] > 0
+                                    for r, c in reply["because"])
+    # the same board again, answered the wrong way: the pattern says why
+    again = client.post("/api/trainer/puzzles", json=ask).json()
+    wrong = answer(client, again, cell // position.cols, cell % position.cols,
+                   "reveal" if action == "flag" else "flag")
+    assert wrong["right"] is False and f"The {lesson}" in wrong["explanation"]
+    decided = {divmod(c, position.cols) for m in find_patterns(position, (lesson,))
+               for c in m.cells}
+    assert wrong["answers"] and {tuple(a[:2]) for a in wrong["answers"]} <= decided

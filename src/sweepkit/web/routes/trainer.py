@@ -56,7 +56,7 @@ SharedRows = Annotated[Shared, Depends(shared_rows)]
 class PuzzleIn(BaseModel):
     """A puzzle of a lesson for a player (at the difficulty the player's score gives)."""
 
-    lesson: Literal["single", "subset", "linked", "global", "guess"]
+    lesson: Literal["single", "subset", "linked", "global", "guess", "1-2-1", "1-2-2-1", "1-1"]
     player: str | None = Field(None, max_length=MAX_NAME * 4)
     seed: int | None = Field(None, ge=0, le=2**64 - 1)
 
