@@ -268,18 +268,22 @@ def answer_certain_cell(page, right: bool) -> str:
     return "safe" if is_safe else "mine"
 
 
-def test_trainer_grades_a_right_and_a_wrong_answer(open_at):
+def test_trainer_grades_a_right_and_a_wrong_answer(open_at, server):
     page = open_at("/static/trainer.html", "#scores tbody tr")
     page.fill("#player", "trainee")
     page.dispatch_event("#player", "change")
     page.select_option("#lesson", "single")
+    page.select_option("#set-size", "3")
+    assert page.locator('[data-about="single"]').is_visible()
     new_puzzle(page)
+    assert page.inner_text("#set-progress") == "Puzzle 1 of 3 in this set."
     held = []  # the scores' refresh, held back until the next puzzle is up
     page.route("**/api/trainer/scores*", lambda route: held.append(route))
     answer_certain_cell(page, right=True)
     page.wait_for_selector("#next:not([hidden])")
     assert page.inner_text("#verdict") == "✓ Right!"
     assert page.inner_text("#explanation")
+    assert re.fullmatch(r"Decided in \d+\.\d s\.", page.inner_text("#decision-time"))
     assert page.locator("#board .cell.tr-because").count() >= 1
     assert page.locator("#board .cell.tr-answer").count() >= 1
     # Wrong: flag a cell that is certainly safe. Next is pressed while the scores are still
@@ -300,9 +304,46 @@ def test_trainer_grades_a_right_and_a_wrong_answer(open_at):
     row = page.locator('#scores tr[data-lesson="single"] td')
     assert [row.nth(k).inner_text() for k in (1, 2)] == ["1", "1"]
     assert "beginner" in row.nth(5).inner_text()
+    assert re.fullmatch(r"\d+\.\d s", row.nth(6).inner_text())  # the average decision time
     # The name is the play page's (shared settings).
     stored = page.evaluate("JSON.parse(localStorage.getItem('sweepkit.settings')).player")
     assert stored == "trainee"
+    # The third puzzle ends the set of three: its summary says the score, the time and
+    # what was missed; the next press starts a new set.
+    page.click("#next")
+    page.wait_for_function("window.sweepkitTrainer.puzzle && !window.sweepkitTrainer.answered",
+                           timeout=20_000)
+    assert page.inner_text("#set-progress") == "Puzzle 3 of 3 in this set."
+    answer_certain_cell(page, right=True)
+    page.wait_for_selector("#set-summary:not([hidden])")
+    assert page.locator("#next").is_hidden()
+    score = page.inner_text("#set-score")
+    assert score.startswith("2 of 3 right (67 %) in ") and "a puzzle" in score
+    assert page.inner_text("#set-missed-head") == "Missed: Single numbers."
+    assert page.inner_text("#set-missed").startswith("Puzzle 2: Single numbers, ")
+    # A pattern lesson is explained beside the board.
+    page.select_option("#lesson", "1-1")
+    assert page.locator('[data-about="1-1"]').is_visible()
+    assert not page.locator('[data-about="single"]').is_visible()
+    page.click("#new-set")
+    page.wait_for_function("window.sweepkitTrainer.puzzle.lesson === '1-1' && "
+                           "!window.sweepkitTrainer.answered", timeout=40_000)
+    assert page.locator("#set-summary").is_hidden()
+    assert page.inner_text("#set-progress") == "Puzzle 1 of 3 in this set."
+    prompt = page.inner_text("#prompt")
+    assert "1-1" in prompt
+    # A puzzle refused (the name is another browser's): "Looking for a puzzle…" is
+    # replaced, the board still the last puzzle's, and says so.
+    taken = unique("taken")
+    call(server, "POST", "/games", {"level": "beginner", "player": taken})
+    page.fill("#player", taken)
+    page.dispatch_event("#player", "change")
+    with page.expect_response(lambda r: r.url.endswith("/api/trainer/puzzles")) as refused:
+        page.click("#new-puzzle")
+    assert refused.value.status == 403
+    page.wait_for_function("!document.getElementById('new-puzzle').disabled")
+    assert page.inner_text("#prompt") == (
+        f"No new puzzle came; the board shows the last one: {prompt}")
 
 
 # -- statistics and replays -----------------------------------------------------------------

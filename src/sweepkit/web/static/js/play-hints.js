@@ -62,8 +62,8 @@ export class Hints {
         reply = await this.app.jobs.run("Thinking about a hint…",
           (signal) => api.hintJob(id, { signal, failed: "No hint could be found." }));
       } catch (err) {
-        if (err instanceof api.JobError && err.cancelled) announce("Hint cancelled.");
-        else await session.failed(err, generation);
+        if (!(err instanceof api.JobError && err.cancelled)) await session.failed(err, generation);
+        else if (generation === session.generation) announce("Hint cancelled.");
         return;
       }
       if (generation !== session.generation) return;
