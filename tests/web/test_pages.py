@@ -379,6 +379,31 @@ def test_stats_lists_games_and_replays_one(open_at):
     page.click("#r-back")
     assert page.inner_text("#r-position").startswith(f"{k - 1} of")
     page.click("#r-forward")
+    # The probability overlay of the move shown: the exact analysis of that board.
+    page.check("#r-overlay")
+    marked = ("#replay-board .cell.ov, #replay-board .cell.ov-safe, "
+              "#replay-board .cell.ov-mine")
+    page.wait_for_selector(marked)
+    rows_text = ["".join("?" if ch in ".F" else ch for ch in expected[r * 9:(r + 1) * 9])
+                 for r in range(9)]
+    analysis = analyse(parse_board("mines: 10\n" + "\n".join(rows_text)))
+    safe = page.eval_on_selector_all("#replay-board .cell.ov-safe",
+                                     "els => els.map(e => Number(e.dataset.index))")
+    assert sorted(safe) == sorted(analysis.safe_cells())
+    assert page.locator("#replay-board .cell.ov-mine").count() == len(analysis.mine_cells())
+    # A time typed goes to the moves made by then; the overlay follows.
+    t = moves[k // 2]["time"]
+    page.fill("#r-at", f"{t:.3f}")
+    page.click("#r-goto button[type=submit]")
+    by_then = sum(1 for m in moves if m["time"] <= round(t, 3) + 1e-9)
+    assert page.input_value("#r-slider") == str(by_then)
+    page.wait_for_function("(n) => window.sweepkitStats.overlay.last.text?.length > 0 && "
+                           "!window.sweepkitStats.overlay.busy", arg=by_then)
+    page.wait_for_selector(marked)
+    page.uncheck("#r-overlay")
+    assert page.locator(marked).count() == 0
+    page.fill("#r-slider", str(k))
+    page.dispatch_event("#r-slider", "input")
     # Play from here: a new live game at that move.
     page.click("#r-play-here")
     page.wait_for_selector("#r-started a")
@@ -386,8 +411,8 @@ def test_stats_lists_games_and_replays_one(open_at):
     state = call_as(page, "GET", f"/games/{game_id}")
     assert state["status"] == "playing" and state["assists"] == {"from_position": 1}
     assert state["cells"] == "".join(expected)
-    # Playing runs the timeline to the end.
-    page.select_option("#r-speed", "8")
+    # Playing runs the timeline to the end, up to 16 times faster than played.
+    page.select_option("#r-speed", "16")
     page.click("#r-play")
     page.wait_for_function(f"document.getElementById('r-slider').value === '{len(moves)}'")
 
