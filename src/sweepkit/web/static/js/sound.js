@@ -24,7 +24,7 @@ export class Sound {
   constructor(settings) {
     this.settings = settings;
     this.context = null;
-    this.played = []; // the sounds played, newest last (the tests read it)
+    this.played = []; // the last sounds played, newest last (the tests read it)
   }
 
   get on() {
@@ -68,6 +68,7 @@ export class Sound {
   play(name) {
     if (!this.on || !SOUNDS[name]) return;
     this.played.push(name);
+    if (this.played.length > 50) this.played.shift();
     const ctx = this.audio();
     if (!ctx) return;
     const now = ctx.currentTime;
