@@ -17,7 +17,7 @@ PACKAGE = Path(sweepkit.__file__).parent
 AREAS: dict[str, tuple[str, ...]] = {
     # area: the module names (dotted, below sweepkit) it holds, by prefix
     "foundation": ("position", "topology", "boardfile", "mbf", "bits", "moves", "lazy"),
-    "game": ("rules", "game", "difficulty", "figures"),
+    "game": ("rules", "game", "difficulty", "zini", "figures"),
     "constraints": ("constraints",),
     "automata": ("automata",),
     "analysis": ("analysis",),

@@ -1,6 +1,6 @@
-"""The figures players compare a finished game by: time, 3BV, 3BV/s, clicks, efficiency,
-IOE and RQP, as the community's clients (Arbiter, Minesweeper X, minesweeper.online)
-report them.
+"""The figures players compare a finished game by: time, 3BV, ZiNi, 3BV/s, clicks,
+efficiency, IOE, correctness, throughput and RQP, as the community's clients (Arbiter,
+Minesweeper X, minesweeper.online) report them.
 
 A lost game is measured by the part of the 3BV it solved (:meth:`Game.three_bv_solved`).
 The definitions, with *solved* the 3BV done and *time* in seconds:
@@ -9,6 +9,11 @@ The definitions, with *solved* the 3BV done and *time* in seconds:
 - efficiency = solved / effective clicks (clicks that changed something), as a fraction
   (1.0 is a perfect game without flags; chording can push it above 1);
 - IOE (index of efficiency) = solved / all clicks, wasted ones included;
+- correctness = effective clicks / all clicks: the share of clicks that changed something;
+- throughput = solved / effective clicks, the community's name for the efficiency above
+  (so IOE = correctness x throughput);
+- ZiNi: the board's clicks with flags and chords, by the greedy algorithm of
+  :mod:`sweepkit.zini` (the whole board's, like the 3BV, in a lost game too);
 - RQP (rapport qualité prix) = time / 3BV/s = time² / solved: lower is better, and it
   weighs time twice, so a fast game on an easy board does not beat a fast one on a hard
   board.
@@ -48,6 +53,8 @@ class Figures:
     clicks: ClickCounts
     flagged: bool
     """Whether a flag was placed at any time (a game without one is "NF", no flags)."""
+    zini: int | None = None
+    """The board's greedy ZiNi (``None`` where it was not worked out: a stored game's row)."""
 
     @property
     def three_bv_per_s(self) -> float | None:
@@ -64,6 +71,15 @@ class Figures:
         return self.three_bv_solved / total if total else None
 
     @property
+    def correctness(self) -> float | None:
+        total = self.clicks.total
+        return self.clicks.effective / total if total else None
+
+    @property
+    def throughput(self) -> float | None:
+        return self.efficiency
+
+    @property
     def rqp(self) -> float | None:
         return self.time ** 2 / self.three_bv_solved if self.three_bv_solved else None
 
@@ -75,7 +91,8 @@ class Figures:
             "three_bv_solved": self.three_bv_solved, "three_bv_per_s": self.three_bv_per_s,
             "clicks": {"left": c.left, "right": c.right, "chord": c.chord, "wasted": c.wasted},
             "efficiency": self.efficiency, "ioe": self.ioe, "rqp": self.rqp,
-            "flagged": self.flagged,
+            "correctness": self.correctness, "throughput": self.throughput,
+            "zini": self.zini, "flagged": self.flagged,
         }
 
 
@@ -87,8 +104,8 @@ def game_figures(game: Game) -> Figures:
     >>> game = Game.from_layout(Position.from_rows(["*1.."]))
     >>> _ = game.reveal(0, 3)
     >>> f = game_figures(game)
-    >>> f.three_bv, f.three_bv_solved, f.clicks.left, f.efficiency, f.flagged
-    (1, 1, 1, 1.0, False)
+    >>> f.three_bv, f.zini, f.three_bv_solved, f.clicks.left, f.efficiency, f.flagged
+    (1, 1, 1, 1, 1.0, False)
     """
     clicks = game.clicks
     return Figures(
@@ -97,4 +114,5 @@ def game_figures(game: Game) -> Figures:
         three_bv_solved=game.three_bv_solved(),
         clicks=ClickCounts(clicks.left, clicks.right, clicks.chord, clicks.wasted),
         flagged=game.flagged,
+        zini=game.zini(),
     )

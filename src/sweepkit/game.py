@@ -45,7 +45,7 @@ from enum import StrEnum
 from typing import Any, NamedTuple, Protocol, SupportsIndex
 
 from sweepkit.difficulty import three_bv_of_mines, three_bv_solved
-from sweepkit.moves import Action, Move, MoveKind, Reason
+from sweepkit.moves import AUTO_FLAG, Action, Move, MoveKind, Reason
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.rules import FirstClick, Rules
 from sweepkit.topology import (
@@ -55,6 +55,7 @@ from sweepkit.topology import (
     neighbour_lookup,
     shape_text,
 )
+from sweepkit.zini import zini_of_mines
 
 _COVERED, _OPEN, _FLAGGED = 0, 1, 2
 
@@ -235,6 +236,7 @@ class Game:
                 counts[j] += 1
         self._is_mine = is_mine
         self._counts = counts
+        self._zini: int | None = None
 
     @property
     def status(self) -> Status:
@@ -321,7 +323,9 @@ class Game:
     # -- moves --------------------------------------------------------------------
 
     def play(self, action: Action, reason: Reason | None = None) -> MoveResult:
-        """Take one move; ``reason`` (a strategy's) goes into the log beside it.
+        """Take one move; ``reason`` (a strategy's) goes into the log beside it. A flag
+        whose reason is :data:`~sweepkit.moves.AUTO_FLAG` (placed by the app, not clicked)
+        counts no click.
 
         OffBoardMove when the cell is off the board, GameOverError once the game is won or
         lost, ValueError (the game unchanged) when the first reveal cannot meet the rule.
@@ -340,6 +344,8 @@ class Game:
             opened, wasted = self._reveal(index)
         elif kind is MoveKind.FLAG:
             opened, wasted = [], self._flag(index)
+            if reason == AUTO_FLAG:
+                self.clicks.right -= 1
         else:
             opened = self._chord(index)
             wasted = not opened
@@ -470,6 +476,15 @@ class Game:
         assert self._is_mine is not None
         return three_bv_of_mines(self._is_mine, self._table)
 
+    def zini(self, *, cheat: bool = False) -> int:
+        """The greedy ZiNi of the layout (:mod:`sweepkit.zini`: the clicks it needs with
+        flags and chords); secret like the layout, worked out once."""
+        self._check_may_see(cheat)
+        assert self._is_mine is not None
+        if self._zini is None:
+            self._zini = zini_of_mines(self._is_mine, self._table).value
+        return self._zini
+
     def three_bv_solved(self, *, cheat: bool = False) -> int:
         """The part of the 3BV the player has done (all of it in a won game); secret like
         the layout."""
@@ -497,17 +512,19 @@ class Game:
             )
         return super().__reduce_ex__(protocol)
 
-    def undo(self, *, loss: bool = False) -> None:
-        """Take back the last move: the game is played again without it, on the same
-        layout (a layout drawn stays drawn, even when the first reveal is taken back), and
-        its timer runs on: an undo gives no time back. GameOverError once the game is
-        over, MoveError when there is no move to take back. With ``loss`` a lost game may
-        take back the move that lost it (practice), and plays on; a won game never."""
+    def undo(self, *, loss: bool = False, moves: int = 1) -> None:
+        """Take back the last move (the last ``moves`` moves): the game is played again
+        without it, on the same layout (a layout drawn stays drawn, even when the first
+        reveal is taken back), and its timer runs on: an undo gives no time back.
+        GameOverError once the game is over, MoveError when there are not so many moves to
+        take back. With ``loss`` a lost game may take back the move that lost it
+        (practice), and plays on; a won game never."""
         if self._over and not (loss and self._status is Status.LOST):
             raise GameOverError(f"the game is over ({self.status}): its moves stand")
-        if not self._log:
-            raise MoveError("no move to undo")
-        log, elapsed, clock = self._log[:-1], self.elapsed, self._clock
+        if not self._log or not 1 <= moves <= len(self._log):
+            raise MoveError("no move to undo" if not self._log else
+                            f"{moves} moves to undo, of {len(self._log)}")
+        log, elapsed, clock = self._log[:-moves], self.elapsed, self._clock
         if self._is_mine is not None:
             self._fixed_layout = True  # a replay must not draw it again from the seed
         self._reset_play()

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 
 class MoveKind(StrEnum):
@@ -93,6 +93,12 @@ class Reason:
     def guessed(cls, probability: float | None, note: str = "",
                 basis: Basis = Basis.GUESS) -> Reason:
         return cls(basis, None, probability, note)
+
+
+AUTO_FLAG: Final = Reason.certain("single", "auto-flag")
+"""The reason of a flag the app placed for the player (the web app's auto-flag): a number
+with exactly as many covered neighbours as its value makes each of them a mine. A game
+counts no click for such a flag (:meth:`sweepkit.game.Game.play`)."""
 
 
 class Decision(NamedTuple):

@@ -268,18 +268,22 @@ def answer_certain_cell(page, right: bool) -> str:
     return "safe" if is_safe else "mine"
 
 
-def test_trainer_grades_a_right_and_a_wrong_answer(open_at):
+def test_trainer_grades_a_right_and_a_wrong_answer(open_at, server):
     page = open_at("/static/trainer.html", "#scores tbody tr")
     page.fill("#player", "trainee")
     page.dispatch_event("#player", "change")
     page.select_option("#lesson", "single")
+    page.select_option("#set-size", "3")
+    assert page.locator('[data-about="single"]').is_visible()
     new_puzzle(page)
+    assert page.inner_text("#set-progress") == "Puzzle 1 of 3 in this set."
     held = []  # the scores' refresh, held back until the next puzzle is up
     page.route("**/api/trainer/scores*", lambda route: held.append(route))
     answer_certain_cell(page, right=True)
     page.wait_for_selector("#next:not([hidden])")
     assert page.inner_text("#verdict") == "✓ Right!"
     assert page.inner_text("#explanation")
+    assert re.fullmatch(r"Decided in \d+\.\d s\.", page.inner_text("#decision-time"))
     assert page.locator("#board .cell.tr-because").count() >= 1
     assert page.locator("#board .cell.tr-answer").count() >= 1
     # Wrong: flag a cell that is certainly safe. Next is pressed while the scores are still
@@ -300,9 +304,46 @@ def test_trainer_grades_a_right_and_a_wrong_answer(open_at):
     row = page.locator('#scores tr[data-lesson="single"] td')
     assert [row.nth(k).inner_text() for k in (1, 2)] == ["1", "1"]
     assert "beginner" in row.nth(5).inner_text()
+    assert re.fullmatch(r"\d+\.\d s", row.nth(6).inner_text())  # the average decision time
     # The name is the play page's (shared settings).
     stored = page.evaluate("JSON.parse(localStorage.getItem('sweepkit.settings')).player")
     assert stored == "trainee"
+    # The third puzzle ends the set of three: its summary says the score, the time and
+    # what was missed; the next press starts a new set.
+    page.click("#next")
+    page.wait_for_function("window.sweepkitTrainer.puzzle && !window.sweepkitTrainer.answered",
+                           timeout=20_000)
+    assert page.inner_text("#set-progress") == "Puzzle 3 of 3 in this set."
+    answer_certain_cell(page, right=True)
+    page.wait_for_selector("#set-summary:not([hidden])")
+    assert page.locator("#next").is_hidden()
+    score = page.inner_text("#set-score")
+    assert score.startswith("2 of 3 right (67 %) in ") and "a puzzle" in score
+    assert page.inner_text("#set-missed-head") == "Missed: Single numbers."
+    assert page.inner_text("#set-missed").startswith("Puzzle 2: Single numbers, ")
+    # A pattern lesson is explained beside the board.
+    page.select_option("#lesson", "1-1")
+    assert page.locator('[data-about="1-1"]').is_visible()
+    assert not page.locator('[data-about="single"]').is_visible()
+    page.click("#new-set")
+    page.wait_for_function("window.sweepkitTrainer.puzzle.lesson === '1-1' && "
+                           "!window.sweepkitTrainer.answered", timeout=40_000)
+    assert page.locator("#set-summary").is_hidden()
+    assert page.inner_text("#set-progress") == "Puzzle 1 of 3 in this set."
+    prompt = page.inner_text("#prompt")
+    assert "1-1" in prompt
+    # A puzzle refused (the name is another browser's): "Looking for a puzzle…" is
+    # replaced, the board still the last puzzle's, and says so.
+    taken = unique("taken")
+    call(server, "POST", "/games", {"level": "beginner", "player": taken})
+    page.fill("#player", taken)
+    page.dispatch_event("#player", "change")
+    with page.expect_response(lambda r: r.url.endswith("/api/trainer/puzzles")) as refused:
+        page.click("#new-puzzle")
+    assert refused.value.status == 403
+    page.wait_for_function("!document.getElementById('new-puzzle').disabled")
+    assert page.inner_text("#prompt") == (
+        f"No new puzzle came; the board shows the last one: {prompt}")
 
 
 # -- statistics and replays -----------------------------------------------------------------
@@ -338,6 +379,31 @@ def test_stats_lists_games_and_replays_one(open_at):
     page.click("#r-back")
     assert page.inner_text("#r-position").startswith(f"{k - 1} of")
     page.click("#r-forward")
+    # The probability overlay of the move shown: the exact analysis of that board.
+    page.check("#r-overlay")
+    marked = ("#replay-board .cell.ov, #replay-board .cell.ov-safe, "
+              "#replay-board .cell.ov-mine")
+    page.wait_for_selector(marked)
+    rows_text = ["".join("?" if ch in ".F" else ch for ch in expected[r * 9:(r + 1) * 9])
+                 for r in range(9)]
+    analysis = analyse(parse_board("mines: 10\n" + "\n".join(rows_text)))
+    safe = page.eval_on_selector_all("#replay-board .cell.ov-safe",
+                                     "els => els.map(e => Number(e.dataset.index))")
+    assert sorted(safe) == sorted(analysis.safe_cells())
+    assert page.locator("#replay-board .cell.ov-mine").count() == len(analysis.mine_cells())
+    # A time typed goes to the moves made by then; the overlay follows.
+    t = moves[k // 2]["time"]
+    page.fill("#r-at", f"{t:.3f}")
+    page.click("#r-goto button[type=submit]")
+    by_then = sum(1 for m in moves if m["time"] <= round(t, 3) + 1e-9)
+    assert page.input_value("#r-slider") == str(by_then)
+    page.wait_for_function("(n) => window.sweepkitStats.overlay.last.text?.length > 0 && "
+                           "!window.sweepkitStats.overlay.busy", arg=by_then)
+    page.wait_for_selector(marked)
+    page.uncheck("#r-overlay")
+    assert page.locator(marked).count() == 0
+    page.fill("#r-slider", str(k))
+    page.dispatch_event("#r-slider", "input")
     # Play from here: a new live game at that move.
     page.click("#r-play-here")
     page.wait_for_selector("#r-started a")
@@ -345,8 +411,8 @@ def test_stats_lists_games_and_replays_one(open_at):
     state = call_as(page, "GET", f"/games/{game_id}")
     assert state["status"] == "playing" and state["assists"] == {"from_position": 1}
     assert state["cells"] == "".join(expected)
-    # Playing runs the timeline to the end.
-    page.select_option("#r-speed", "8")
+    # Playing runs the timeline to the end, up to 16 times faster than played.
+    page.select_option("#r-speed", "16")
     page.click("#r-play")
     page.wait_for_function(f"document.getElementById('r-slider').value === '{len(moves)}'")
 

@@ -69,8 +69,8 @@ class Browser:
 
 
 ACTIONS = st.one_of(
-    st.tuples(st.sampled_from(["reveal", "flag", "chord"]), st.integers(0, 8),
-              st.integers(0, 8)),
+    st.tuples(st.sampled_from(["reveal", "flag", "chord", "reveal+auto", "chord+auto"]),
+              st.integers(0, 8), st.integers(0, 8)),
     st.tuples(st.sampled_from(["undo", "pause", "resume", "hint", "overlay", "show"]),
               st.just(0), st.just(0)),
 )
@@ -78,9 +78,10 @@ ACTIONS = st.one_of(
 
 def act(browser: Browser, game_id: str, action: tuple[str, int, int]):
     kind, row, col = action
-    if kind in ("reveal", "flag", "chord"):
+    if kind.startswith(("reveal", "flag", "chord")):  # "+auto": with auto-flag
         return browser.call("POST", f"/games/{game_id}/moves",
-                            {"kind": kind, "row": row, "col": col})
+                            {"kind": kind.split("+")[0], "row": row, "col": col,
+                             "auto_flag": kind.endswith("+auto")})
     return browser.call("POST", f"/games/{game_id}/{kind}")
 
 

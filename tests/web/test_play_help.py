@@ -1,7 +1,8 @@
 """The play page's help while playing, in a real browser against the real server: the
 hint (right, and its numbers shown), the probability overlay (the server's numbers), undo,
-pause, a game opened by its id, a no-guess board that cannot be made, the site nav, and
-axe-core with the overlay and the hint panel shown.
+pause, a game opened by its id, no-guess boards made, cancelled and not made with every
+status line replaced when what it says ends, the site nav, and axe-core with the overlay
+and the hint panel shown.
 
 A seeded layout is known to the test without the page leaking it (see test_play_page).
 """
@@ -286,8 +287,46 @@ def test_a_game_opened_by_its_id(open_page, server):
     assert page.url.endswith(f"/?game={game_id(page)}") and "nosuchgame" not in page.url
 
 
-def test_a_no_guess_board_that_cannot_be_made(open_page):
-    page = open_page(BEGINNER)
+def status(page) -> str:
+    return page.inner_text("#status")
+
+
+def test_every_status_line_is_replaced_when_what_it_describes_ends(open_page):
+    """The lines that say something is under way (a game starting, a no-guess board being
+    made, a hint being thought) are replaced when it ends: done, failed or cancelled.
+
+    The no-guess board is 2×2 with one mine (25 %, the most no-guess allows): every layout
+    needs a guess (each cell touches the mine), so the server looks for its whole budget
+    of 5 s and finds none: the first click can be cancelled meanwhile, and then fails."""
+    page = open_page("/?rows=2&cols=2&mines=1&rule=safe&no_guess=1")
+    gid = game_id(page)
+    assert status(page).startswith("New game: Custom, 2 × 2, 1 mines")  # started
+    with page.expect_request(lambda r: r.url.endswith("/api/jobs/move")):
+        page.evaluate("() => { window.sweepkit.reveal(0); }")
+    page.wait_for_selector("#making:not([hidden])")
+    assert "Making a board" in page.inner_text("#making")
+    assert status(page) == "Making a board that needs no guess…"
+    page.screenshot(path="test-artifacts/test_a_no_guess_board_making.png")
+    page.click("#making-cancel")  # cancelled
+    idle(page)
+    assert page.locator("#making").is_hidden()
+    assert status(page) == "Cancelled: no board was made; the game is as it was."
+    game = page.evaluate("() => window.sweepkit.game")
+    assert (game["id"], game["status"], game["no_guess"]) == (gid, "ready", True)
+    assert set(labels(page)) == {"hidden"}
+    # Again, to the end of the server's budget: failed, it says so and offers a normal board.
+    page.evaluate("() => { window.sweepkit.reveal(0); }")
+    idle(page)
+    assert page.locator("#making").is_hidden()
+    assert status(page) == "No board was made; the game is as it was."
+    assert "no no-guess board" in page.inner_text("#error")
+    assert page.evaluate("() => window.sweepkit.game.status") == "ready"
+    page.click("#offer-button")
+    page.wait_for_function(f"() => window.sweepkit.game.id !== {gid!r}")
+    game = page.evaluate("() => window.sweepkit.game")
+    assert (game["rows"], game["mines"], game["no_guess"]) == (2, 1, False)
+    assert status(page).startswith("New game: Custom, 2 × 2")
+    # A no-guess board too dense to make is refused at once: no game starts.
     old = game_id(page)
     page.select_option("#level", "custom")
     page.fill("#rows", "9")
@@ -297,10 +336,9 @@ def test_a_no_guess_board_that_cannot_be_made(open_page):
     page.click("#new-game")
     page.wait_for_selector("#offer:not([hidden])")
     assert "no-guess" in page.inner_text("#error")
+    assert status(page) == "No new game was started: the board on screen is the game before."
     assert game_id(page) == old  # no game started, none labelled no-guess
     assert page.evaluate("() => window.sweepkit.game.no_guess") is False
-    assert "no guessing" not in page.inner_text("#status")
-    assert not page.inner_text("#status").startswith("New game")  # nothing new began
     assert page.inner_text("#offer-button") == "Play a normal board instead"
     page.click("#offer-button")
     page.wait_for_function(f"() => window.sweepkit.game.id !== {old!r}")
@@ -308,47 +346,32 @@ def test_a_no_guess_board_that_cannot_be_made(open_page):
     assert (game["rows"], game["cols"], game["mines"], game["no_guess"]) == (9, 9, 40, False)
     assert not page.is_checked("#no-guess")
     assert page.locator("#error").is_hidden() and page.locator("#offer").is_hidden()
-
-
-def test_a_no_guess_first_click_is_a_job(open_page):
-    page = open_page("/?level=beginner&rule=safe&no_guess=1")
-    assert page.evaluate("() => window.sweepkit.game.no_guess") is True
+    assert status(page).startswith("New game: Custom, 9 × 9, 40 mines")
+    # A no-guess beginner board is made at the first click, as a job: it arrives.
+    page.select_option("#level", "beginner")
+    page.check("#no-guess")
+    page.click("#new-game")
+    page.wait_for_function("() => window.sweepkit.game.no_guess === true")
+    assert status(page).endswith("no guessing.")
     with page.expect_request(lambda r: r.url.endswith("/api/jobs/move")):
         click(page, START)
     idle(page)
     assert page.evaluate("() => window.sweepkit.game.status") in ("playing", "won")
     assert page.locator("#making").is_hidden()
     assert label_of(page, START) != "hidden"
-    assert "ready" in page.inner_text("#status")
-
-
-def test_a_no_guess_board_cancelled_then_not_found_in_time(open_page):
-    """2×2 with one mine (25 %, the most no-guess allows): every layout needs a guess
-    (each cell touches the mine), so the server looks for its whole budget of 5 s and
-    finds none: the first click can be cancelled meanwhile, and then fails."""
-    page = open_page("/?rows=2&cols=2&mines=1&rule=safe&no_guess=1")
-    gid = game_id(page)
-    with page.expect_request(lambda r: r.url.endswith("/api/jobs/move")):
-        page.evaluate("() => { window.sweepkit.reveal(0); }")
-    page.wait_for_selector("#making:not([hidden])")
-    assert "Making a board" in page.inner_text("#making")
-    page.screenshot(path="test-artifacts/test_a_no_guess_board_making.png")
-    page.click("#making-cancel")
-    idle(page)
-    assert page.locator("#making").is_hidden()
-    assert page.inner_text("#status").startswith("Cancelled")
-    game = page.evaluate("() => window.sweepkit.game")
-    assert (game["id"], game["status"], game["no_guess"]) == (gid, "ready", True)
-    assert set(labels(page)) == {"hidden"}
-    # Again, to the end of the server's budget: it says so, and offers a normal board.
-    page.evaluate("() => { window.sweepkit.reveal(0); }")
-    idle(page)
-    assert "no no-guess board" in page.inner_text("#error")
-    assert page.evaluate("() => window.sweepkit.game.status") == "ready"
-    page.click("#offer-button")
-    page.wait_for_function(f"() => window.sweepkit.game.id !== {gid!r}")
-    game = page.evaluate("() => window.sweepkit.game")
-    assert (game["rows"], game["mines"], game["no_guess"]) == (2, 1, False)
+    assert status(page) == "The board is ready: logic alone clears it."
+    if page.evaluate("() => window.sweepkit.game.status") == "playing":
+        # The hint is thought as a job ("Thinking about a hint…" meanwhile): it arrives.
+        page.click("#hint")
+        idle(page)
+        assert page.locator("#making").is_hidden()
+        assert status(page).startswith("Hint: ")
+        page.click("#pause")
+        idle(page)
+        assert status(page).startswith("Paused")
+        page.click("#resume")
+        idle(page)
+        assert status(page) == "Resumed."
 
 
 @pytest.mark.parametrize("theme", ["light", "dark", "contrast"])

@@ -71,7 +71,13 @@ def test_the_review_of_a_lost_game(open_page):
     assert page.locator('#rv-moves tbody tr[aria-current="true"]').get_attribute(
         "data-move") == "1"
 
-    # the verdict chips, marks and summary read well in every theme (axe-core)
+    # the probability overlay of the board before the move: the fatal cell's chance shown
+    page.check("#rv-overlay")
+    page.wait_for_selector("#rv-board .cell.ov, #rv-board .cell.ov-safe")
+    chance = page.get_attribute(f'#rv-board .cell[data-index="{mine}"]', "aria-label")
+    assert "mine chance" in chance and chance.startswith("hidden, the move")
+
+    # the verdict chips, marks, overlay and summary read well in every theme (axe-core)
     from axe_playwright_python.sync_playwright import Axe
 
     axe, bad = Axe(), []

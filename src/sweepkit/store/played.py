@@ -164,6 +164,8 @@ class PlayedRow:
     source: str
     blob: bytes = field(repr=False)
     deaths: int = 0
+    zini: int | None = None
+    """The board's greedy ZiNi (``None`` for a game stored before it was kept)."""
 
     @property
     def assisted(self) -> bool:
@@ -173,7 +175,7 @@ class PlayedRow:
     @property
     def figures(self) -> Figures:
         return Figures(self.seconds, self.three_bv, self.three_bv_solved, self.clicks,
-                       self.flagged)
+                       self.flagged, self.zini)
 
     def game_record(self) -> GameRecord:
         """The record, as :func:`sweepkit.game.replay` takes it."""
@@ -200,15 +202,18 @@ _COLUMNS: Final = (
     "played.id, uid, players.name AS player, players.kind AS player_kind, started, "
     "finished, level, rows, cols, mines, rule, no_guess, won, seconds, three_bv, "
     "three_bv_solved, left_clicks, right_clicks, chord_clicks, wasted_clicks, flagged, "
-    "assists, guesses, hardest, source, record, deaths"
+    "assists, guesses, hardest, source, record, deaths, zini"
 )
 _FROM: Final = " FROM played JOIN players ON players.id = played.player_id"
+
+_SCORE: Final = 'lesson, "right", wrong, streak, difficulty, seconds, timed'
+"""A trainer score's columns, in the order of :class:`~sweepkit.store.training.Score`."""
 
 _WRITTEN: Final = (
     "uid", "player_id", "started", "finished", "level", "rows", "cols", "mines", "rule",
     "no_guess", "won", "seconds", "three_bv", "three_bv_solved", "left_clicks",
     "right_clicks", "chord_clicks", "wasted_clicks", "flagged", "assists", "assisted",
-    "guesses", "hardest", "source", "record", "deaths",
+    "guesses", "hardest", "source", "record", "deaths", "zini",
 )
 """The columns a stored game writes, in the order of ``GameBook._values``."""
 
@@ -253,27 +258,30 @@ class GameBook(Database):
         """The player's score in every lesson tried, by lesson."""
         with self.read() as db:
             rows = db.execute(
-                'SELECT lesson, "right", wrong, streak, difficulty FROM trainer_scores JOIN '
-                "players ON players.id = player_id WHERE players.name_key = ? ORDER BY lesson",
+                f"SELECT {_SCORE} FROM trainer_scores JOIN players ON players.id = "
+                "player_id WHERE players.name_key = ? ORDER BY lesson",
                 (name_key(player),)).fetchall()
         return [Score(*r) for r in rows]
 
-    def trainer_answer(self, player: str, lesson: str, right: bool) -> Score:
-        """Count one answer in a lesson (in one transaction); the new score."""
+    def trainer_answer(self, player: str, lesson: str, right: bool,
+                       seconds: float | None = None) -> Score:
+        """Count one answer in a lesson, which took ``seconds`` to decide (``None``: not
+        timed), in one transaction; the new score."""
         with self.write() as db:
             player_id = self._player_id(player, "human")
-            row = db.execute('SELECT lesson, "right", wrong, streak, difficulty FROM '
-                             "trainer_scores WHERE player_id = ? AND lesson = ?",
-                             (player_id, lesson)).fetchone()
-            score = (Score(*row) if row is not None else Score(lesson)).answered(right)
+            row = db.execute(f"SELECT {_SCORE} FROM trainer_scores WHERE player_id = ? AND "
+                             "lesson = ?", (player_id, lesson)).fetchone()
+            score = (Score(*row) if row is not None else Score(lesson)).answered(right,
+                                                                                  seconds)
             db.execute(
                 'INSERT INTO trainer_scores (player_id, lesson, "right", wrong, streak, '
-                "difficulty, updated) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player_id, "
-                'lesson) DO UPDATE SET "right" = excluded."right", wrong = excluded.wrong, '
-                "streak = excluded.streak, difficulty = excluded.difficulty, "
+                "difficulty, seconds, timed, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                'ON CONFLICT (player_id, lesson) DO UPDATE SET "right" = excluded."right", '
+                "wrong = excluded.wrong, streak = excluded.streak, difficulty = "
+                "excluded.difficulty, seconds = excluded.seconds, timed = excluded.timed, "
                 "updated = excluded.updated",
                 (player_id, lesson, score.right, score.wrong, score.streak, score.difficulty,
-                 now()))
+                 score.seconds, score.timed, now()))
             return score
 
     # -- games --------------------------------------------------------------------------
@@ -311,6 +319,7 @@ class GameBook(Database):
             c.wasted, int(f.flagged), dumps(assists), int(game.assisted), game.guesses,
             game.hardest, game.source,
             zlib.compress(dumps(record_json(record)).encode("utf-8"), 6), game.deaths,
+            f.zini,
         )
 
     def _insert(self, game: PlayedGame) -> int | None:
@@ -460,7 +469,7 @@ def _played_row(r: Any) -> PlayedRow:
                            r["wasted_clicks"]),
         flagged=bool(r["flagged"]), assists=json.loads(r["assists"]), guesses=r["guesses"],
         hardest=r["hardest"], source=r["source"], blob=bytes(r["record"]),
-        deaths=r["deaths"],
+        deaths=r["deaths"], zini=r["zini"],
     )
 
 

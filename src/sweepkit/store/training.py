@@ -1,5 +1,6 @@
-"""The trainer's scores: for each player and lesson (a technique, or guessing), the right
-and wrong answers, the current run of right ones and the difficulty reached.
+"""The trainer's scores: for each player and lesson (a technique, a named pattern, or
+guessing), the right and wrong answers, the current run of right ones, the difficulty
+reached and the time taken to decide (the seconds over the answers timed).
 
 The difficulty adapts to the score: :data:`PROMOTE` right answers in a row move a lesson
 one step harder (up to 3), a wrong answer one step easier (down to 1); the run starts
@@ -27,16 +28,25 @@ class Score:
     wrong: int = 0
     streak: int = 0
     difficulty: int = 1
+    seconds: float = 0.0
+    """The seconds taken over the timed answers."""
+    timed: int = 0
+    """How many answers were timed."""
 
-    def answered(self, right: bool) -> Score:
-        """The score after one more answer (module doc).
+    def answered(self, right: bool, seconds: float | None = None) -> Score:
+        """The score after one more answer (module doc), which took ``seconds`` to decide
+        (``None``: not timed).
 
         >>> s = Score("single")
         >>> for _ in range(3):
-        ...     s = s.answered(True)
-        >>> s.difficulty, s.streak, s.answered(False).difficulty
-        (2, 0, 1)
+        ...     s = s.answered(True, 4.0)
+        >>> s.difficulty, s.streak, s.answered(False).difficulty, s.as_json()["seconds"]
+        (2, 0, 1, 4.0)
         """
+        if seconds is not None:
+            timed = replace(self, seconds=self.seconds + max(0.0, seconds),
+                            timed=self.timed + 1)
+            return timed.answered(right)
         if right:
             streak = self.streak + 1
             if streak >= PROMOTE and self.difficulty < HARDEST:
@@ -47,7 +57,10 @@ class Score:
                        difficulty=max(1, self.difficulty - 1))
 
     def as_json(self) -> dict[str, Any]:
+        """The score; ``seconds`` is the average time to decide (``None`` when none was
+        timed)."""
         answered = self.right + self.wrong
         return {"lesson": self.lesson, "right": self.right, "wrong": self.wrong,
                 "streak": self.streak, "difficulty": self.difficulty,
-                "rate": self.right / answered if answered else None}
+                "rate": self.right / answered if answered else None,
+                "seconds": self.seconds / self.timed if self.timed else None}

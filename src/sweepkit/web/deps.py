@@ -99,6 +99,9 @@ class MoveIn(BaseModel):
     seq: int | None = Field(None, ge=0, description=(
         "the game's seq as the page last saw it: when the game has moved on since (a move "
         "from another tab), 409 with its state, and nothing done"))
+    auto_flag: bool = Field(False, description=(
+        "flag the cells the player's numbers make trivially mines after this move, when "
+        "it opens cells (sweepkit.web.autoflag): an assist"))
 
 
 # The dependencies that only read the app's state are coroutines: FastAPI runs a plain

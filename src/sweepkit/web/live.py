@@ -19,9 +19,10 @@ from typing import Any
 
 from sweepkit.figures import game_figures, game_time
 from sweepkit.game import Game, MoveError, MoveResult, Status
-from sweepkit.moves import Action, MoveKind
+from sweepkit.moves import AUTO_FLAG, Action, MoveKind
 from sweepkit.position import MINE, UNKNOWN
 from sweepkit.store.played import PlayedGame
+from sweepkit.web.autoflag import certain_mines
 
 COVERED, FLAG, HIDDEN_MINE, EXPLODED, WRONG_FLAG = ".", "F", "*", "X", "W"
 """The cell codes besides the numbers ``0``–``8``: covered, flagged, and, once the game is
@@ -215,9 +216,12 @@ class LiveGame:
         """Keep an event done now: its game time ``t`` and wall time ``w`` added."""
         self.pending.append({**event, "t": round(self.game.elapsed, 6), "w": time.time()})
 
-    def move(self, kind: MoveKind, index: int) -> tuple[MoveResult, list[list[Any]]]:
+    def move(self, kind: MoveKind, index: int, auto_flag: bool = False
+             ) -> tuple[MoveResult, list[list[Any]]]:
         """Play one move; its result and the cells it changed as ``[index, code]`` pairs
-        (the whole end of the game included when this move ends it)."""
+        (the whole end of the game included when this move ends it). With ``auto_flag``,
+        a move that opened cells is followed by the flags :mod:`sweepkit.web.autoflag`
+        places (each an ``auto_flag`` assist), listed among the changes."""
         at = datetime.now(UTC).isoformat(timespec="milliseconds")
         self.clock.release()  # a game made from a position: the player's first move
         drawn = self.game.drawn
@@ -229,9 +233,17 @@ class LiveGame:
             mines = self.game.record(cheat=True).mine_cells
             if mines is not None:
                 event["m"] = sorted(mines)
+        if auto_flag:
+            event["a"] = 1
         self._note(event)
         self.pending[-1]["t"] = self.game.log[-1].time  # the move's own time
-        return result, move_changes(self.game, result, index, self.shown)
+        changes = move_changes(self.game, result, index, self.shown)
+        if auto_flag and result.opened and not self.game.over:
+            for cell in certain_mines(self.game):
+                self.game.play(Action.flag(cell), AUTO_FLAG)
+                self.assists["auto_flag"] += 1
+                changes.append([cell, FLAG])
+        return result, changes
 
     def seed_known(self) -> bool:
         """Whether the page may show the seed: once the game is over, or when the player
@@ -239,14 +251,18 @@ class LiveGame:
         return self.game.over or bool(self.assists["seeded"])
 
     def undo(self) -> None:
-        """Take back the last move (an assist; see :meth:`Game.undo`); after a loss, the
-        move that lost (practice): one more death, and the stored loss is replaced by the
-        game when it ends again."""
+        """Take back the last move (an assist; see :meth:`Game.undo`) with the flags
+        auto-flag placed after it; after a loss, the move that lost (practice): one more
+        death, and the stored loss is replaced by the game when it ends again."""
         lost = self.game.status is Status.LOST
         if lost and self.shown:
             raise MoveError("the board was shown: this loss can no longer be taken back "
                             "(restart the board or start a new game)")
-        self.game.undo(loss=lost)
+        log = self.game.log
+        auto = 0  # the flags auto-flag placed after the move go with it
+        while auto < len(log) - 1 and log[-1 - auto].reason == AUTO_FLAG:
+            auto += 1
+        self.game.undo(loss=lost, moves=1 + auto)
         self.assists["undo"] += 1
         if lost:
             self.deaths += 1
@@ -296,7 +312,7 @@ class LiveGame:
         events; the game's clock must read the event's time ``t``)."""
         kind = event["e"]
         if kind == "move":
-            self.move(MoveKind(event["k"]), event["c"])
+            self.move(MoveKind(event["k"]), event["c"], bool(event.get("a")))
         elif kind == "undo":
             self.undo()
         elif kind == "pause":

@@ -14,8 +14,8 @@ from sweepkit.web.persist import LiveGames
 
 
 def replay_frames(record: GameRecord) -> dict[str, Any]:
-    """The page's replay of a finished game: the board, and every move with its time,
-    reason and changed cells (the last move's include the whole end of the game)."""
+    """The page's replay of a finished game: the board, its ZiNi, and every move with its
+    time, reason and changed cells (the last move's include the whole end of the game)."""
     rules = record.rules
     moves = []
 
@@ -33,7 +33,8 @@ def replay_frames(record: GameRecord) -> dict[str, Any]:
         raise ValueError("the record does not end its game: only finished games replay")
     return {"rows": rules.rows, "cols": rules.cols, "mines": rules.mines,
             "rule": str(rules.first_click), "no_guess": record.no_guess,
-            "status": str(game.status), "time": game.elapsed, "moves": moves}
+            "status": str(game.status), "time": game.elapsed, "zini": game.zini(),
+            "moves": moves}
 
 
 def play_from(live: LiveGames, record: GameRecord, moves: int, player: str,

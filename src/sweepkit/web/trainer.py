@@ -1,6 +1,7 @@
 """The trainer: lessons of positions from real games whose easiest certain move needs one
-technique (or, for guessing, that have no certain move), at the difficulty the player's
-score has reached; the answers stay on the server until the player has answered.
+technique (or, for guessing, that have no certain move; or, for a named pattern, that show
+the pattern where no single number decides a cell), at the difficulty the player's score
+has reached; the answers stay on the server until the player has answered.
 
 Difficulty (1–3, :mod:`sweepkit.store.training`): the board the positions come from
 (beginner, intermediate, expert) and, for linked sets, how many numbers the easiest
@@ -19,12 +20,13 @@ from typing import Any, Final
 from sweepkit.analysis.board.probability import analyse
 from sweepkit.analysis.reasons.explain import CellValue, Explanation, explain
 from sweepkit.boardfile import format_board, parse_board
+from sweepkit.generate.patterns import PATTERNS, PatternMatch, find_patterns, pattern_puzzles
 from sweepkit.generate.puzzles import PuzzleError, guess_puzzles, puzzles
 from sweepkit.position import MINE, UNKNOWN, Position
 from sweepkit.web.registry import Registry, new_id
 
-LESSONS: Final = ("single", "subset", "linked", "global", "guess")
-"""The lessons: one per technique, and guessing."""
+LESSONS: Final = ("single", "subset", "linked", "global", "guess", *PATTERNS)
+"""The lessons: one per technique, guessing, and one per named pattern."""
 
 PROMPTS: Final = {
     "single": "One number tells it all: find a safe cell (click) or a mine (flag).",
@@ -32,6 +34,10 @@ PROMPTS: Final = {
     "linked": "No one or two numbers decide it: follow a chain of numbers.",
     "global": "Count the mines left: the total decides a cell.",
     "guess": "Nothing is certain here: reveal the cell least likely to be a mine.",
+    "1-2-1": "Find the 1-2-1 along a border: flag a mine it proves, or reveal a safe cell.",
+    "1-2-2-1": "Find the 1-2-2-1 along a border: flag a mine it proves, or reveal a safe "
+               "cell.",
+    "1-1": "Find the 1-1 against a wall: reveal the cell it proves safe.",
 }
 
 LEVEL_OF_DIFFICULTY: Final = {1: "beginner", 2: "intermediate", 3: "expert"}
@@ -41,6 +47,10 @@ LINKED_SIZES: Final = {1: (2, 2), 2: (3, 3), 3: (4, None)}
 
 PUZZLE_SECONDS: Final = 10.0
 """The longest the server looks for one puzzle."""
+
+PATTERN_SECONDS: Final = 30.0
+"""The longest the server looks for one puzzle of a named pattern (a 1-2-2-1 with no single
+number on the board can take a few games to meet)."""
 
 MAX_PUZZLES: Final = 1000
 """Puzzles kept waiting for an answer at once."""
@@ -62,12 +72,18 @@ class TrainerPuzzle:
     mines: frozenset[int]
     explanations: dict[int, Explanation]
     lesson_cells: frozenset[int]
-    """The cells the lesson's technique proves (the lowest-probability cells for guess)."""
+    """The cells the lesson's technique proves (the lowest-probability cells for guess, the
+    cells the pattern decides for a pattern)."""
     probabilities: dict[int, float]
+    pattern: PatternMatch | None = None
+    """A pattern lesson's pattern, as met on the board."""
     scored: bool = True
     """Whether the answer counts in the player's score (not for a puzzle asked for by its
     seed: it could be asked for again and again)."""
     answered: bool = False
+    handed: float | None = None
+    """When the puzzle was handed to the player (Unix time): its answer's decision time is
+    counted from there."""
     owner: str = field(default="", repr=False)
     """The key hash of the browser the puzzle was handed to: only it may answer."""
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
@@ -88,10 +104,12 @@ class TrainerPuzzle:
         worked out from its board): kept on the server, never sent to the page."""
         return {"player": self.player, "lesson": self.lesson, "difficulty": self.difficulty,
                 "board": format_board(self.position), "lesson_cells": sorted(self.lesson_cells),
-                "scored": self.scored, "owner": self.owner}
+                "scored": self.scored, "owner": self.owner, "handed": self.handed}
 
     def grade(self, cell: int, flag: bool) -> dict[str, Any]:
-        """Whether the answer is right, and why, in words, with the numbers used."""
+        """Whether the answer is right, and why, in words, with the numbers used, the right
+        answers, and the named patterns met on the board that decide a cell (``patterns``:
+        what the player could have used)."""
         coord = self.position.coord
         if self.lesson == "guess":
             right = not flag and cell in self.lesson_cells
@@ -102,8 +120,13 @@ class TrainerPuzzle:
             lowest = ", ".join(str(coord(c)) for c in sorted(self.lesson_cells)[:4])
             why += f"; the lowest here is {best:.0%}" + ("" if right else f", at {lowest}")
             return {"right": right, "explanation": why, "because": [],
-                    "answers": [list(coord(c)) for c in sorted(self.lesson_cells)]}
+                    "answers": [list(coord(c)) for c in sorted(self.lesson_cells)],
+                    "patterns": []}
         right = cell in (self.mines if flag else self.safe)
+        met = sorted({m.name for m in find_patterns(self.position)
+                      if m.cells & (self.safe | self.mines)})
+        if self.pattern is not None:
+            return self._grade_pattern(self.pattern, cell, right, met)
         shown = self.explanations.get(cell) if right else None
         if shown is None:
             shown = self.explanations[min(self.lesson_cells)]
@@ -122,7 +145,25 @@ class TrainerPuzzle:
         return {"right": right, "explanation": text,
                 "because": [list(coord(i)) for i in shown.because],
                 "answers": [[*coord(c), "flag" if c in self.mines else "reveal"]
-                            for c in sorted(self.lesson_cells)]}
+                            for c in sorted(self.lesson_cells)], "patterns": met}
+
+    def _grade_pattern(self, pattern: PatternMatch, cell: int, right: bool,
+                       met: list[str]) -> dict[str, Any]:
+        """:meth:`grade` for a pattern lesson: the pattern's own sentence, its numbers."""
+        coord = self.position.coord
+        if right and cell in pattern.cells:
+            text = pattern.sentence
+        elif right:
+            why = self.explanations[cell].sentence
+            text = f"Right, though not by the {pattern.name}: {why} {pattern.sentence}"
+        else:
+            what = ("a mine" if cell in self.mines else "safe" if cell in self.safe
+                    else "not certain")
+            text = f"{coord(cell)} is {what}. {pattern.sentence}"
+        return {"right": right, "explanation": text,
+                "because": [list(coord(i)) for i in pattern.numbers],
+                "answers": [[*coord(c), "flag" if c in pattern.mines else "reveal"]
+                            for c in sorted(pattern.cells)], "patterns": met}
 
 
 def make_puzzle(lesson: str, difficulty: int, player: str, rng: random.Random
@@ -133,6 +174,9 @@ def make_puzzle(lesson: str, difficulty: int, player: str, rng: random.Random
     if lesson == "guess":
         (found,) = guess_puzzles(rng, 1, level=level, seconds=PUZZLE_SECONDS)
         position, lesson_cells = found.position, frozenset(found.cells)
+    elif lesson in PATTERNS:
+        (met,) = pattern_puzzles(lesson, rng, 1, level=level, seconds=PATTERN_SECONDS)
+        position, lesson_cells = met.position, met.match.cells
     else:
         low, high = LINKED_SIZES[difficulty] if lesson == "linked" else (None, None)
         (made,) = puzzles(lesson, rng, 1, level=level if lesson != "linked" else
@@ -148,13 +192,17 @@ def solved_puzzle(puzzle_id: str, player: str, lesson: str, difficulty: int,
     another server process makes the same puzzle from :meth:`TrainerPuzzle.doc`)."""
     analysis = analyse(position)
     found_all = explain(position, analysis=analysis)
+    pattern = None
+    if lesson in PATTERNS:
+        pattern = next(m for m in find_patterns(position, (lesson,)) if m.cells == lesson_cells)
     return TrainerPuzzle(
         id=puzzle_id, player=player, lesson=lesson, difficulty=difficulty,
         position=position, safe=frozenset(analysis.safe_cells()),
         mines=frozenset(analysis.mine_cells()),
         explanations={e.cell: e for e in found_all if e.value in (CellValue.SAFE,
                                                                   CellValue.MINE)},
-        lesson_cells=lesson_cells, probabilities=dict(analysis.probabilities()))
+        lesson_cells=lesson_cells, probabilities=dict(analysis.probabilities()),
+        pattern=pattern)
 
 
 def puzzle_from_doc(puzzle_id: str, doc: dict[str, Any]) -> TrainerPuzzle:
@@ -162,7 +210,7 @@ def puzzle_from_doc(puzzle_id: str, doc: dict[str, Any]) -> TrainerPuzzle:
     process than the one that handed it out)."""
     puzzle = solved_puzzle(puzzle_id, doc["player"], doc["lesson"], doc["difficulty"],
                            parse_board(doc["board"]), frozenset(doc["lesson_cells"]))
-    puzzle.scored, puzzle.owner = doc["scored"], doc["owner"]
+    puzzle.scored, puzzle.owner, puzzle.handed = doc["scored"], doc["owner"], doc.get("handed")
     return puzzle
 
 

@@ -16,6 +16,7 @@ from sweepkit.position import MINE, Position
 from sweepkit.rules import level
 from sweepkit.store.played import GameBook, GameFilter
 from sweepkit.web.deps import MAX_ROWS
+from sweepkit.zini import zini
 from tests.web.players import win_unseeded
 
 
@@ -80,6 +81,13 @@ def test_a_seeded_game_is_won_and_stored_with_its_figures(client, db):
     assert figures["clicks"]["left"] == state["clicks"]["left"] >= 1
     assert figures["flagged"] is False
     assert state["record_id"] is not None
+    # correctness, throughput and the board's ZiNi come with the figures
+    clicks = figures["clicks"]
+    total = clicks["left"] + clicks["right"] + clicks["chord"]
+    assert figures["correctness"] == (total - clicks["wasted"]) / total
+    assert figures["throughput"] == figures["efficiency"]
+    board = Position.unknown(9, 9).layout(sorted(mines))
+    assert figures["zini"] == zini(board).value <= figures["three_bv"]
     # At a win every mine shows as a flag.
     final = client.get(f"/api/games/{game_id}").json()
     assert {i for i, c in enumerate(final["cells"]) if c == "F"} == mines
@@ -395,3 +403,48 @@ def test_the_game_time_is_rounded_not_cut():
     game.reveal(1, 0)
     assert game.status is Status.WON and game.elapsed > 4.745
     assert game_figures(game).time == 4.75  # rounded, not cut to 4.74
+
+
+def test_auto_flag_flags_what_the_numbers_make_certain_without_a_click(client, db):
+    seed, first = 7, (4, 4)
+    mines = set(layout_of("beginner", seed, first))
+    state = new(client, level="beginner", seed=seed)
+    plain = move(client, state["id"], "reveal", *first)
+    reply = client.post(f"/api/games/{state['id']}/undo").json()
+    assert reply["assists"] == {"seeded": 1, "undo": 1}
+    auto = client.post(f"/api/games/{state['id']}/moves", json={
+        "kind": "reveal", "row": first[0], "col": first[1], "auto_flag": True}).json()
+    flagged = [i for i, code in auto["changes"] if code == "F"]
+    assert flagged and set(flagged) <= mines  # the cascade leaves certain mines
+    assert auto["changes"][:len(plain["changes"])] == plain["changes"]
+    s = auto["state"]
+    assert s["clicks"]["right"] == 0 and s["clicks"]["left"] == 1  # no click counted
+    assert s["assists"]["auto_flag"] == len(flagged)
+    assert s["mines_left"] == 10 - len(flagged)
+    # a flag move opens nothing: auto-flag does nothing after it
+    other = next(i for i in sorted(mines) if i not in flagged)
+    again = client.post(f"/api/games/{state['id']}/moves", json={
+        "kind": "flag", "row": other // 9, "col": other % 9, "auto_flag": True}).json()
+    assert again["changes"] == [[other, "F"]]
+    client.post(f"/api/games/{state['id']}/undo")
+    # an undo takes back the move with the flags auto-flag placed after it
+    undone = client.post(f"/api/games/{state['id']}/undo").json()
+    assert set(undone["cells"]) == {"."} and undone["mines_left"] == 10
+    # a game won with auto-flags is a flag game (not NF), assisted, its clicks its own
+    reply = client.post(f"/api/games/{state['id']}/moves", json={
+        "kind": "reveal", "row": first[0], "col": first[1], "auto_flag": True}).json()
+    cells = list(client.get(f"/api/games/{state['id']}").json()["cells"])
+    for i in range(81):
+        if i not in mines and cells[i] == ".":
+            reply = client.post(f"/api/games/{state['id']}/moves", json={
+                "kind": "reveal", "row": i // 9, "col": i % 9, "auto_flag": True}).json()
+            for j, code in reply["changes"]:
+                cells[j] = code
+    end = reply["state"]
+    assert end["status"] == "won"
+    assert end["figures"]["flagged"] is True and end["clicks"]["right"] == 0
+    with GameBook(db) as book:
+        row = book.game(end["record_id"])
+    assert row.flagged and row.assisted and row.assists["auto_flag"] >= len(flagged)
+    assert row.clicks.right == 0
+    assert replay(row.game_record()).clicks.right == 0  # the record replays the same

@@ -44,6 +44,9 @@ def test_the_frames_rebuild_the_board_at_every_move(client, stored):
             assert "".join(cells) == board_codes(twin)
         assert frame["time"] == move.time
     assert "".join(cells) == board_codes(replay(record))
+    # the board's ZiNi comes with the replay and the stored game
+    assert doc["replay"]["zini"] == doc["game"]["zini"] == replay(record).zini()
+    assert client.get(f"/api/stats/games/{stored}").json()["game"]["zini"] == doc["game"]["zini"]
     shared = client.post("/api/replays", json=full).json()
     assert shared["replay"] == doc["replay"]
 

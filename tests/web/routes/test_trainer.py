@@ -4,9 +4,12 @@ player's score, whose difficulty follows it."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from sweepkit.analysis.board.probability import analyse
+from sweepkit.generate.patterns import find_patterns
 from sweepkit.position import MINE, UNKNOWN, Position
 from tests.lanes import fast_first
 
@@ -57,8 +60,10 @@ def test_right_and_wrong_answers_are_graded_and_scored(client, lesson):
     row, col, action = right_answer(second)
     wrong = answer(client, second, row, col, "flag" if action == "reveal" else "reveal")
     assert wrong["right"] is False and wrong["answers"] and wrong["explanation"]
-    assert wrong["score"] == {"lesson": lesson, "right": 1, "wrong": 1, "streak": 0,
-                              "difficulty": 1, "rate": 0.5}
+    assert {k: v for k, v in wrong["score"].items() if k != "seconds"} == {
+        "lesson": lesson, "right": 1, "wrong": 1, "streak": 0, "difficulty": 1, "rate": 0.5}
+    # each answer's decision time, and the lesson's average over both
+    assert wrong["score"]["seconds"] == pytest.approx((reply["seconds"] + wrong["seconds"]) / 2)
     if lesson in ("single", "subset", "linked"):  # the mine count may decide alone
         assert wrong["because"]  # the numbers of the explanation, to highlight
 
@@ -86,7 +91,8 @@ def test_the_difficulty_follows_the_score(client):
     lessons = client.get("/api/trainer/scores", params={"player": "Bo"}).json()["lessons"]
     single = next(s for s in lessons if s["lesson"] == "single")
     assert single["right"] == 3 and single["difficulty"] == 2
-    assert {s["lesson"] for s in lessons} == {"single", "subset", "linked", "global", "guess"}
+    assert {s["lesson"] for s in lessons} == {"single", "subset", "linked", "global", "guess",
+                                              "1-2-1", "1-2-2-1", "1-1"}
 
 
 def test_bad_trainer_requests_get_a_4xx(client):
@@ -104,3 +110,40 @@ def test_bad_trainer_requests_get_a_4xx(client):
                        json={"row": row, "col": col, "action": "reveal"})
     assert slip.status_code == 422 and "is open" in slip.json()["detail"]
     assert answer(client, puzzle, *right_answer(puzzle))["right"]  # not used up by the slip
+
+
+def test_the_decision_time_runs_from_the_puzzle_handed_out_to_the_answer(client):
+    puzzle = client.post("/api/trainer/puzzles", json={"lesson": "single", "player": "Di"}
+                         ).json()
+    time.sleep(0.3)
+    reply = answer(client, puzzle, *right_answer(puzzle))
+    assert 0.3 <= reply["seconds"] < 30
+    assert reply["score"]["seconds"] == reply["seconds"]
+    lessons = client.get("/api/trainer/scores", params={"player": "Di"}).json()["lessons"]
+    single = next(s for s in lessons if s["lesson"] == "single")
+    assert single["seconds"] == reply["seconds"]
+    assert all(s["seconds"] is None for s in lessons if s["lesson"] != "single")
+
+
+@pytest.mark.parametrize("lesson", fast_first(["1-2-1", "1-1", "1-2-2-1"]))
+def test_a_pattern_lesson_is_graded_by_its_pattern(client, lesson):
+    ask = {"lesson": lesson, "player": "Flo", "seed": 2}
+    puzzle = client.post("/api/trainer/puzzles", json=ask).json()
+    assert puzzle["lesson"] == lesson and lesson in puzzle["prompt"]
+    position = position_of(puzzle)
+    (match, *_) = find_patterns(position, (lesson,))
+    cell = (match.mines or match.safe)[0]
+    action = "flag" if match.mines else "reveal"
+    reply = answer(client, puzzle, cell // position.cols, cell % position.cols, action)
+    assert reply["right"] is True and f"The {lesson}" in reply["explanation"]
+    assert lesson in reply["patterns"]
+    assert reply["because"] and all(position.cells[r * position.cols + c] > 0
+                                    for r, c in reply["because"])
+    # the same board again, answered the wrong way: the pattern says why
+    again = client.post("/api/trainer/puzzles", json=ask).json()
+    wrong = answer(client, again, cell // position.cols, cell % position.cols,
+                   "reveal" if action == "flag" else "flag")
+    assert wrong["right"] is False and f"The {lesson}" in wrong["explanation"]
+    decided = {divmod(c, position.cols) for m in find_patterns(position, (lesson,))
+               for c in m.cells}
+    assert wrong["answers"] and {tuple(a[:2]) for a in wrong["answers"]} <= decided

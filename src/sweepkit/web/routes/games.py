@@ -124,7 +124,8 @@ def _written_move(game_id: str, spec: MoveIn, live: LiveGames,
         if game.clock.paused:
             raise HTTPException(409, "the game is paused: resume it first")
         try:
-            result, changes = game.move(MoveKind(spec.kind), rules.index(spec.row, spec.col))
+            result, changes = game.move(MoveKind(spec.kind), rules.index(spec.row, spec.col),
+                                        spec.auto_flag)
         except GameOverError as exc:
             raise HTTPException(409, str(exc)) from None
         except NoGuessError as exc:

@@ -65,7 +65,8 @@ def move_job(spec: GameMove, pool: Pool, live: Live, key: deps.Key = None
     """A move as a job: the first click of a no-guess game makes its board, which can
     take seconds; cancelled, the game is unchanged."""
     deps.check_owner(deps.find(live, spec.game_id), key)
-    move = MoveIn(kind=spec.kind, row=spec.row, col=spec.col, seq=spec.seq)
+    move = MoveIn(kind=spec.kind, row=spec.row, col=spec.col, seq=spec.seq,
+                  auto_flag=spec.auto_flag)
     return submit(pool, "move", lambda: games.make_move(spec.game_id, move, live, key))
 
 

@@ -70,10 +70,11 @@ def frames(record: GameRecord) -> dict[str, Any]:
 
 @router.get("/stats/games/{game_id}/replay")
 def stored_replay(game_id: GameId, book: Book, owners: Players, who: Who) -> dict[str, Any]:
-    """A stored game's replay: every move with its time, reason and changed cells (403
-    when its player's games are private)."""
+    """A stored game's replay: every move with its time, reason and changed cells, and the
+    game with its board's ZiNi (403 when its player's games are private)."""
     row = readable(book, owners, who, game_id)
-    return {"game": row.as_json(), "replay": frames(row.game_record())}
+    replay = frames(row.game_record())
+    return {"game": {**row.as_json(), "zini": replay["zini"]}, "replay": replay}
 
 
 @router.post("/replays")

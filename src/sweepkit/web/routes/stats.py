@@ -20,6 +20,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel
 
+from sweepkit.game import HiddenLayoutError, replay
 from sweepkit.serialize import record_json
 from sweepkit.store.database import StoreError
 from sweepkit.store.exchange import (
@@ -183,9 +184,17 @@ def readable(book: GameBook, owners: Owners, who: Viewer, game_id: int) -> Playe
 @router.get("/stats/games/{game_id}")
 def stored_game(game_id: GameId, book: Book, owners: Players, who: Who) -> dict[str, Any]:
     """A finished game with its record (layout and every move with its time): what a
-    replay plays."""
+    replay plays; the game's figures with its board's ZiNi (worked out from the record
+    for a game stored without it)."""
     row = readable(book, owners, who, game_id)
-    return {"game": row.as_json(), "record": record_json(row.game_record())}
+    record = row.game_record()
+    zini = row.zini
+    if zini is None:
+        try:
+            zini = replay(record).zini()
+        except (ValueError, HiddenLayoutError):  # a record that does not end its game
+            zini = None
+    return {"game": {**row.as_json(), "zini": zini}, "record": record_json(record)}
 
 
 @router.get("/stats/games/{game_id}/replay.txt", response_class=PlainTextResponse)

@@ -1,10 +1,13 @@
 """The trainer: a puzzle of a lesson at the player's difficulty, the answer graded with
-its explanation, and the player's scores (kept in the database, one per lesson)."""
+its explanation and the time it took to decide (from the puzzle handed out to the answer
+received, measured by the server), and the player's scores (kept in the database, one per
+lesson, with the average decision time)."""
 
 from __future__ import annotations
 
 import random
 import secrets
+import time
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Request
@@ -53,7 +56,7 @@ SharedRows = Annotated[Shared, Depends(shared_rows)]
 class PuzzleIn(BaseModel):
     """A puzzle of a lesson for a player (at the difficulty the player's score gives)."""
 
-    lesson: Literal["single", "subset", "linked", "global", "guess"]
+    lesson: Literal["single", "subset", "linked", "global", "guess", "1-2-1", "1-2-2-1", "1-1"]
     player: str | None = Field(None, max_length=MAX_NAME * 4)
     seed: int | None = Field(None, ge=0, le=2**64 - 1)
 
@@ -86,6 +89,7 @@ def new_puzzle(spec: PuzzleIn, puzzles: Puzzles, stock: Stock, book: Book, owner
         raise HTTPException(422, str(exc)) from None
     puzzle.scored = spec.seed is None
     puzzle.owner = key_hash(owner)
+    puzzle.handed = time.time()
     puzzles.add(puzzle.id, puzzle)
     shared.put("puzzle", puzzle.id, puzzle.doc())  # any server process takes the answer
     return {**puzzle.as_json(), "scored": puzzle.scored}
@@ -113,17 +117,20 @@ def answer(puzzle_id: str, spec: AnswerIn, puzzles: Puzzles, book: Book, shared:
             raise HTTPException(422, f"cell ({spec.row}, {spec.col}) is open: answer on a "
                                      "covered cell (the puzzle still waits)")
         graded = puzzle.grade(position.index(spec.row, spec.col), spec.action == "flag")
+        seconds = (None if puzzle.handed is None
+                   else round(max(0.0, time.time() - puzzle.handed), 2))
         with book.write():  # answered and counted together, or neither
             if not shared.claim("puzzle", puzzle.id, "answered"):
                 puzzle.answered = True
                 raise HTTPException(409, "this puzzle is answered: ask for a new one")
             if puzzle.scored:
-                score = book.trainer_answer(puzzle.player, puzzle.lesson, graded["right"])
+                score = book.trainer_answer(puzzle.player, puzzle.lesson, graded["right"],
+                                            seconds)
         puzzle.answered = True
     if not puzzle.scored:
         found = {s.lesson: s for s in book.trainer_scores(puzzle.player)}
         score = found.get(puzzle.lesson, Score(puzzle.lesson))
-    return {**graded, "score": score.as_json(), "scored": puzzle.scored}
+    return {**graded, "seconds": seconds, "score": score.as_json(), "scored": puzzle.scored}
 
 
 def handed_out(puzzles: TrainerPuzzles, shared: Shared, puzzle_id: str) -> TrainerPuzzle:
@@ -144,5 +151,4 @@ def scores(player: str, book: Book, owners: Players, who: Who) -> dict[str, Any]
     who.may_read(owners, player)
     found = {s.lesson: s.as_json() for s in book.trainer_scores(player)}
     return {"player": player, "lessons": [
-        found.get(lesson, {"lesson": lesson, "right": 0, "wrong": 0, "streak": 0,
-                           "difficulty": 1, "rate": None}) for lesson in LESSONS]}
+        found.get(lesson, Score(lesson).as_json()) for lesson in LESSONS]}

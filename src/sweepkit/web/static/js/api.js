@@ -104,10 +104,13 @@ export const getGame = (id) => call("GET", `/games/${encodeURIComponent(id)}`);
 
 /** POST a move; answers {changes, wasted, state}. `kind` is reveal, flag or chord; `seq`
  * (the game's seq as the page last saw it, optional): a game that has moved on since
- * answers 409 with its `state`, and the move is not made. */
-export const sendMove = (id, kind, row, col, seq) =>
-  call("POST", `/games/${encodeURIComponent(id)}/moves`,
-    Number.isInteger(seq) ? { kind, row, col, seq } : { kind, row, col });
+ * answers 409 with its `state`, and the move is not made; `autoFlag`: the server flags
+ * the cells the numbers make trivially certain after it (an assist). */
+export const sendMove = (id, kind, row, col, seq, autoFlag = false) =>
+  call("POST", `/games/${encodeURIComponent(id)}/moves`, {
+    kind, row, col, ...(Number.isInteger(seq) ? { seq } : {}),
+    ...(autoFlag ? { auto_flag: true } : {}),
+  });
 
 /** POST restart: the same board closed again, under a new game id. */
 export const restartGame = (id) => call("POST", `/games/${encodeURIComponent(id)}/restart`);
@@ -204,9 +207,11 @@ export async function runJob(path, body, { signal, onUpdate, failed } = {}) {
 }
 
 /** A move as a job (a no-guess board's first click, which makes the board): the move's
- * reply, as sendMove's ({changes, wasted, state}); `options` as runJob's. */
-export const moveJob = (id, kind, row, col, options) =>
-  runJob("/jobs/move", { game_id: id, kind, row, col }, options);
+ * reply, as sendMove's ({changes, wasted, state}); `autoFlag` as sendMove's, `options`
+ * as runJob's. */
+export const moveJob = (id, kind, row, col, autoFlag, options) =>
+  runJob("/jobs/move", { game_id: id, kind, row, col, ...(autoFlag ? { auto_flag: true } : {}) },
+    options);
 
 /** A live game's hint as a job: the hint's reply ({hint, assists}); `options` as runJob's. */
 export const hintJob = (id, options) => runJob("/jobs/hint", { game_id: id }, options);

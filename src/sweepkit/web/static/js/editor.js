@@ -624,13 +624,18 @@ class Editor {
         a = await runJob("/jobs/analyse", { board: this.text() },
           { signal: controller.signal, failed: "The analysis failed." });
       } catch (err) {
-        if (!(err instanceof JobError && err.cancelled)) throw err;
+        if (!(err instanceof JobError && err.cancelled)) {
+          $("analysis-summary").textContent = "No analysis (the message above says why).";
+          throw err;
+        }
         cancelled = true;
       } finally {
         this.analysing = null;
         $("analyse-cancel").hidden = true;
         $("analyse").disabled = this.invalid;
-        $("analysis-summary").textContent = "";
+        if ($("analysis-summary").textContent === "Analysing…") {
+          $("analysis-summary").textContent = "";
+        }
       }
       if (cancelled) {
         $("analysis-summary").textContent = "Analysis cancelled: nothing changed.";

@@ -14,8 +14,9 @@ function percent(value) {
   return `${Math.round(value * 100)} %`;
 }
 
-/** Fill and show the panel for a finished game (`state` is a GameStatus). */
-export function showFigures(panel, state) {
+/** Fill and show the panel for a finished game (`state` is a GameStatus); `shown`: which
+ * figures show, by name (settings.figures; all when not given). */
+export function showFigures(panel, state, shown = null) {
   const f = state.figures;
   if (!f) {
     panel.hidden = true;
@@ -35,6 +36,12 @@ export function showFigures(panel, state) {
   set("efficiency", percent(f.efficiency));
   set("ioe", fixed(f.ioe, 3));
   set("rqp", fixed(f.rqp, 2));
+  set("zini", typeof f.zini === "number" ? String(f.zini) : "—");
+  set("correctness", percent(f.correctness));
+  set("throughput", fixed(f.throughput, 3));
+  for (const el of panel.querySelectorAll("[data-figure]")) {
+    el.closest(".figure").hidden = Boolean(shown) && shown[el.dataset.figure] === false;
+  }
   panel.dataset.style = f.flagged ? "flagging" : "nf";
   panel.querySelector(".style-badge")?.remove();
   const badge = document.createElement("p");

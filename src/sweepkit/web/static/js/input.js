@@ -13,8 +13,11 @@
  *
  * Which mouse gestures chord is the player's choice (`settings.chords(method)`: left on a
  * number, both buttons, middle button, double-click; or none); a gesture turned off does
- * nothing of a chord, not even its preview. The handlers are delegated: one listener per
- * event type on the grid, none per cell.
+ * nothing of a chord, not even its preview. A left-handed player (`settings.leftHanded`)
+ * has the two buttons swapped: the right one reveals and chords, the left one flags
+ * ("left" below is then the right button; a double-click, which only the left button
+ * makes, does not chord). Touch and keys are the same for both hands. The handlers are
+ * delegated: one listener per event type on the grid, none per cell.
  */
 
 import { keyName } from "./settings.js";
@@ -25,6 +28,10 @@ const MOVE_TOLERANCE = 10; // px a finger may drift before a touch becomes a scr
  * press that will chord shows its preview (the number's covered neighbours pressed). */
 export function attachMouse(board, ctl, settings) {
   const grid = board.grid;
+  // The button as the player uses it: 0 reveals, 2 flags (swapped for the left hand).
+  const buttonOf = (e) => (settings.leftHanded && (e.button === 0 || e.button === 2)
+    ? 2 - e.button
+    : e.button);
   let left = false; // the left button went down on the board
   let chording = false; // both buttons (or the middle one) are held
   let afterChord = false; // a chord fired; ignore the other button's release
@@ -51,7 +58,8 @@ export function attachMouse(board, ctl, settings) {
   const wrap = grid.closest(".board-wrap") || grid.parentElement;
   let pan = null; // {x, y, left, top} while Shift-dragging
   grid.addEventListener("mousedown", (e) => {
-    if (e.button === 0 && e.shiftKey) {
+    const button = buttonOf(e);
+    if (button === 0 && e.shiftKey) {
       e.preventDefault();
       pan = { x: e.clientX, y: e.clientY, left: wrap.scrollLeft, top: wrap.scrollTop };
       grid.classList.add("panning");
@@ -59,20 +67,20 @@ export function attachMouse(board, ctl, settings) {
     }
     const i = at(e);
     if (i < 0) return;
-    if (e.button === 1) e.preventDefault(); // no autoscroll on a middle-button chord
+    if (button === 1) e.preventDefault(); // no autoscroll on a middle-button chord
     if (!ctl.canPlay()) return;
-    if (e.button === 1 && !settings.chords("middle")) return;
-    const both = settings.chords("both") && ((e.buttons & 3) === 3 || (left && e.button === 2));
-    if (e.button === 1 || both) {
+    if (button === 1 && !settings.chords("middle")) return;
+    const both = settings.chords("both") && ((e.buttons & 3) === 3 || (left && button === 2));
+    if (button === 1 || both) {
       chording = true;
       left = false;
       pressAt(i);
       ctl.pressing(true);
-    } else if (e.button === 0) {
+    } else if (button === 0) {
       left = true;
       pressAt(i);
       ctl.pressing(true);
-    } else if (e.button === 2) {
+    } else if (button === 2) {
       ctl.secondary(i);
     }
   });
@@ -80,6 +88,7 @@ export function attachMouse(board, ctl, settings) {
   grid.addEventListener("dblclick", (e) => {
     const i = at(e);
     if (i < 0 || !settings.chords("double") || settings.chords("left")) return;
+    if (settings.leftHanded) return; // made by the left button: the flagging one
     if (board.isOpenNumber(i) && ctl.canPlay()) ctl.chord(i);
   });
   grid.addEventListener("mouseover", (e) => {
@@ -116,7 +125,7 @@ export function attachMouse(board, ctl, settings) {
       afterChord = (e.buttons & 3) !== 0;
       return;
     }
-    if (e.button === 0 && left) {
+    if (buttonOf(e) === 0 && left) {
       left = false;
       board.release();
       ctl.pressing(false);

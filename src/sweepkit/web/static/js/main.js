@@ -8,7 +8,8 @@
  * - play-jobs.js: the running job's line and its Cancel (api.js's runJob polls it);
  * - play-view.js: theme, cell size and zoom, flag mode;
  * - play-form.js: the game form and the game an address asks for;
- * - play-messages.js: announcements, errors and the offer beside them.
+ * - play-messages.js: announcements, errors and the offer beside them;
+ * - sound.js: the sounds of moves and the mute button.
  */
 
 import * as api from "./api.js";
@@ -25,6 +26,7 @@ import { boardToken, Sharing } from "./play-share.js";
 import { StatusView } from "./play-status.js";
 import { View } from "./play-view.js";
 import { Settings } from "./settings.js";
+import { Sound } from "./sound.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -34,12 +36,13 @@ class App {
     this.board = new Board($("board"), $("board-wrap"));
     this.minimap = new Minimap($("minimap"), $("minimap-frame"), this.board);
     this.session = new GameSession(this);
-    this.status = new StatusView(this.session);
+    this.status = new StatusView(this.session, this.settings);
     this.hints = new Hints(this);
     this.sharing = new Sharing(this);
     this.jobs = new JobPanel();
     this.view = new View(this.settings, this.board, this.minimap);
     this.form = new GameForm(this.settings, (spec) => this.session.startGame(spec));
+    this.sound = new Sound(this.settings);
   }
 
   /** The current GameStatus (without cells), or null. */
@@ -108,6 +111,7 @@ class App {
     $("resume").addEventListener("click", () => this.session.togglePause());
     this.hints.bind();
     this.jobs.bind();
+    this.sound.bind();
     this.sharing.bind();
     bindOffer();
   }

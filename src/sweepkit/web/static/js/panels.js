@@ -1,10 +1,13 @@
 /**
- * The settings and help dialogs: question marks, coordinates, the long-press delay, the ways to chord
- * (or none), key bindings (click Change, press the new key; Escape cancels) and the
- * help's lists of keys and chords, which always show the settings in force.
+ * The settings and help dialogs: question marks, coordinates, auto-flag, the left-handed
+ * mouse, the long-press delay, the ways to chord (or none), the figures shown at the end
+ * of a game, key bindings (click Change, press the new key; Escape cancels) and the help's
+ * lists of keys and chords, which always show the settings in force.
  */
 
-import { ACTIONS, CHORD_METHODS, keyLabel, keyName, showCoords } from "./settings.js";
+import {
+  ACTIONS, CHORD_METHODS, FIGURES, keyLabel, keyName, showCoords,
+} from "./settings.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -32,6 +35,19 @@ function initSettingsPanel(s) {
     showCoords(s);
   });
   showCoords(s);
+  $("auto-flag").checked = Boolean(s.autoFlag);
+  $("auto-flag").addEventListener("change", () => {
+    s.autoFlag = $("auto-flag").checked;
+    s.save();
+  });
+  $("left-handed").checked = Boolean(s.leftHanded);
+  $("left-handed").addEventListener("change", () => {
+    s.leftHanded = $("left-handed").checked;
+    s.save();
+    showHands(s);
+  });
+  showHands(s);
+  initFigureChoice(s);
   const range = $("long-press");
   range.value = String(s.longPress);
   const showDelay = () => {
@@ -82,6 +98,36 @@ function initChording(s) {
     s.save();
     show();
   });
+}
+
+/** The board's line on the mouse, for the hand the settings say. */
+function showHands(s) {
+  const line = document.querySelector("#board-help .for-mouse");
+  if (!line) return;
+  const [reveal, flag] = s.leftHanded ? ["Right click", "left click"] : ["Click", "right click"];
+  line.textContent = `${reveal} reveals, ${flag} flags, ${reveal.toLowerCase()} a number ` +
+    "(or press both buttons) to chord. Keys: arrows move, Space reveals, F flags, D chords.";
+}
+
+/** One checkbox per figure of the end of a game; each change is saved and shown at once. */
+function initFigureChoice(s) {
+  const box = $("figure-list");
+  for (const [name, text] of Object.entries(FIGURES)) {
+    const input = document.createElement("input");
+    input.type = "checkbox";
+    input.id = `figure-${name}`;
+    input.checked = s.figures[name] !== false;
+    input.addEventListener("change", () => {
+      s.figures[name] = input.checked;
+      s.save();
+      const shown = document.querySelector(`#figures [data-figure="${name}"]`);
+      if (shown) shown.closest(".figure").hidden = !input.checked;
+    });
+    const label = document.createElement("label");
+    label.className = "check";
+    label.append(input, ` ${text}`);
+    box.append(label);
+  }
 }
 
 function fillKeyTable(s) {

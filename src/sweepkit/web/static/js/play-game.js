@@ -241,7 +241,7 @@ export class GameSession {
         // A no-guess board is made at its first click, which can take seconds: a job.
         reply = kind === "reveal" && this.game.status === "ready" && this.game.no_guess
           ? await this.moveByJob(id, kind, row, col, generation)
-          : await api.sendMove(id, kind, row, col, this.game.seq);
+          : await api.sendMove(id, kind, row, col, this.game.seq, this.app.settings.autoFlag);
       } catch (err) {
         await this.failed(err, generation);
         return;
@@ -262,6 +262,7 @@ export class GameSession {
     hints.hideHint();
     board.apply(reply.changes || []);
     this.app.minimap.update(reply.changes || []);
+    this.app.sound.forMove(reply);
     this.update(reply.state, true);
     if (reply.loss) hints.showLoss(reply.loss);
     await hints.afterMove(generation);
@@ -275,7 +276,7 @@ export class GameSession {
     let reply;
     try {
       reply = await this.app.jobs.run("Making a board…", (signal) =>
-        api.moveJob(id, kind, row, col,
+        api.moveJob(id, kind, row, col, this.app.settings.autoFlag,
           { signal, failed: "No board that needs no guess could be made." }));
     } catch (err) {
       if (generation === this.generation) announce("No board was made; the game is as it was.");

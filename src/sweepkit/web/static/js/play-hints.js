@@ -6,23 +6,14 @@
  */
 
 import * as api from "./api.js";
+import { percentText, percentWords } from "./overlay.js";
 import { announce, clearError } from "./play-messages.js";
+
+export { percentText, percentWords };
 
 const $ = (id) => document.getElementById(id);
 
 const RUNNER_CELLS = 4; // cells named per runner-up in the hint panel
-
-/** A mine chance as the overlay writes it in a cell: "33%", "<1%", ">99%". */
-export function percentText(p) {
-  if (p <= 0) return "0%";
-  if (p >= 1) return "100%";
-  if (p < 0.01) return "<1%";
-  if (p > 0.99) return ">99%";
-  return `${Math.round(p * 100)}%`;
-}
-
-/** A chance in words, more precise (the cell's name, the hint panel): "12.5 %". */
-export const percentWords = (p) => `${(Math.round(p * 1000) / 10).toString()} %`;
 
 export class Hints {
   /** `app`: the page (its session, board, status and jobs). */
@@ -62,8 +53,8 @@ export class Hints {
         reply = await this.app.jobs.run("Thinking about a hint…",
           (signal) => api.hintJob(id, { signal, failed: "No hint could be found." }));
       } catch (err) {
-        if (err instanceof api.JobError && err.cancelled) announce("Hint cancelled.");
-        else await session.failed(err, generation);
+        if (!(err instanceof api.JobError && err.cancelled)) await session.failed(err, generation);
+        else if (generation === session.generation) announce("Hint cancelled.");
         return;
       }
       if (generation !== session.generation) return;

@@ -26,6 +26,7 @@ export const levelName = (g) => (g.level ? LEVEL_LABELS[g.level] || g.level : "C
 const ASSIST_LABELS = {
   hint: "hint",
   overlay: "probabilities",
+  auto_flag: "auto-flag",
   undo: "undo",
   pause: "pause",
   computer: "computer move",
@@ -43,9 +44,11 @@ export function formatCounter(n) {
 }
 
 export class StatusView {
-  /** `session`: the GameSession whose game is shown (its game, readOnly, canUndo, over). */
-  constructor(session) {
+  /** `session`: the GameSession whose game is shown (its game, readOnly, canUndo, over);
+   * `settings`: the player's (which figures show). */
+  constructor(session, settings = null) {
     this.session = session;
+    this.settings = settings;
     this.timer = new Timer($("timer"));
   }
 
@@ -67,7 +70,7 @@ export class StatusView {
     if (g.status === "won" || g.status === "lost") {
       const time = g.figures?.time ?? g.elapsed;
       this.timer.stop(time);
-      showFigures($("figures"), g);
+      showFigures($("figures"), g, this.settings?.figures);
       if (justEnded) {
         announce(
           g.status === "won"

@@ -6,11 +6,14 @@
  * move (◉) and the safest alternative (☆) outlined. On a loss the final board says at
  * once whether the death was forced and marks the cells that were certainly safe (✓).
  *
+ * The probability overlay of the board shown can be turned on (overlay.js).
+ *
  * Opened as static/review.html?game=ID (a stored game) or #replay=PACKED (a record, as
  * the statistics page's replay links pack it).
  */
 
 import { Board } from "./board.js";
+import { BoardOverlay } from "./overlay.js";
 import { $, guarded, initPage, JobError, percent, runJob, showError, UserError } from "./pages.js";
 import { unpackRecord } from "./records.js";
 
@@ -32,6 +35,9 @@ function verdictChip(verdict) {
 class Review {
   constructor() {
     this.board = new Board($("rv-board"), $("rv-wrap"));
+    this.overlay = new BoardOverlay(this.board, (text) => {
+      $("rv-overlay-note").textContent = text;
+    });
     this.review = null;
     this.running = null; // the review job's AbortController, while it runs
     this.shown = null; // the move shown (its number), or "end"
@@ -40,6 +46,9 @@ class Review {
   async start() {
     initPage();
     $("rv-cancel").addEventListener("click", () => this.running?.abort());
+    $("rv-overlay").addEventListener("change", () => {
+      this.overlay.set($("rv-overlay").checked, this.review?.mines ?? 0);
+    });
     await guarded(async () => {
       const body = await this.request();
       if (body) await this.run(body);
@@ -184,6 +193,7 @@ class Review {
     const { rows, cols, replay } = this.review;
     this.board.build(rows, cols, ".".repeat(rows * cols));
     for (let j = 0; j < k; j++) this.board.apply(replay.moves[j].changes);
+    this.overlay.refresh(this.review.mines);
   }
 
   index(cell) {

@@ -1,7 +1,8 @@
 /**
  * The player's settings, kept in localStorage under one key: theme, question marks,
  * coordinates around the board, long-press delay, key bindings, chording methods, cell size, player name and the last
- * game's form.
+ * game's form; auto-flag, the left-handed mouse, sound, and which figures the end of a
+ * game shows.
  * Storage can be missing or full (private windows): then settings live for the page only.
  */
 
@@ -57,6 +58,23 @@ export const DEFAULT_CHORDING = {
   tap: true,
 };
 
+/** The figures the end of a game can show (figures.js), in the panel's order; the
+ * settings choose which (`settings.figures`). */
+export const FIGURES = {
+  time: "Time",
+  three_bv: "3BV",
+  zini: "ZiNi",
+  three_bv_per_s: "3BV/s",
+  clicks: "Clicks",
+  efficiency: "Efficiency",
+  ioe: "IOE",
+  correctness: "Correctness",
+  throughput: "Throughput",
+  rqp: "RQP",
+};
+
+export const DEFAULT_FIGURES = Object.fromEntries(Object.keys(FIGURES).map((k) => [k, true]));
+
 export const LONG_PRESS = { min: 100, max: 1000, default: 300 };
 export const CELL_SIZE = { min: 12, max: 64, mouse: 26, touch: 36 };
 
@@ -76,6 +94,10 @@ const DEFAULTS = {
   cols: 20,
   mines: 60,
   flagMode: false,
+  autoFlag: false, // flags the player's numbers make trivially certain, placed by the server
+  leftHanded: false, // the mouse buttons swapped: left click flags, right click reveals
+  sound: false, // short synthesised sounds (sound.js); off until the player turns it on
+  figures: DEFAULT_FIGURES,
 };
 
 /** Row and column numbers around every board of the page, or none (`settings.coords`). */
@@ -103,6 +125,11 @@ export class Settings {
     this.chording = { ...DEFAULT_CHORDING };
     for (const key of Object.keys(DEFAULT_CHORDING)) {
       if (typeof chording[key] === "boolean") this.chording[key] = chording[key];
+    }
+    const figures = stored.figures && typeof stored.figures === "object" ? stored.figures : {};
+    this.figures = { ...DEFAULT_FIGURES };
+    for (const key of Object.keys(DEFAULT_FIGURES)) {
+      if (typeof figures[key] === "boolean") this.figures[key] = figures[key];
     }
     const delay = Number(this.longPress);
     this.longPress = Number.isFinite(delay)

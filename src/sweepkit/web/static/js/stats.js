@@ -3,12 +3,14 @@
  * a chart of win rate and time by day (inline SVG), the table of games (GET
  * /api/stats/games: filtered, sorted, paged), a replay of any game (GET
  * /api/stats/games/{id}/replay, or a record file through POST /api/replays) with a
- * timeline, play from any move (POST /api/replays/play), and export, import and reset;
+ * timeline, a time typed to go to, speeds up to 16×, the probability overlay of the move
+ * shown (overlay.js), play from any move (POST /api/replays/play), and export, import and reset;
  * this browser's players (stats-players.js). Another browser's private player is not
  * shown: the server's sentence says so in place of the tables.
  */
 
 import { Board } from "./board.js";
+import { BoardOverlay } from "./overlay.js";
 import { packRecord, unpackRecord } from "./records.js";
 import {
   $, api, ApiError, download, guarded, initPage, percent, playerName, playUrl, query,
@@ -96,6 +98,9 @@ class Stats {
     this.total = 0;
     this.replay = null; // {frames, gameId, record, k}
     this.board = new Board($("replay-board"), $("replay-wrap"));
+    this.overlay = new BoardOverlay(this.board, (text) => {
+      $("r-overlay-note").textContent = text;
+    });
     this.timer = 0;
     this.players = new PlayersPanel((name) => this.showPlayer(name));
     this.yours = false; // whether the player shown is this browser's own
@@ -381,6 +386,15 @@ class Stats {
       this.seek(this.replay.k + 1);
     });
     $("r-play").addEventListener("click", () => (this.timer ? this.pause() : this.play()));
+    $("r-overlay").addEventListener("change", () => {
+      this.overlay.set($("r-overlay").checked, this.replay?.frames.mines);
+    });
+    $("r-goto").addEventListener("submit", (e) => {
+      e.preventDefault();
+      if (!this.replay) return;
+      this.pause();
+      this.seek(this.moveAt(Number($("r-at").value)));
+    });
     $("r-play-here").addEventListener("click", () => guarded(() => this.playFromHere()));
     $("r-text").addEventListener("click", () => guarded(async () => {
       const text = await api("GET", `/stats/games/${this.replay.gameId}/replay.txt`, undefined,
@@ -467,6 +481,14 @@ class Stats {
     $("replay-title").focus();
   }
 
+  /** How many moves were made by `t` seconds into the game (the moves at `t` included). */
+  moveAt(t) {
+    const moves = this.replay.frames.moves;
+    let k = 0;
+    while (k < moves.length && moves[k].time <= t + 1e-9) k += 1;
+    return k;
+  }
+
   /** Show the board after the first k moves. */
   seek(k) {
     const r = this.replay;
@@ -500,6 +522,7 @@ class Stats {
     $("r-back").disabled = k === 0;
     $("r-forward").disabled = k === moves.length;
     $("r-play-here").disabled = k === moves.length;
+    this.overlay.refresh(mines);
   }
 
   play() {

@@ -1,10 +1,13 @@
 /**
  * The trainer: a puzzle of the chosen lesson (POST /api/trainer/puzzles) at the player's
- * difficulty; the player reveals a cell thought safe or flags one thought a mine (mouse,
- * touch long-press, keyboard); the answer is graded by the server (POST .../answer) and
- * explained, with the numbers it uses and the right answers highlighted; the scores per
- * lesson (GET /api/trainer/scores). The player's name is the play page's, else the one
- * this browser plays as when it names none (GET /api/me's `default`).
+ * difficulty, the lesson explained beside it; the player reveals a cell thought safe or
+ * flags one thought a mine (mouse, touch long-press, keyboard); the answer is graded by
+ * the server (POST .../answer) and explained, with the numbers it uses, the right answers
+ * highlighted and the time it took to decide; the scores per lesson (GET
+ * /api/trainer/scores). Puzzles come in sets (of a size the player chooses): after the
+ * last of a set, a summary (score, time, the lessons and patterns missed). The player's
+ * name is the play page's, else the one this browser plays as when it names none (GET
+ * /api/me's `default`).
  */
 
 import { Board } from "./board.js";
@@ -16,9 +19,14 @@ const LESSONS = {
   linked: "Linked numbers",
   global: "Mine count",
   guess: "Guessing well",
+  "1-2-1": "The 1-2-1",
+  "1-2-2-1": "The 1-2-2-1",
+  "1-1": "The 1-1 at a wall",
 };
 const LEVELS = { 1: "beginner", 2: "intermediate", 3: "expert" };
 const LONG_PRESS_MS = 450;
+
+const secs = (s) => `${Number(s).toFixed(1)} s`;
 
 class Trainer {
   constructor() {
@@ -27,6 +35,7 @@ class Trainer {
     this.answered = false;
     this.busy = false;
     this.fallback = ""; // the player this browser plays as when it names none
+    this.set = []; // the answers of the set under way: {lesson, right, seconds, patterns}
   }
 
   /** The player: the play page's name, else this browser's own default. */
@@ -45,6 +54,10 @@ class Trainer {
       this.next();
     });
     $("next").addEventListener("click", () => this.next());
+    $("new-set").addEventListener("click", () => this.next());
+    $("lesson").addEventListener("change", () => this.about());
+    $("set-size").addEventListener("change", () => this.progress());
+    this.about();
     this.attach();
     this.board.build(9, 9, ".".repeat(81));
     await this.scores();
@@ -99,11 +112,33 @@ class Trainer {
     });
   }
 
+  /** The chosen lesson's explanation shown, the others hidden. */
+  about() {
+    for (const el of document.querySelectorAll("#lesson-about [data-about]")) {
+      el.hidden = el.dataset.about !== $("lesson").value;
+    }
+  }
+
+  get setSize() {
+    return Number($("set-size").value) || 10;
+  }
+
+  /** Where the set stands: "Puzzle 3 of 10 in this set" (the one on the board). */
+  progress() {
+    const n = Math.min(this.set.length + (this.puzzle && !this.answered ? 1 : 0), this.setSize);
+    $("set-progress").textContent = n ? `Puzzle ${n} of ${this.setSize} in this set.` : "";
+  }
+
   async next() {
     if (this.busy) return;
+    if (this.set.length >= this.setSize) {
+      this.set = []; // a new set
+      $("set-summary").hidden = true;
+    }
     this.busy = true;
     $("new-puzzle").disabled = true;
     $("prompt").textContent = "Looking for a puzzle…";
+    let found = false;
     try {
       await guarded(async () => {
         const player = this.player();
@@ -111,6 +146,7 @@ class Trainer {
         const p = await api("POST", "/trainer/puzzles", body);
         this.puzzle = p;
         this.answered = false;
+        found = true;
         this.board.build(p.rows, p.cols, p.cells);
         $("prompt").textContent = p.prompt;
         $("puzzle-level").textContent = `(${LESSONS[p.lesson]}, difficulty ${p.difficulty}: ${
@@ -118,13 +154,20 @@ class Trainer {
         $("mines-left").textContent = String(p.mines_left).padStart(3, "0");
         $("verdict").textContent = "";
         $("verdict").className = "verdict";
+        $("decision-time").textContent = "";
         $("explanation").textContent = "";
         $("next").hidden = true;
+        this.progress();
       });
     } finally {
       this.busy = false;
       $("new-puzzle").disabled = false;
-      if (!this.puzzle) $("prompt").textContent = "Pick a lesson and press New puzzle.";
+      // no puzzle came (the error says why): the line says what is on the board still
+      if (!found) {
+        $("prompt").textContent = this.puzzle
+          ? `No new puzzle came; the board shows the last one: ${this.puzzle.prompt}`
+          : "No puzzle came: pick a lesson and press New puzzle to try again.";
+      }
     }
   }
 
@@ -171,9 +214,54 @@ class Trainer {
     }
     $("verdict").textContent = graded.right ? "✓ Right!" : "✗ Not this one.";
     $("verdict").className = `verdict ${graded.right ? "ok" : "bad"}`;
+    $("decision-time").textContent = typeof graded.seconds === "number"
+      ? `Decided in ${secs(graded.seconds)}.`
+      : "";
     $("explanation").textContent = graded.explanation;
-    $("next").hidden = false;
-    $("next").focus();
+    this.set.push({
+      lesson: this.puzzle.lesson, right: graded.right, seconds: graded.seconds,
+      patterns: graded.patterns || [],
+    });
+    this.progress();
+    if (this.set.length >= this.setSize) {
+      this.summary();
+      $("next").hidden = true;
+      $("set-summary-title").focus();
+    } else {
+      $("next").hidden = false;
+      $("next").focus();
+    }
+  }
+
+  /** The set's summary: score, time, and the lessons (and patterns) missed. */
+  summary() {
+    const set = this.set;
+    const right = set.filter((a) => a.right).length;
+    const timed = set.filter((a) => typeof a.seconds === "number").map((a) => a.seconds);
+    const total = timed.reduce((a, b) => a + b, 0);
+    let text = `${right} of ${set.length} right (${Math.round((100 * right) / set.length)} %)`;
+    if (timed.length) {
+      text += ` in ${secs(total)}: ${secs(total / timed.length)} a puzzle, the quickest ` +
+        `${secs(Math.min(...timed))}, the slowest ${secs(Math.max(...timed))}`;
+    }
+    $("set-score").textContent = `${text}.`;
+    const missed = set.map((a, n) => ({ ...a, n })).filter((a) => !a.right);
+    const counts = new Map();
+    for (const a of missed) counts.set(a.lesson, (counts.get(a.lesson) || 0) + 1);
+    $("set-missed-head").textContent = missed.length
+      ? `Missed: ${[...counts].map(([lesson, k]) => `${LESSONS[lesson] || lesson}${
+        k > 1 ? ` ×${k}` : ""}`).join(", ")}.`
+      : "Nothing missed.";
+    const list = $("set-missed");
+    list.replaceChildren(...missed.map((a) => {
+      const li = document.createElement("li");
+      const seen = a.patterns.filter((p) => p !== a.lesson);
+      li.textContent = `Puzzle ${a.n + 1}: ${LESSONS[a.lesson] || a.lesson}${
+        typeof a.seconds === "number" ? `, ${secs(a.seconds)}` : ""}${
+        seen.length ? ` (the board showed a ${seen.join(" and a ")})` : ""}.`;
+      return li;
+    }));
+    $("set-summary").hidden = false;
   }
 
   async scores() {
@@ -189,7 +277,8 @@ class Trainer {
         tr.dataset.lesson = s.lesson;
         const cells = [LESSONS[s.lesson] || s.lesson, s.right, s.wrong,
           s.rate === null ? "—" : `${Math.round(s.rate * 100)} %`, s.streak,
-          `${s.difficulty} (${LEVELS[s.difficulty] || "?"})`];
+          `${s.difficulty} (${LEVELS[s.difficulty] || "?"})`,
+          typeof s.seconds === "number" ? secs(s.seconds) : "—"];
         cells.forEach((v, k) => {
           const td = tr.insertCell();
           td.textContent = v;

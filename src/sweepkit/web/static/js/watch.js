@@ -92,7 +92,14 @@ class Watch {
     }
     this.stoppedByUser = true;
     this.close();
-    const session = await api("POST", "/watch", this.spec());
+    $("status").textContent = "Starting…";
+    let session;
+    try {
+      session = await api("POST", "/watch", this.spec());
+    } catch (err) {
+      $("status").textContent = "Not started (the message above says why).";
+      throw err;
+    }
     this.session = session;
     this.stoppedByUser = false;
     this.counters(session.stats);
@@ -110,12 +117,16 @@ class Watch {
       if (e.data) {
         const data = JSON.parse(e.data);
         showError(`The computer stopped: ${data.message}`);
+        $("status").textContent = "Stopped: the computer could not go on.";
         this.close();
         return;
       }
       // The stream closed (stopped, or the server went away): never reconnect by itself.
       if (this.source === source) {
-        if (!this.stoppedByUser) showError("The watch stream was interrupted; press Start again.");
+        if (!this.stoppedByUser) {
+          showError("The watch stream was interrupted; press Start again.");
+          $("status").textContent = "Stopped: the stream was interrupted.";
+        }
         this.close();
       }
     });
