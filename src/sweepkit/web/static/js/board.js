@@ -25,6 +25,8 @@ const VIEW = {
 };
 for (let n = 1; n <= 8; n++) VIEW[n] = [`c-n${n}`, String(n), String(n)];
 
+const CHUNK = 32; // cells: a row longer than this is drawn in chunks of it (see draw)
+
 /** The view of an unknown code (a server newer than this page): shown, not fatal. */
 const viewOf = (code) => VIEW[code] || ["c-covered", `unknown (${code})`, ""];
 
@@ -108,10 +110,18 @@ export class Board {
     const parts = ['<div class="ruler" aria-hidden="true">'];
     for (let c = 0; c < cols; c++) parts.push(`<span>${c}</span>`);
     parts.push("</div>");
+    // A long row is cut into chunks that are laid out and painted only when on screen
+    // (content-visibility, as rows are), so that a zoom lays out the cells in view, not
+    // whole rows of 200 (generic elements: the grid's rows still own their cells).
+    const chunked = cols > CHUNK;
     const order = [];
     for (let r = 0; r < rows; r++) {
       parts.push(`<div class="row" role="row" data-r="${r}">`);
       for (let c = 0; c < cols; c++) {
+        if (chunked && c % CHUNK === 0) {
+          const n = Math.min(CHUNK, cols - c);
+          parts.push(n === CHUNK ? '<div class="chunk">' : `<div class="chunk" style="--n: ${n}">`);
+        }
         const i = this.indexOfScreen(r, c);
         order.push(i);
         const [cls, label, text] = viewOf(this.codes[i]);
@@ -120,6 +130,7 @@ export class Board {
             i === this.focusIndex ? 0 : -1
           }" aria-label="${label}">${text}</div>`,
         );
+        if (chunked && (c % CHUNK === CHUNK - 1 || c === cols - 1)) parts.push("</div>");
       }
       parts.push("</div>");
     }

@@ -6,8 +6,9 @@
  * player's largest (Settings), turned when it is wide and the screen tall. A zoom (the
  * buttons, Ctrl + wheel, the keys, a pinch) keeps the board point under the pointer or
  * the fingers still, and is kept for boards of that shape until Fit. During a zoom the
- * board is scaled by a CSS transform (a frame costs next to nothing, even at 200 × 200);
- * the cells are laid out at their new size once, when the pinch ends or the steps pause.
+ * board (a compositor layer of its own, app.css) is scaled by a CSS transform: a frame
+ * costs next to nothing, even at 200 × 200; the cells are laid out at their new size
+ * once, when the pinch ends or the steps pause.
  */
 
 import { BORDER, fitBoard, room } from "./board-fit.js";
@@ -184,7 +185,6 @@ export class View {
     this.laid = size;
     this.size = size;
     this.board.grid.style.transform = "";
-    this.board.grid.style.willChange = "";
     document.documentElement.style.setProperty("--cell", `${size}px`);
     this.limits();
   }
@@ -221,10 +221,6 @@ export class View {
     if (size !== this.size) {
       this.size = size;
       const grid = this.board.grid;
-      // A gesture (a pinch, a series of steps) gives the board its own layer, which the
-      // compositor scales without drawing anything anew; a single step draws it scaled
-      // (cheaper than making the layer, and sharp).
-      if (held || this.pending) grid.style.willChange = "transform";
       grid.style.transform = size === this.laid ? "" : `scale(${size / this.laid})`;
       this.settings.cellSize = size;
       this.settings.zoomShape = `${rows}x${cols}`;
