@@ -515,9 +515,12 @@ def test_page_at_200_percent_zoom(open_page):
     page.wait_for_function("() => getComputedStyle(document.documentElement)"
                            ".getPropertyValue('--cell') === '40px'")  # laid out anew
     assert wrap.evaluate("e => e.scrollWidth > e.clientWidth")
+    page.evaluate("() => window.sweepkit.view.unzoom()")
+    page.click("#options-toggle")  # a screen this short folds the game form and tools
     for control in ("#level", "#new-game", "#face", "#restart", "#theme", "#zoom-in"):
         box = page.locator(control).bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 640, control
+    page.click("#options-toggle")
     click(page, 3 * 30 + 25)  # a cell beyond the first screen: scrolled to, then clicked
     assert page.get_attribute("#face", "data-state") == "playing"
 
