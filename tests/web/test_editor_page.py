@@ -54,10 +54,12 @@ def new_board(page, rows: int, cols: int) -> None:
 def test_editing_by_hand_undo_checks_and_keeping(open_at):
     page = open_at(EDITOR, "#board .cell", has_touch=True)
     # The board takes the room: its cells fill the window below its top (up to the
-    # largest allowed, 64 px); each tool's help is behind a "?" beside it, not around it.
-    top = page.locator("#board-wrap").bounding_box()["y"]
+    # largest allowed, 64 px), Analyse still on the first screen under it; each tool's
+    # help is behind a "?" beside it, not around it.
     size = page.locator('#board .cell[data-index="0"]').bounding_box()["width"]
-    assert size == min(64, (900 - top - 4 - 8) // 9) and top + 9 * size + 4 <= 900
+    actions = page.locator("#board-area + .row-form").bounding_box()  # Analyse's row
+    assert actions["y"] + actions["height"] <= 900
+    assert size == 64 or actions["y"] + actions["height"] + 9 > 900 - 16  # no larger fits
     helps = page.eval_on_selector_all("[popover]", "els => els.map(e => e.id)")
     assert set(helps) == {"mines-help", "editor-help", "analyse-help", "text-help",
                           "files-help"}

@@ -10,14 +10,15 @@ export const BORDER = 4; // px: the board box's border, both sides
 const GAP = 8; // px left free below the board
 
 /** The room (px) a board has in `area`: the area's width, and the height from its top
- * to the bottom of the first screen (the page scrolled to its top), borders taken off.
- * Never less than a few cells' worth: the page above may fill a landscape phone. */
-export function room(area) {
+ * to the bottom of the first screen (the page scrolled to its top), borders and `below`
+ * px (what must show under the board) taken off. Never less than a few cells' worth: the
+ * page above may fill a landscape phone. */
+export function room(area, below = 0) {
   const rect = area.getBoundingClientRect();
   const top = rect.top + window.scrollY;
   return {
     width: Math.max(0, rect.width - BORDER),
-    height: Math.max(4 * CELL_SIZE.min, window.innerHeight - top - BORDER - GAP),
+    height: Math.max(4 * CELL_SIZE.min, window.innerHeight - top - BORDER - GAP - below),
   };
 }
 
@@ -43,11 +44,11 @@ export function fitBoard(rows, cols, space, { least, most, coords = false, turn 
   return { size, turned: false };
 }
 
-/** Size a grid's cells (--cell on the grid) to fill the room it has in `area` (and give
- * the area's box that height: --room-height), for a board shown as it is (not turned);
- * the size in px. */
-export function fitGrid(grid, area, rows, cols, { most, coarse }) {
-  const space = room(area);
+/** Size a grid's cells (--cell on the grid) to fill the room it has in `area`, `below` px
+ * left under it (and give the area's box that height: --room-height), for a board shown
+ * as it is (not turned); the size in px. */
+export function fitGrid(grid, area, rows, cols, { most, coarse, below = 0 }) {
+  const space = room(area, below);
   area.style.setProperty("--room-height", `${space.height + BORDER}px`);
   const least = Math.min(most, coarse ? CELL_SIZE.touchFit : CELL_SIZE.min);
   const coords = document.body.classList.contains("coords");

@@ -395,12 +395,15 @@ class Editor {
     this.edited();
   }
 
-  /** The board takes the room: the largest cells that fit the window (up to the largest
-   * the play page's Settings allow). */
+  /** The board takes the room: the largest cells that fit the window, Analyse and the
+   * other actions still on the first screen under it (up to the largest cells the play
+   * page's Settings allow). */
   fit() {
     this.fitFor = [window.innerWidth, window.innerHeight];
     const coarse = window.matchMedia("(pointer: coarse)").matches;
-    fitGrid(this.grid, $("board-area"), this.rows, this.cols, { most: settings.maxCell, coarse });
+    const actions = $("board-area").nextElementSibling;
+    fitGrid(this.grid, $("board-area"), this.rows, this.cols,
+      { most: settings.maxCell, coarse, below: actions.offsetHeight + 8 });
   }
 
   indexOf(node) {
