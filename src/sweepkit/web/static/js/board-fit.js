@@ -22,26 +22,33 @@ export function room(area, below = 0) {
   };
 }
 
+const TURN_GAIN = 1.2; // a board turns only for cells at least this much larger
+
 /** The whole px of the largest cell at which a rows × cols board (with its row and column
- * numbers when `coords`: they take 1.2 cells left, 0.8 above) fits `space`, within
- * [least, most]. */
-export function fitCell(rows, cols, space, { least, most, coords = false }) {
+ * numbers when `coords`: they take 1.2 cells left, 0.8 above) fits `space`, at most
+ * `most` (not clamped below: see fitCell). */
+function largest(rows, cols, space, most, coords) {
   const across = cols + (coords ? 1.2 : 0);
   const down = rows + (coords ? 0.8 : 0);
-  const fit = Math.floor(Math.min(space.width / across, space.height / down));
-  return Math.max(least, Math.min(most, fit));
+  return Math.min(most, Math.floor(Math.min(space.width / across, space.height / down)));
+}
+
+/** The whole px of the largest cell at which a rows × cols board fits `space` (with its
+ * row and column numbers when `coords`), within [least, most]. */
+export function fitCell(rows, cols, space, { least, most, coords = false }) {
+  return Math.max(least, largest(rows, cols, space, most, coords));
 }
 
 /** The cell size for a rows × cols board in `space`, and whether it is shown turned: a
- * wide board on a tall screen turns when that gives it larger cells (`turn` allows it). */
+ * wide board on a tall screen turns (when `turn` allows it) if that makes the cells at
+ * which it fits a fifth larger or more. */
 export function fitBoard(rows, cols, space, { least, most, coords = false, turn = false }) {
-  const options = { least, most, coords };
-  const size = fitCell(rows, cols, space, options);
   if (turn && cols > rows && space.height > space.width) {
-    const turned = fitCell(cols, rows, space, options);
-    if (turned > size) return { size: turned, turned: true };
+    const flat = largest(rows, cols, space, most, coords);
+    const turned = largest(cols, rows, space, most, coords);
+    if (turned >= flat * TURN_GAIN) return { size: Math.max(least, turned), turned: true };
   }
-  return { size, turned: false };
+  return { size: fitCell(rows, cols, space, { least, most, coords }), turned: false };
 }
 
 /** Size a grid's cells (--cell on the grid) to fill the room it has in `area`, `below` px
