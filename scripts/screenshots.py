@@ -1,5 +1,6 @@
 """Take the README's pictures of the web app: an expert game under way in each theme, and
-a beginner game on a phone-sized screen; the moves are the ``exact`` player's.
+on a phone-sized screen (where the board is turned to fit); the moves are the ``exact``
+player's.
 
     .venv/bin/python scripts/screenshots.py [--out docs/images]
 
@@ -65,8 +66,8 @@ def main() -> None:
                                             has_touch=True, is_mobile=True,
                                             device_scale_factor=2)
                 page = phone.new_page()
-                page.goto(f"{url}/?level=beginner&rule=opening&seed=3")
-                play_some(page, "beginner", 3, 25)
+                page.goto(f"{url}/?level=expert&rule=opening&seed=7")
+                play_some(page, "expert", 7, 60)
                 page.screenshot(path=str(args.out / "play-phone.png"))
                 browser.close()
         finally:

@@ -1,5 +1,6 @@
 """The position editor in a real browser against the real server, two sessions of many
-features each: editing by hand (drag to paint with mouse and finger, the wheel, keys,
+features each: editing by hand (the board fitted to the window, the tools' help behind
+"?", drag to paint with mouse and finger, the wheel, keys,
 undo and redo, the checks that turn Analyse off, a new board's mine count, the position
 kept over a reload, positions saved by name), and files and counts (MBF and `.board` by
 picker, paste and drop, malformed files refused in words, MBF written back as the same
@@ -52,6 +53,25 @@ def new_board(page, rows: int, cols: int) -> None:
 
 def test_editing_by_hand_undo_checks_and_keeping(open_at):
     page = open_at(EDITOR, "#board .cell", has_touch=True)
+    # The board takes the room: its cells fill the window below its top (up to the
+    # largest allowed, 64 px), Analyse still on the first screen under it; each tool's
+    # help is behind a "?" beside it, not around it.
+    size = page.locator('#board .cell[data-index="0"]').bounding_box()["width"]
+    actions = page.locator("#board-area + .row-form").bounding_box()  # Analyse's row
+    assert actions["y"] + actions["height"] <= 900
+    assert size == 64 or actions["y"] + actions["height"] + 9 > 900 - 16  # no larger fits
+    helps = page.eval_on_selector_all("[popover]", "els => els.map(e => e.id)")
+    assert set(helps) == {"mines-help", "editor-help", "analyse-help", "text-help",
+                          "files-help"}
+    assert not any(page.is_visible(f"#{h}") for h in helps)
+    page.click('#size-form button[popovertarget="mines-help"]')
+    assert page.is_visible("#mines-help") and "level's count" in page.inner_text("#mines-help")
+    page.keyboard.press("Escape")
+    page.click('.editor-tools button[popovertarget="editor-help"]')  # beside the tool
+    assert page.is_visible("#editor-help") and "drag" in page.inner_text("#editor-help")
+    assert not page.is_visible("#mines-help")
+    page.click('#editor-help button[popovertargetaction="hide"]')
+    assert not page.is_visible("#editor-help")
     # A new page: 9x9 with beginner's mine count; other sizes get a level's or the density.
     assert page.input_value("#mines") == "10"
     assert "beginner's count on 9×9" in page.inner_text("#mines-note")

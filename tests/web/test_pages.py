@@ -588,6 +588,8 @@ def _editor_page(open_at, server):
     page.click("#analyse")
     page.wait_for_selector("#layouts-line:not([hidden])")
     yield page
+    page.click('button[popovertarget="editor-help"]')  # a tool's help, open
+    yield page
 
 
 def _trainer_page(open_at, server):

@@ -503,15 +503,24 @@ def test_200_by_200_board_and_a_40000_cell_cascade(open_page):
 
 def test_page_at_200_percent_zoom(open_page):
     """A 1280×850 window at 200 % zoom is a 640×425 CSS viewport at scale 2: the page
-    wraps instead of scrolling sideways, and the expert board scrolls in its own box."""
+    wraps instead of scrolling sideways, the expert board fits its width, and zoomed in
+    it scrolls in its own box."""
     page = open_page(f"/?level=expert&seed={SEED}", viewport={"width": 640, "height": 425},
                      device_scale_factor=2)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 640
     wrap = page.locator("#board-wrap")
+    box = wrap.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 640
+    page.evaluate("() => window.sweepkit.zoomTo(40)")
+    page.wait_for_function("() => getComputedStyle(document.documentElement)"
+                           ".getPropertyValue('--cell') === '40px'")  # laid out anew
     assert wrap.evaluate("e => e.scrollWidth > e.clientWidth")
+    page.evaluate("() => window.sweepkit.view.unzoom()")
+    page.click("#options-toggle")  # a screen this short folds the game form and tools
     for control in ("#level", "#new-game", "#face", "#restart", "#theme", "#zoom-in"):
         box = page.locator(control).bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 640, control
+    page.click("#options-toggle")
     click(page, 3 * 30 + 25)  # a cell beyond the first screen: scrolled to, then clicked
     assert page.get_attribute("#face", "data-state") == "playing"
 
@@ -542,7 +551,7 @@ def test_zoom_marks_settings_and_errors(open_page):
             break
         page.click("#zoom-in")
     assert page.is_disabled("#zoom-in") and not page.is_disabled("#zoom-out")
-    assert abs(size() - 64) < 1
+    assert abs(size() - 96) < 1  # CELL_SIZE.max
     page.evaluate("() => window.sweepkit.zoomTo(26)")
     zoomed = size()
 
@@ -613,10 +622,12 @@ def test_a_big_board_pans_by_shift_drag_zooms_and_a_bigger_one_is_refused(open_p
                           " document.getElementById('board-wrap').scrollTop]")
     assert after[0] >= before[0] + 150 and after[1] >= before[1] + 100
     assert page.evaluate("() => window.sweepkit.game.status") == "ready"  # nothing revealed
-    # The big board zooms with the buttons too.
+    # The big board starts at the smallest cells (it cannot fit) and zooms with the
+    # buttons too.
+    assert page.is_disabled("#zoom-out")
     width = page.evaluate("() => document.querySelector('#board .cell').offsetWidth")
-    page.click("#zoom-out")
-    assert page.evaluate("() => document.querySelector('#board .cell').offsetWidth") < width
+    page.click("#zoom-in")
+    assert cell(page, 0).bounding_box()["width"] > width
     # A board past the largest the server allows is refused in words, naming the limit.
     page.goto("/?rows=201&cols=200&mines=10")
     page.wait_for_selector("#error:not([hidden])")

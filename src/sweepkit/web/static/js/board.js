@@ -6,6 +6,11 @@
  * Cell codes (the server's): "." covered, "F" flag, "0"-"8" open, and once the game
  * is over "*" mine not found, "X" exploded mine, "W" wrong flag. "?" is a mark this
  * page keeps on a covered cell; the server never sees it.
+ *
+ * A board can be shown turned (`turned`): transposed, the board's rows running down the
+ * screen, so that a wide board fills a tall screen. Cells keep their index (row-major on
+ * the board, as the server counts), so everything but the screen's layout and the arrow
+ * keys is the same either way.
  */
 
 /** Class, accessible name and visible text of each code. */
@@ -19,6 +24,8 @@ const VIEW = {
   W: ["c-wrong", "wrong flag", ""],
 };
 for (let n = 1; n <= 8; n++) VIEW[n] = [`c-n${n}`, String(n), String(n)];
+
+const CHUNK = 32; // cells: a row longer than this is drawn in chunks of it (see draw)
 
 /** The view of an unknown code (a server newer than this page): shown, not fatal. */
 const viewOf = (code) => VIEW[code] || ["c-covered", `unknown (${code})`, ""];
@@ -42,39 +49,98 @@ export class Board {
     // note, covered}; `text` is shown in the cell, `note` added to its name; a `covered`
     // decoration shows only while the cell is covered (not flagged, not marked).
     this.layers = new Map();
+    this.turned = false; // shown transposed (see the top of this file)
+    // called with (rows, cols) before a board is drawn: the page sets the cell size and
+    // `turned` for the board's shape there
+    this.beforeBuild = null;
+  }
+
+  /** The screen's rows and columns: the board's, or swapped when it is shown turned. */
+  get screenRows() {
+    return this.turned ? this.cols : this.rows;
+  }
+
+  get screenCols() {
+    return this.turned ? this.rows : this.cols;
+  }
+
+  /** The screen place [row, col] of cell i. */
+  screenOf(i) {
+    const [r, c] = this.rowCol(i);
+    return this.turned ? [c, r] : [r, c];
+  }
+
+  /** The cell at a screen place. */
+  indexOfScreen(sr, sc) {
+    return this.turned ? sc * this.cols + sr : sr * this.cols + sc;
   }
 
   /** Replace the whole grid: rows × cols cells from a cells string (one code each). */
   build(rows, cols, cells) {
     if (rows !== this.rows || cols !== this.cols) this.focusIndex = 0;
+    this.beforeBuild?.(rows, cols);
     this.rows = rows;
     this.cols = cols;
     this.codes = Array.from(cells);
     this.marks.clear();
     this.pressed = [];
     this.layers.clear();
+    this.draw();
+  }
+
+  /** Show the board turned or not, keeping everything on it (codes, marks, decorations,
+   * the focus). */
+  turn(turned) {
+    if (turned === this.turned) return;
+    const hadFocus = this.grid.contains(document.activeElement);
+    this.turned = turned;
+    this.draw();
+    const decorated = [...this.layers.values()].flatMap((layer) => [...layer.keys()]);
+    for (const i of new Set([...this.marks, ...decorated])) this.paint(i);
+    if (hadFocus) this.setFocus(this.focusIndex);
+  }
+
+  /** Write the grid's elements in one pass, screen row by screen row. */
+  draw() {
+    const rows = this.screenRows;
+    const cols = this.screenCols;
     // the column numbers (shown with body.coords; hidden from assistive technology, whose
-    // cells say their place), and each row's number as its data-r
+    // cells say their place), and each row's number as its data-r: the board's row and
+    // column numbers, which a turned board shows the other way round
     const parts = ['<div class="ruler" aria-hidden="true">'];
     for (let c = 0; c < cols; c++) parts.push(`<span>${c}</span>`);
     parts.push("</div>");
-    let i = 0;
+    // A long row is cut into chunks that are laid out and painted only when on screen
+    // (content-visibility, as rows are), so that a zoom lays out the cells in view, not
+    // whole rows of 200 (generic elements: the grid's rows still own their cells).
+    const chunked = cols > CHUNK;
+    const order = [];
     for (let r = 0; r < rows; r++) {
       parts.push(`<div class="row" role="row" data-r="${r}">`);
-      for (let c = 0; c < cols; c++, i++) {
+      for (let c = 0; c < cols; c++) {
+        if (chunked && c % CHUNK === 0) {
+          const n = Math.min(CHUNK, cols - c);
+          parts.push(n === CHUNK ? '<div class="chunk">' : `<div class="chunk" style="--n: ${n}">`);
+        }
+        const i = this.indexOfScreen(r, c);
+        order.push(i);
         const [cls, label, text] = viewOf(this.codes[i]);
         parts.push(
           `<div class="cell ${cls}" role="gridcell" data-index="${i}" tabindex="${
             i === this.focusIndex ? 0 : -1
           }" aria-label="${label}">${text}</div>`,
         );
+        if (chunked && (c % CHUNK === CHUNK - 1 || c === cols - 1)) parts.push("</div>");
       }
       parts.push("</div>");
     }
     this.grid.style.setProperty("--cols", cols);
     this.grid.style.setProperty("--rows", rows);
+    this.grid.classList.toggle("turned", this.turned);
     this.grid.innerHTML = parts.join("");
-    this.cells = Array.from(this.grid.getElementsByClassName("cell"));
+    const els = this.grid.getElementsByClassName("cell");
+    this.cells = new Array(els.length);
+    for (let k = 0; k < els.length; k++) this.cells[order[k]] = els[k];
   }
 
   /** Apply a move's changes: [[index, code], ...]; touches those cells only. */
@@ -146,17 +212,19 @@ export class Board {
    * The cell under a pointer at (x, y) whose event went to `target`, else -1. Rows off
    * screen skip their contents (content-visibility), so an event that comes in the
    * frame before a row is drawn again hits the row itself: the cell is found from the
-   * coordinates then.
+   * coordinates then (the cells fill the row's right part: a row number may stand left).
    */
   indexAt(target, x, y) {
     const i = this.indexOf(target);
     if (i >= 0) return i;
     const row = target instanceof Element ? target.closest(".row") : null;
     if (!row || row.parentElement !== this.grid) return -1;
-    const r = Array.prototype.indexOf.call(this.grid.children, row);
+    const r = Number(row.dataset.r);
     const rect = row.getBoundingClientRect();
-    const c = Math.floor(((x - rect.left) / rect.width) * this.cols);
-    return r >= 0 && c >= 0 && c < this.cols ? r * this.cols + c : -1;
+    const cols = this.screenCols;
+    const size = rect.height; // a cell is as wide as its row is high
+    const c = Math.floor((x - (rect.right - cols * size)) / size);
+    return r >= 0 && r < this.screenRows && c >= 0 && c < cols ? this.indexOfScreen(r, c) : -1;
   }
 
   rowCol(i) {
@@ -226,12 +294,13 @@ export class Board {
     }
   }
 
-  /** Move the focus by (dr, dc), clamped to the board. */
+  /** Move the focus by (dr, dc) on the screen (the arrow keys), clamped to the board;
+   * ±Infinity goes to the edge. */
   moveFocus(dr, dc) {
-    const [r, c] = this.rowCol(this.focusIndex);
-    const rr = Math.min(this.rows - 1, Math.max(0, r + dr));
-    const cc = Math.min(this.cols - 1, Math.max(0, c + dc));
-    this.setFocus(rr * this.cols + cc);
+    const [r, c] = this.screenOf(this.focusIndex);
+    const rr = Math.min(this.screenRows - 1, Math.max(0, r + dr));
+    const cc = Math.min(this.screenCols - 1, Math.max(0, c + dc));
+    this.setFocus(this.indexOfScreen(rr, cc));
   }
 
   /** Put the focus on a given (row, col). */

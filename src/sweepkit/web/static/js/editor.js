@@ -11,6 +11,7 @@
  */
 
 import { Board } from "./board.js";
+import { fitGrid } from "./board-fit.js";
 import { MAX, parseBoard } from "./board-text.js";
 import { problems } from "./editor-check.js";
 import { carriesBoard, downloadMbf, readBoardFile } from "./editor-files.js";
@@ -20,7 +21,7 @@ import { drawPosition } from "./editor-png.js";
 import { bindSavedPanel } from "./editor-saved.js";
 import { autosave, loadAutosave } from "./editor-store.js";
 import { $, api, appUrl, download, guarded, initPage, JobError, percent, playerName, playUrl,
-  runJob, showError, UserError } from "./pages.js";
+  runJob, settings, showError, UserError } from "./pages.js";
 import { showCount } from "./sci.js";
 
 const CYCLE = ["?", "0", "1", "2", "3", "4", "5", "6", "7", "8", "*"];
@@ -131,6 +132,13 @@ class Editor {
       return true;
     });
     window.addEventListener("hashchange", () => this.openLink());
+    window.addEventListener("resize", () => {
+      // fitted again, unless only the height changed a little (a phone's address bar)
+      const [w, h] = this.fitFor;
+      if (window.innerWidth !== w || Math.abs(window.innerHeight - h) >= h / 8) {
+        requestAnimationFrame(() => this.fit());
+      }
+    });
     await this.openLink();
   }
 
@@ -381,9 +389,21 @@ class Editor {
       parts.push("</div>");
     }
     this.grid.style.setProperty("--cols", cols);
+    this.fit();
     this.grid.innerHTML = parts.join("");
     this.els = Array.from(this.grid.getElementsByClassName("cell"));
     this.edited();
+  }
+
+  /** The board takes the room: the largest cells that fit the window, Analyse and the
+   * other actions still on the first screen under it (up to the largest cells the play
+   * page's Settings allow). */
+  fit() {
+    this.fitFor = [window.innerWidth, window.innerHeight];
+    const coarse = window.matchMedia("(pointer: coarse)").matches;
+    const actions = $("board-area").nextElementSibling;
+    fitGrid(this.grid, $("board-area"), this.rows, this.cols,
+      { most: settings.maxCell, coarse, below: actions.offsetHeight + 8 });
   }
 
   indexOf(node) {

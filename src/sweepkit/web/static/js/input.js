@@ -8,8 +8,9 @@
  * - `tap(i)` and `hold(i)`: touch, which the controller maps through flag mode;
  * - `pressing(on)`: a button is held on the board (the face looks surprised);
  * - `command(action)`: the board-independent keys (new game, restart, zoom);
- * - `cellSize()`, `boardPoint(x, y)` and `zoomTo(px, x, y, anchor)`: a two-finger pinch
- *   resizes the cells, keeping the board point first under the fingers under them.
+ * - `cellSize()`, `boardPoint(x, y)`, `zoomTo(px, x, y, anchor, held)` and `zoomEnd()`: a
+ *   two-finger pinch resizes the cells, keeping the board point first under the fingers
+ *   under them, and ends when a finger lifts.
  *
  * Which mouse gestures chord is the player's choice (`settings.chords(method)`: left on a
  * number, both buttons, middle button, double-click; or none); a gesture turned off does
@@ -199,7 +200,8 @@ export function attachTouch(board, ctl, delay) {
     (e) => {
       if (pinch && e.touches.length === 2) {
         const now = spread(e.touches);
-        ctl.zoomTo((pinch.size * now.distance) / pinch.distance, now.x, now.y, pinch.anchor);
+        ctl.zoomTo((pinch.size * now.distance) / pinch.distance, now.x, now.y, pinch.anchor,
+          true);
         return;
       }
       if (!touch) return;
@@ -213,7 +215,10 @@ export function attachTouch(board, ctl, delay) {
   grid.addEventListener(
     "touchend",
     (e) => {
-      if (e.touches.length < 2) pinch = null;
+      if (pinch && e.touches.length < 2) {
+        pinch = null;
+        ctl.zoomEnd(); // the cells are laid out at the size the fingers left
+      }
       if (!touch) return;
       const ended = [...e.changedTouches].some((t) => t.identifier === touch.id);
       if (!ended) return;
@@ -225,6 +230,7 @@ export function attachTouch(board, ctl, delay) {
     { passive: false },
   );
   grid.addEventListener("touchcancel", () => {
+    if (pinch) ctl.zoomEnd();
     pinch = null;
     cancel();
   });
@@ -281,8 +287,7 @@ export function attachKeyboard(board, ctl, settings) {
       }
       if (e.key === "Home" || e.key === "End") {
         e.preventDefault();
-        const [r] = board.rowCol(i);
-        board.focusAt(r, e.key === "Home" ? 0 : board.cols - 1);
+        board.moveFocus(0, e.key === "Home" ? -Infinity : Infinity); // the screen row's ends
         return;
       }
     }

@@ -209,8 +209,12 @@ class App {
     return this.view.boardPoint(x, y);
   }
 
-  zoomTo(px, clientX, clientY, anchor) {
-    this.view.zoomTo(px, clientX, clientY, anchor);
+  zoomTo(px, clientX, clientY, anchor, held) {
+    this.view.zoomTo(px, clientX, clientY, anchor, held);
+  }
+
+  zoomEnd() {
+    this.view.zoomEnd();
   }
 }
 

@@ -2,7 +2,7 @@
  * An overview of a board too big for its box: one canvas pixel block per cell, the
  * visible part outlined; a click or drag on it scrolls the board there. A pointer-only
  * aid (the keyboard has the arrows), so it is hidden from assistive technology.
- * It draws only what the page shows, from the board's codes.
+ * It draws only what the page shows, from the board's codes, turned when the board is.
  */
 
 const MAX_SIDE = 200; // px of the overview's longer side
@@ -74,7 +74,7 @@ export class Minimap {
 
   /** Draw the whole board (a new game). */
   build() {
-    const { rows, cols } = this.board;
+    const { screenRows: rows, screenCols: cols } = this.board; // as the board is shown
     if (!rows || !this.palette) return;
     this.scale = Math.max(1, Math.floor(MAX_SIDE / Math.max(rows, cols)));
     this.canvas.width = cols * this.scale;
@@ -96,11 +96,11 @@ export class Minimap {
   }
 
   paint(i) {
-    const { cols } = this.board;
     const s = this.scale;
     const [r, g, b] = this.colourOf(this.board.shown(i));
-    const x0 = (i % cols) * s;
-    const y0 = Math.floor(i / cols) * s;
+    const [row, col] = this.board.screenOf(i);
+    const x0 = col * s;
+    const y0 = row * s;
     const data = this.image.data;
     const width = this.image.width;
     for (let y = y0; y < y0 + s; y++) {

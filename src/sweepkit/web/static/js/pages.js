@@ -32,8 +32,8 @@ export function query(params) {
 
 export const settings = new Settings();
 
-/** The theme, cell size and coordinates the play page saved; the nav's theme menu changes
- * both pages. */
+/** The theme and coordinates the play page saved, and the cell size for this kind of
+ * pointer; the nav's theme menu changes both pages. */
 export function initPage() {
   const more = window.matchMedia("(prefers-contrast: more)");
   const apply = () => {
@@ -48,7 +48,7 @@ export function initPage() {
   more.addEventListener("change", apply);
   apply();
   const coarse = window.matchMedia("(pointer: coarse)").matches;
-  const size = settings.cellSize || (coarse ? CELL_SIZE.touch : CELL_SIZE.mouse);
+  const size = coarse ? CELL_SIZE.touch : CELL_SIZE.mouse; // a page may fit its board instead
   document.documentElement.style.setProperty("--cell", `${size}px`);
   showCoords(settings); // as the play page's settings say
   $("theme")?.addEventListener("change", () => {

@@ -53,6 +53,29 @@ export class GameForm {
     toggle.addEventListener("click", () =>
       this.fold(toggle.getAttribute("aria-expanded") !== "true"),
     );
+    this.bindMenu(toggle);
+  }
+
+  /** A phone's menu, which lies over the board, closes when one of its dialogs opens, on
+   * Escape, and at a press outside it (which then does nothing else: no cell opens). */
+  bindMenu(toggle) {
+    const open = () => toggle.getAttribute("aria-expanded") === "true" && toggle.offsetWidth > 0;
+    for (const id of ["open-settings", "open-help"]) {
+      $(id).addEventListener("click", () => this.fold(false));
+    }
+    const outside = (e) => {
+      if (!open() || toggle.closest(".top").contains(e.target)) return;
+      if (e.cancelable) e.preventDefault(); // no click, no emulated mouse events
+      e.stopPropagation();
+      this.fold(false);
+    };
+    window.addEventListener("touchstart", outside, { capture: true, passive: false });
+    window.addEventListener("mousedown", outside, true);
+    document.addEventListener("keydown", (e) => {
+      if (e.key !== "Escape" || !open() || document.querySelector("dialog[open]")) return;
+      this.fold(false);
+      toggle.focus();
+    });
   }
 
   /** The player's name as typed ("" for this browser's own). */
@@ -205,7 +228,8 @@ export class GameForm {
     return problem;
   }
 
-  /** Show or fold the game options (folded by default on phones only; CSS decides). */
+  /** Show or fold the menu: the pages, the game options and the tools (folded by default
+   * on phones only; CSS decides). */
   fold(open) {
     const toggle = $("options-toggle");
     toggle.closest(".top").classList.toggle("open", open);

@@ -1,8 +1,8 @@
 /**
  * The player's settings, kept in localStorage under one key: theme, question marks,
- * coordinates around the board, long-press delay, key bindings, chording methods, cell size, player name and the last
- * game's form; auto-flag, the left-handed mouse, sound, and which figures the end of a
- * game shows.
+ * coordinates around the board, long-press delay, key bindings, chording methods, the
+ * zoom, the largest cells, turning wide boards, player name and the last game's form;
+ * auto-flag, the left-handed mouse, sound, and which figures the end of a game shows.
  * Storage can be missing or full (private windows): then settings live for the page only.
  */
 
@@ -76,7 +76,11 @@ export const FIGURES = {
 export const DEFAULT_FIGURES = Object.fromEntries(Object.keys(FIGURES).map((k) => [k, true]));
 
 export const LONG_PRESS = { min: 100, max: 1000, default: 300 };
-export const CELL_SIZE = { min: 12, max: 64, mouse: 26, touch: 36 };
+/** Cell sizes in px: the zoom's limits; the other pages' cells, by pointer; the largest a
+ * board is fitted with by default (the player chooses it in Settings, up to `max`); the
+ * smallest a board is fitted with on a touch screen (smaller cells are hard to hit: the
+ * board scrolls instead). */
+export const CELL_SIZE = { min: 12, max: 96, mouse: 26, touch: 36, largest: 64, touchFit: 20 };
 
 const DEFAULTS = {
   theme: "system",
@@ -85,7 +89,10 @@ const DEFAULTS = {
   longPress: LONG_PRESS.default,
   keys: DEFAULT_KEYS,
   chording: DEFAULT_CHORDING,
-  cellSize: null, // null: the default for this kind of pointer
+  cellSize: null, // the zoomed cell size (px) of boards of zoomShape; null: fitted
+  zoomShape: null, // "rows×cols" of the boards the zoom was chosen on
+  maxCell: CELL_SIZE.largest, // the largest cells (px) a board is fitted with
+  turn: true, // a wide board on a tall screen is shown turned when that makes it larger
   player: "",
   level: "beginner",
   rule: null, // null: the server's default rule
@@ -135,6 +142,10 @@ export class Settings {
     this.longPress = Number.isFinite(delay)
       ? Math.min(LONG_PRESS.max, Math.max(LONG_PRESS.min, delay))
       : LONG_PRESS.default;
+    const largest = Number(this.maxCell);
+    this.maxCell = Number.isFinite(largest)
+      ? Math.round(Math.min(CELL_SIZE.max, Math.max(CELL_SIZE.min, largest)))
+      : CELL_SIZE.largest;
   }
 
   save() {
