@@ -83,6 +83,8 @@ def run_route(route: str, args: argparse.Namespace) -> dict:
     moves = largest = mismatches = 0
     for n, view in enumerate(game_views(args.rows, args.cols, args.mines, args.seed,
                                         flags=args.flags)):
+        if args.moves and n >= args.moves:
+            break
         moves += 1
         wall, cpu = time.perf_counter(), time.process_time()
         result = None
@@ -121,6 +123,8 @@ def main() -> None:
     parser.add_argument("--flags", action="store_true", help="views show the deduced mines")
     parser.add_argument("--scratch-every", type=int, default=1,
                         help="analyse from scratch only every N-th move (it is slow)")
+    parser.add_argument("--moves", type=int, default=0,
+                        help="analyse only the first N views (0: the whole game)")
     parser.add_argument("--check", type=int, default=0,
                         help="compare with analyse(view) on every N-th move (0: never)")
     parser.add_argument("--routes", default=",".join(DEFAULT_ROUTES),
@@ -138,7 +142,8 @@ def main() -> None:
         command = [sys.executable, __file__, "--worker", route, "--rows", str(args.rows),
                    "--cols", str(args.cols), "--mines", str(args.mines), "--seed",
                    str(args.seed), "--scratch-every", str(args.scratch_every),
-                   "--check", str(args.check), *(["--flags"] if args.flags else [])]
+                   "--check", str(args.check), "--moves", str(args.moves),
+                   *(["--flags"] if args.flags else [])]
         started = time.perf_counter()
         done = subprocess.run(command, capture_output=True, text=True, check=True)
         results.append(json.loads(done.stdout))

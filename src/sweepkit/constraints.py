@@ -113,11 +113,13 @@ class ConstraintSystem:
     or more mines than unknown neighbours): the position is then inconsistent, and the
     components are built from the other equations only. ``remaining`` is the number of
     mines still to place among the unknown cells (``None`` without a mine count).
+    ``floating`` is a tuple, or from the incremental tracker a sequence equal to one (its
+    rows are kept between moves: :class:`sweepkit.analysis.tracking.board_state.FloatingCells`).
     """
 
     constraints: tuple[Constraint, ...]
     components: tuple[Component, ...]
-    floating: tuple[int, ...]
+    floating: Sequence[int]
     impossible: tuple[int, ...]
     remaining: int | None
     unknown_count: int

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -43,7 +42,9 @@ def assert_same_answers(got: Analysis, view: Position, use_mine_count: bool) -> 
     assert got.position == view.replace(dict.fromkeys(got.marked, MINE))
     assert not got.consistent or set(got.marked) <= set(want.mine_cells())
     if got.marked:
-        assert replace(got, marked=()) == analyse(got.position, use_mine_count)
+        unmarked = Analysis(got.position, got.system, got.counts, got.total,
+                            got.uses_mine_count)
+        assert unmarked == analyse(got.position, use_mine_count)
     else:
         assert got == want
 

@@ -93,10 +93,22 @@ def floating_weights(floating: int, remaining: int, low: int, high: int
     >>> [x * num // den for x in w] == [comb(10, 4 - m) for m in range(1, 4)]
     True
     """
+    weights, den = relative_weights(floating, remaining, low, high)
+    if not den:
+        return weights, 0, 1
+    hi = min(floating, remaining - low)
+    return weights, comb(floating, hi) if floating < 512 else binomial(floating, hi), den
+
+
+def relative_weights(floating: int, remaining: int, low: int, high: int
+                     ) -> tuple[list[int], int]:
+    """``(w, den)`` of :func:`floating_weights` without the one big binomial ``num`` (the
+    probabilities need only the ratios; the board's total needs ``num``); ``den`` is 0
+    when no frontier mine number in ``low .. high`` leaves the pool a possible share."""
     weights = [0] * (high - low + 1)
     lo, hi = max(0, remaining - high), min(floating, remaining - low)
     if lo > hi:
-        return weights, 0, 1
+        return weights, 0
     # rel(r) = hi!/r! * (F-lo)!/(F-r)!, an integer for lo <= r <= hi (r: floating mines).
     if hi - lo <= 16:
         rel = 1
@@ -109,7 +121,7 @@ def floating_weights(floating: int, remaining: int, low: int, high: int
         if r < hi:
             rel = rel * (r + 1) // (floating - r)
         weights[remaining - r - low] = rel
-    return weights, comb(floating, hi) if floating < 512 else binomial(floating, hi), den
+    return weights, den
 
 
 def product_of_range(start: int, stop: int) -> int:

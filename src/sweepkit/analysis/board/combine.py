@@ -28,7 +28,7 @@ How the components are combined (with the mine count), at any scale:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from math import lgamma, log
 
 from sweepkit.analysis.board.board_count import (
@@ -85,6 +85,11 @@ class BoxProbabilities:
     def certain(self, i: int, b: int) -> bool | None:
         num, den = self._ratios[i][b]
         return False if not num else True if num == den else None
+
+    def maybe_certain(self, components: int) -> Iterable[int]:
+        """The components that may hold a certain box (of ``components``): every one here;
+        fewer where the certain boxes are known apart."""
+        return range(components)
 
     def floating_ratio(self) -> Ratio | None:
         """Exact probability of every floating cell (None without floating cells)."""

@@ -29,7 +29,7 @@ How the components are combined (with the mine count), at any scale, is
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from fractions import Fraction
 
 from sweepkit.analysis.board.combine import BoxProbabilities, Ratio, combine
@@ -40,7 +40,6 @@ from sweepkit.constraints import ConstraintSystem, build_system
 from sweepkit.position import Position
 
 
-@dataclass(frozen=True)
 class Analysis:
     """What the exact analysis knows about one position.
 
@@ -59,21 +58,82 @@ class Analysis:
     :meth:`probabilities`, :meth:`mine_cells`) count them as the certain mines they are,
     so they answer for the caller's view; ``system`` and the box tables are those of
     ``position``.
+
+    ``position`` and ``total`` may be given as functions, called when first read (the
+    incremental analyser's: the view with its marks is a copy of the board, and the total a
+    binomial of the floating pool, neither of which a move needs); ``consistent`` is then
+    given beside them. Immutable; equal when position, system, counts, total, use of the
+    mine count and marks are.
     """
 
-    position: Position
-    system: ConstraintSystem
-    counts: tuple[ComponentCount, ...]
-    total: int
-    uses_mine_count: bool
-    boxes: BoxProbabilities | None = field(default=None, repr=False, compare=False)
-    _cell_box: dict[int, tuple[int, int]] | None = field(default=None, repr=False,
-                                                         compare=False)
-    marked: tuple[int, ...] = ()
+    __slots__ = ("_boxes", "_cell_box", "_consistent", "_position", "_total", "counts",
+                 "marked", "system", "uses_mine_count")
+
+    def __init__(self, position: Position | Callable[[], Position], system: ConstraintSystem,
+                 counts: tuple[ComponentCount, ...], total: int | Callable[[], int],
+                 uses_mine_count: bool, boxes: BoxProbabilities | None = None,
+                 marked: tuple[int, ...] = (), consistent: bool | None = None) -> None:
+        if consistent is None:
+            assert isinstance(total, int)
+            consistent = total > 0
+        setter = object.__setattr__
+        setter(self, "_position", position)
+        setter(self, "system", system)
+        setter(self, "counts", counts)
+        setter(self, "_total", total)
+        setter(self, "uses_mine_count", uses_mine_count)
+        setter(self, "_boxes", boxes)
+        setter(self, "marked", marked)
+        setter(self, "_consistent", consistent)
+        setter(self, "_cell_box", None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"an Analysis is immutable: cannot set {name}")
+
+    @property
+    def position(self) -> Position:
+        """The position analysed (the caller's view with ``marked`` flagged)."""
+        position = self._position
+        if not isinstance(position, Position):
+            position = position()
+            object.__setattr__(self, "_position", position)
+        return position
+
+    @property
+    def total(self) -> int:
+        """The number of layouts (0: inconsistent)."""
+        total = self._total
+        if not isinstance(total, int):
+            total = total()
+            object.__setattr__(self, "_total", total)
+        return total
+
+    @property
+    def boxes(self) -> BoxProbabilities | None:
+        """Every box's probability (``None`` when inconsistent)."""
+        return self._boxes
+
+    def _key(self) -> tuple:
+        return (self.position, self.system, self.counts, self.total, self.uses_mine_count,
+                self.marked)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Analysis):
+            return NotImplemented
+        return self is other or self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((self.position, self.uses_mine_count, self.marked))
+
+    def __repr__(self) -> str:
+        return (f"Analysis(position={self.position!r}, system={self.system!r}, "
+                f"counts={self.counts!r}, total={self.total!r}, "
+                f"uses_mine_count={self.uses_mine_count!r}, marked={self.marked!r})")
 
     @property
     def consistent(self) -> bool:
-        return self.total > 0
+        """Whether any layout explains the position (``total > 0``)."""
+        return self._consistent
 
     @property
     def box_ratio(self) -> tuple[tuple[Ratio, ...], ...] | None:
@@ -116,7 +176,9 @@ class Analysis:
         where = cell_box.get(cell)
         if where is not None:
             return Fraction(*self.boxes.ratio(*where))
-        if self.position.cells[cell] != -1:
+        floating = self.system.floating
+        at = bisect_left(floating, cell)
+        if at == len(floating) or floating[at] != cell:  # neither in a box nor floating
             raise ValueError(f"cell {self.position.coord(cell)} is not unknown")
         ratio = self.boxes.floating_ratio()
         assert ratio is not None
@@ -149,20 +211,26 @@ class Analysis:
                     for c in sorted([*sorted(result), *floating])}
         return dict(sorted(result.items()))
 
-    def _cells_with(self, certain_mine: bool) -> tuple[int, ...]:
+    def _cells_with(self, certain_mine: bool, marked: bool = True) -> tuple[int, ...]:
         boxes = self.boxes
         if boxes is None:
             return ()
         found = []
-        for i, comp in enumerate(self.system.components):
-            for b, box in enumerate(comp.boxes):
+        components = self.system.components
+        for i in boxes.maybe_certain(len(components)):
+            for b, box in enumerate(components[i].boxes):
                 if boxes.certain(i, b) is certain_mine:
                     found.extend(box)
         if boxes.floating_certain() is certain_mine:
             found.extend(self.system.floating)
-        if certain_mine:
-            found.extend(self.marked)
-        return tuple(sorted(found))
+        found.sort()
+        if certain_mine and marked and self.marked:
+            found = sorted([*found, *self.marked])  # two sorted runs: a linear merge
+        return tuple(found)
+
+    def proved_mines(self) -> tuple[int, ...]:
+        """The certain mines of ``position`` (:meth:`mine_cells` without ``marked``)."""
+        return self._cells_with(certain_mine=True, marked=False)
 
     def safe_cells(self) -> tuple[int, ...]:
         """Unknown cells that are safe in every layout (empty when inconsistent)."""

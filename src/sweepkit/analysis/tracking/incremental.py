@@ -73,17 +73,11 @@ True
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from sweepkit.analysis.board.probability import Analysis, analyse
-from sweepkit.analysis.tracking.system_tracker import (
-    REBUILD_FRACTION,
-    SystemTracker,
-    only_covered_changed,
-    packer,
-)
+from sweepkit.analysis.board.probability import Analysis
+from sweepkit.analysis.tracking.combination_keeper import CombinationKeeper
+from sweepkit.analysis.tracking.system_tracker import REBUILD_FRACTION, SystemTracker
 from sweepkit.constraints import ConstraintSystem
-from sweepkit.position import MINE, UNKNOWN, Position
+from sweepkit.position import MINE, Position
 
 
 class IncrementalAnalyser:
@@ -102,6 +96,7 @@ class IncrementalAnalyser:
         self.use_mine_count = use_mine_count
         self.keep_mines = keep_mines
         self._tracker = SystemTracker(rebuild_fraction)
+        self._keeper = CombinationKeeper()
         self.reset()
 
     # -- public ----------------------------------------------------------------------------
@@ -110,66 +105,41 @@ class IncrementalAnalyser:
         """Forget the last view and the mines proved: the next view is built from
         scratch."""
         self._tracker.clear()
+        self._keeper.clear()
         self._forget_analysis()
-        self._forget_marks()
-
-    def _forget_marks(self) -> None:
-        self._caller: Position | None = None  # the last view given to update()
-        self._caller_raw = b""
-        self._marks: set[int] = set()  # mines proved by the views before
-        self._marks_with = self.use_mine_count
+        self._marks_with = self.use_mine_count  # the use of the mine count that proved them
 
     def update(self, view: Position) -> Analysis:
         """The exact analysis of ``view``, with the mines proved by earlier views flagged
         (``keep_mines``, module doc; without it, equal to ``analyse(view,
         use_mine_count)``). The same view twice in a row gives the same object."""
-        marks = self._carried_marks(view) if self.keep_mines else ()
-        work = view.replace(dict.fromkeys(marks, MINE)) if marks else view
-        system = self.system(work)
+        keep = self.keep_mines and self._marks_with == self.use_mine_count
+        system = self._system(view, keep)
         last = self._analysis
-        if (last is not None and last.system is system and last.position == work
-                and last.marked == marks and self._analysed_with == self.use_mine_count):
+        if last is not None and last.system is system and self._analysed_with == \
+                self.use_mine_count:
             return last
-        analysis = analyse(work, self.use_mine_count, system=system)
-        if marks:
-            analysis = replace(analysis, marked=marks)
+        marked = self._tracker.marked
+        position = (view if not marked else
+                    lambda: view.replace(dict.fromkeys(marked, MINE)))
+        analysis = self._keeper.analyse(position, system, self.use_mine_count, marked)
         self._analysis, self._analysed_with = analysis, self.use_mine_count
-        if self.keep_mines and analysis.consistent:
-            self._marks.update(analysis.mine_cells())
+        if self.keep_mines:
             self._marks_with = self.use_mine_count
+            if analysis.consistent:
+                self._tracker.mark(analysis.proved_mines())
         return analysis
 
-    def _carried_marks(self, view: Position) -> tuple[int, ...]:
-        """The proved mines still covered in ``view``, if it follows from the last view
-        (every cell that changed was covered, same board and mine total, same use of the
-        mine count); else none, and they are forgotten."""
-        last, self._caller = self._caller, view
-        raw = packer(len(view.cells)).pack(*view.cells)
-        last_raw, self._caller_raw = self._caller_raw, raw
-        marks = self._marks
-        if not marks:
-            return ()
-        if (last is None or view.shape != last.shape or view.topology != last.topology
-                or view.mines != last.mines or self._marks_with != self.use_mine_count
-                or not only_covered_changed(last_raw, raw)):
-            marks.clear()
-            return ()
-        cells = view.cells
-        gone = [c for c in marks if cells[c] != UNKNOWN]
-        marks.difference_update(gone)
-        if view.mines is not None and len(marks) + cells.count(MINE) > view.mines:
-            # Flags on cells the earlier views proved safe: the marks would not fit the
-            # mine total, so analyse the view as given (it is inconsistent with the count).
-            marks.clear()
-            return ()
-        return tuple(sorted(marks))
-
     def system(self, view: Position) -> ConstraintSystem:
-        """The constraint system of ``view``: equal to ``build_system(view)``."""
+        """The constraint system of ``view``: equal to ``build_system(view)`` (the mines
+        proved so far are forgotten)."""
+        return self._system(view, False)
+
+    def _system(self, view: Position, keep_marks: bool) -> ConstraintSystem:
         tracker = self._tracker
         rebuilds = tracker.rebuilds
         try:
-            system = tracker.system(view)
+            system = tracker.system(view, keep_marks)
         except BaseException:
             self._forget_analysis()  # a budget stopped it half-way: start afresh next time
             raise

@@ -18,13 +18,19 @@ why the result is :func:`~sweepkit.constraints.build_system` of the view, are in
 
 from __future__ import annotations
 
-import re
-from bisect import bisect_left
-from collections.abc import Iterator
-from functools import lru_cache
-from struct import Struct
+from array import array
+from bisect import bisect_left, insort
+from collections.abc import Iterable, Sequence
 
 from sweepkit.analysis.budget import check
+from sweepkit.analysis.tracking.board_state import (
+    MINE_BYTE,
+    UNKNOWN_BYTE,
+    FloatingRows,
+    changed_cells,
+    only_covered_changed,
+    pack,
+)
 from sweepkit.analysis.tracking.component_keeper import ComponentKeeper, Group
 from sweepkit.constraints import (
     Constraint,
@@ -40,20 +46,20 @@ REBUILD_FRACTION = 0.1
 """When more than this fraction of the board's cells changed since the last view, the view
 is built from scratch (the bulk build is then cheaper than updating cell by cell)."""
 
-_CHANGED_RUN = re.compile(rb"[^\x00]+")
-_UNKNOWN_BYTE, _MINE_BYTE = bytes((UNKNOWN & 0xFF,)), bytes((MINE & 0xFF,))  # as packed
-
-
-@lru_cache(maxsize=8)
-def packer(size: int) -> Struct:
-    return Struct(f"{size}b")
-
 
 class SystemTracker(ComponentKeeper):
     """``system(view)``: ``build_system(view)``, reusing what the last view left unchanged
     (views built from scratch: when nothing follows from the last one, a board that is not
     2-D, or more than ``rebuild_fraction`` of the cells changed). ``clear()`` forgets the
-    last view; an update stopped by a budget clears it too."""
+    last view; an update stopped by a budget forgets the system (the next view is built
+    from scratch).
+
+    **Marks.** ``mark(cells)`` flags cells the caller proved to be mines on the board of
+    the last system; ``system(view, keep_marks=True)`` then gives the system of ``view``
+    with every mark still covered flagged (``marked``), as long as the views follow one from
+    the other: same board and mine total, and every cell that changed was covered. The
+    board with its marks is kept here as one byte per cell, so a move costs the cells it
+    changed, not a copy of the board."""
 
     def __init__(self, rebuild_fraction: float = REBUILD_FRACTION) -> None:
         self.rebuild_fraction = rebuild_fraction
@@ -62,10 +68,19 @@ class SystemTracker(ComponentKeeper):
         self.clear()
 
     def clear(self) -> None:
-        """Forget the last view: the next one is built from scratch."""
-        self._view: Position | None = None
+        """Forget the last view and the marks: the next view is built from scratch."""
+        self._view: Position | None = None  # the caller's last view
+        self._raw = b""  # packed
+        self._shown_mines = self._shown_unknown = 0  # its flags and covered cells
+        self._marks: set[int] = set()
+        self._marked: list[int] = []  # the marks, sorted
+        self._pending: set[int] = set()  # marks to add with the next view
+        self._forget_system()
+
+    def _forget_system(self) -> None:
+        """Forget the system (the board with its marks is built from scratch next)."""
+        self._work: array | None = None  # the caller's view with the marks, a byte a cell
         self._system: ConstraintSystem | None = None
-        self._raw = b""
         self._eq: dict[int, Constraint] = {}
         self._order: list[int] = []
         self._eq_list: list[Constraint] = []
@@ -79,69 +94,132 @@ class SystemTracker(ComponentKeeper):
         self._eq_boxes: dict[int, tuple[int, ...]] = {}
         self._group_of: dict[int, Group] = {}
         self._groups: set[Group] = set()
-        self._floating: list[int] = []
+        self._floating: FloatingRows | None = None
         self._next_box = 0
         self._dead_sigs: dict[int, tuple[int, ...]] = {}
 
-    def system(self, view: Position) -> ConstraintSystem:
-        """The constraint system of ``view``: equal to ``build_system(view)``."""
-        if view == self._view and self._system is not None:
+    @property
+    def marked(self) -> tuple[int, ...]:
+        """The cells flagged on top of the last view (sorted)."""
+        return tuple(self._marked)
+
+    def mark(self, cells: Iterable[int]) -> None:
+        """Flag ``cells`` (mines in every layout of the last system's board) from the next
+        view on, if it follows from the last one (class doc)."""
+        marks = self._marks
+        self._pending.update(c for c in cells if c not in marks)
+
+    def system(self, view: Position, keep_marks: bool = False) -> ConstraintSystem:
+        """The constraint system of ``view`` with the marks still covered flagged
+        (``keep_marks``, class doc; without it the marks are dropped and the system is
+        ``build_system(view)``)."""
+        last = self._view
+        if (self._system is not None and last is not None
+                and not (self._pending if keep_marks else self._marks)
+                and (view is last or (view.cells is last.cells and view == last))):
             return self._system
         try:
             with paused_gc():
-                system = self._advance(view)
+                system = self._advance(view, keep_marks)
         except BaseException:
-            self.clear()  # a budget stopped us half-way: start afresh next time
+            self._forget_system()  # a budget stopped us half-way: start afresh next time
             raise
-        self._view = view
         self._system = system
         return system
 
     # -- the update ------------------------------------------------------------------------
 
-    def _advance(self, view: Position) -> ConstraintSystem:
-        last = self._view
-        if (last is None or len(view.shape) != 2 or view.shape != last.shape
-                or view.topology != last.topology):
-            return self._rebuild(view)
+    def _advance(self, view: Position, keep_marks: bool) -> ConstraintSystem:
+        last, last_raw = self._view, self._raw
         n = len(view.cells)
-        raw = packer(n).pack(*view.cells)
-        changed: list[int] = []
-        if raw != self._raw:
-            limit = self.rebuild_fraction * n
-            for run in changed_runs(self._raw, raw):
-                changed.extend(run)
-                if len(changed) > limit:
-                    return self._rebuild(view, raw)
-        self._raw = raw
-        if changed:
-            self._apply(view, last.cells, changed)
+        raw = pack(view.cells)
+        limit = self.rebuild_fraction * n
+        changed = None
+        same_board = (last is not None and view.shape == last.shape
+                      and view.topology == last.topology)
+        if same_board:
+            if raw == last_raw and view.mines == last.mines and self._system is not None \
+                    and not (self._pending if keep_marks else self._marks):
+                self._view = view  # the same view again, another tuple: nothing to do
+                return self._system
+            changed = [] if raw == last_raw else changed_cells(last_raw, raw, int(limit))
+        self._view, self._raw = view, raw
+        if changed is None:
+            self._shown_mines, self._shown_unknown = raw.count(MINE_BYTE), raw.count(
+                UNKNOWN_BYTE)
+        else:
+            for c in changed:
+                before, after = last_raw[c], raw[c]
+                self._shown_mines += (after == MINE_BYTE) - (before == MINE_BYTE)
+                self._shown_unknown += (after == UNKNOWN_BYTE) - (before == UNKNOWN_BYTE)
+        follows = (keep_marks and same_board and view.mines == last.mines  # type: ignore[union-attr]
+                   and (only_covered_changed(last_raw, raw) if changed is None else
+                        all(last_raw[c] == UNKNOWN_BYTE for c in changed)))
+        touched = self._carry_marks(view, raw, follows, changed)
+        work = self._work
+        if changed is None or work is None or len(view.shape) != 2:
+            return self._rebuild(view)
+        cells = view.cells
+        old: dict[int, int] = {}
+        marks = self._marks
+        for c in (*changed, *touched):
+            now = MINE if c in marks else cells[c]
+            if work[c] != now:
+                old[c] = work[c]
+                work[c] = now
+        if len(old) > limit:
+            return self._rebuild(view)
+        if old:
+            self._apply(work, view.shape, view.topology, old)
         return self._assemble(view)
 
-    def _apply(self, view: Position, old: tuple[int, ...], changed: list[int]) -> None:
-        """Update equations, boxes and components for the cells in ``changed``."""
-        cells, shape, topology = view.cells, view.shape, view.topology
-        near: set[int] = set(changed)
-        for c in changed:
+    def _carry_marks(self, view: Position, raw: bytes, follows: bool,
+                     changed: list[int] | None) -> list[int]:
+        """Bring the marks up to ``view``: if it ``follows`` from the last, those no longer
+        covered go (among the ``changed`` cells, if listed) and the pending ones still
+        covered come; else every mark goes. Returns the cells marked or unmarked."""
+        marks, pending = self._marks, self._pending
+        self._pending = set()
+        if follows:
+            gone = ([c for c in changed if c in marks] if changed is not None else
+                    [c for c in marks if raw[c] != UNKNOWN_BYTE])
+            new = [c for c in pending if raw[c] == UNKNOWN_BYTE]
+            if (view.mines is None or self._shown_mines + len(marks) - len(gone) + len(new)
+                    <= view.mines):
+                marks.difference_update(gone)
+                marks.update(new)
+                marked = self._marked
+                for c in gone:
+                    del marked[bisect_left(marked, c)]
+                for c in new:
+                    insort(marked, c)
+                return new
+            # Flags on cells the earlier views proved safe: the marks would not fit the
+            # mine total, so the view is analysed as given (it is inconsistent with it).
+        dropped = list(marks)
+        marks.clear()
+        self._marked = []
+        return dropped
+
+    def _apply(self, cells: array, shape: tuple[int, ...], topology: str,
+               old: dict[int, int]) -> None:
+        """Update equations, boxes and components for the cells in ``old`` (their values
+        before; ``cells`` holds the new ones)."""
+        near: set[int] = set(old)
+        for c in old:
             near.update(cell_neighbours(shape, topology, c))
-        changed_set = set(changed)
         # 1. floating cells: unknown, and no number around
         floating = self._floating
+        assert floating is not None
         for c in near:
-            free = cells[c] == UNKNOWN and not any(
-                cells[j] >= 0 for j in cell_neighbours(shape, topology, c))
-            at = bisect_left(floating, c)
-            present = at < len(floating) and floating[at] == c
-            if free and not present:
-                floating.insert(at, c)
-            elif present and not free:
-                del floating[at]
+            floating.set(c, cells[c] == UNKNOWN and not any(
+                cells[j] >= 0 for j in cell_neighbours(shape, topology, c)))
         # 2. the equations that changed
         eq, linked = self._eq, self._linked
         moved: set[int] = set()  # cells whose box may change
         changed_eqs: list[int] = []
         for k in near:
-            if cells[k] < 0 and not (k in changed_set and old[k] >= 0):
+            if cells[k] < 0 and not (k in old and old[k] >= 0):
                 continue
             new = number_equation(cells, shape, topology, k) if cells[k] >= 0 else None
             before = eq.get(k)
@@ -191,7 +269,7 @@ class SystemTracker(ComponentKeeper):
         self._regroup(seeds, touched)
         dead.clear()
 
-    def _move_cells(self, cells: tuple[int, ...], shape: tuple[int, ...], topology: str,
+    def _move_cells(self, cells: Sequence[int], shape: tuple[int, ...], topology: str,
                     moved: set[int]) -> set[int]:
         """Put every cell of ``moved`` in the box of its new signature (the linked
         equations around it); returns the boxes created, emptied or changed."""
@@ -240,19 +318,24 @@ class SystemTracker(ComponentKeeper):
 
     # -- from scratch and back -------------------------------------------------------------
 
-    def _rebuild(self, view: Position, raw: bytes | None = None) -> ConstraintSystem:
-        """Build ``view`` from scratch and take the analyser's state from it."""
-        system = build_system(view)
-        self.clear()
+    def _rebuild(self, view: Position) -> ConstraintSystem:
+        """Build ``view`` with its marks from scratch and take the state from it."""
+        marks = self._marked
+        work = view.replace(dict.fromkeys(marks, MINE)) if marks else view
+        system = build_system(work)
+        self._forget_system()
         self.rebuilds += 1
         if len(view.shape) != 2:
             return system
-        self._raw = raw if raw is not None else packer(len(view.cells)).pack(*view.cells)
+        board = array("b", self._raw)
+        for c in marks:
+            board[c] = MINE
+        self._work = board
         self._eq = {c.number: c for c in system.constraints}
         self._order = [c.number for c in system.constraints]
         self._eq_list = list(system.constraints)
         self._impossible = set(system.impossible)
-        self._floating = list(system.floating)
+        self._floating = FloatingRows(system.floating, *view.shape)
         for comp in system.components:
             check()
             ids = range(self._next_box, self._next_box + len(comp.sizes))
@@ -295,29 +378,16 @@ class SystemTracker(ComponentKeeper):
                 group.dirty_boxes.clear()
         groups = sorted(self._groups, key=_first)
         components = tuple(group.component for group in groups)  # type: ignore[misc]
-        remaining = None if view.mines is None else view.mines - self._raw.count(_MINE_BYTE)
-        return ConstraintSystem(tuple(self._eq_list), components, tuple(self._floating),
+        marks = len(self._marks)
+        remaining = None if view.mines is None else view.mines - self._shown_mines - marks
+        assert self._floating is not None
+        return ConstraintSystem(tuple(self._eq_list), components, self._floating.cells(),
                                 tuple(sorted(self._impossible)), remaining,
-                                self._raw.count(_UNKNOWN_BYTE))
-
-
-def changed_runs(old: bytes, new: bytes) -> Iterator[range]:
-    """The runs of cells that differ between two packed boards of the same size."""
-    n = len(new)
-    diff = (int.from_bytes(new, "little") ^ int.from_bytes(old, "little")).to_bytes(n, "little")
-    for run in _CHANGED_RUN.finditer(diff):
-        yield range(run.start(), run.end())
-
-
-def only_covered_changed(old: bytes, new: bytes) -> bool:
-    """Whether every cell that differs was covered in ``old`` (opened or flagged since)."""
-    if old == new:
-        return True
-    return all(old[c] == _UNKNOWN_BYTE[0] for run in changed_runs(old, new) for c in run)
+                                self._shown_unknown - marks)
 
 
 def _first(group: Group) -> int:
     return group.first
 
 
-__all__ = ["REBUILD_FRACTION", "SystemTracker", "changed_runs", "only_covered_changed"]
+__all__ = ["REBUILD_FRACTION", "SystemTracker"]
