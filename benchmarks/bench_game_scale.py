@@ -20,11 +20,18 @@ of its own (so the peak memory, ``resource.getrusage``'s ``ru_maxrss``, is that 
 
 Times are per move: median, 95th percentile and maximum, wall clock (``perf_counter``) and
 CPU (``process_time``); the machine may be shared, so read the CPU columns when the wall
-ones look noisy. ``--check N`` also checks, on every N-th move, that the incremental
-route's answers (count, every cell's exact probability, certain cells) are those of
-``analyse(view)``.
+ones look noisy. Beside them, the CPU the garbage collector spent inside the call (its
+collections walk whatever is young, the caller's new view among it: on a 1000×1000 board
+a tuple of a million cells each move). ``--check N`` also checks, on every N-th move, that
+the incremental route's answers (count, every cell's exact probability, certain cells) are
+those of ``analyse(view)``; ``--moves N`` stops after N views.
+
+``--goals`` runs the incremental route alone on the games of :data:`GOALS` (the first 200
+moves of a 1000×1000 game, every move of a 200×200 one, both at expert density) and prints
+each beside its goal.
 
     python benchmarks/bench_game_scale.py                      # 200×200/8250, all moves
+    python benchmarks/bench_game_scale.py --goals              # the goals' table
     python benchmarks/bench_game_scale.py --scratch-every 10   # from scratch on every 10th
     python benchmarks/bench_game_scale.py --rows 100 --cols 100 --mines 2062 --seed 2
     python benchmarks/bench_game_scale.py --routes incremental,unmarked --check 50
@@ -33,6 +40,7 @@ route's answers (count, every cell's exact probability, certain cells) are those
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import resource
 import statistics
@@ -40,6 +48,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from scale_positions import game_views
@@ -65,18 +74,37 @@ def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+class CollectorClock:
+    """CPU seconds the cyclic garbage collector has run so far in this process (its
+    callbacks): a call's share of them is its collections, which walk whatever is young
+    (the caller's new view of a million cells among it), not only what the call made."""
+
+    def __init__(self) -> None:
+        self.total = 0.0
+        self._started = 0.0
+        gc.callbacks.append(self._tick)
+
+    def _tick(self, phase: str, _info: dict) -> None:
+        if phase == "start":
+            self._started = time.process_time()
+        else:
+            self.total += time.process_time() - self._started
+
+
 def run_route(route: str, args: argparse.Namespace) -> dict:
     """Play the game and time one route on its views; the samples as a dict (JSON-able)."""
-    samples: dict[str, list[tuple[float, float]]] = {}
+    samples: dict[str, list[tuple[float, float, float]]] = {}
+    collector = CollectorClock()
 
-    def record(name: str, wall: float, cpu: float) -> None:
+    def record(name: str, wall: float, cpu: float, gc_cpu: float) -> None:
         samples.setdefault(name, []).append((time.perf_counter() - wall,
-                                             time.process_time() - cpu))
+                                             time.process_time() - cpu,
+                                             collector.total - gc_cpu))
 
     def timed(name: str, fn: Callable[..., Any], *fn_args: Any) -> Any:
-        wall, cpu = time.perf_counter(), time.process_time()
+        wall, cpu, gc_cpu = time.perf_counter(), time.process_time(), collector.total
         result = fn(*fn_args)
-        record(name, wall, cpu)
+        record(name, wall, cpu, gc_cpu)
         return result
 
     analyser = IncrementalAnalyser(keep_mines=route == "incremental")
@@ -86,18 +114,18 @@ def run_route(route: str, args: argparse.Namespace) -> dict:
         if args.moves and n >= args.moves:
             break
         moves += 1
-        wall, cpu = time.perf_counter(), time.process_time()
+        wall, cpu, gc_cpu = time.perf_counter(), time.process_time(), collector.total
         result = None
         if route == "incremental":
             result = timed("update(view)", analyser.update, view)
         elif route == "unmarked":
             system = timed("system(view)", analyser.system, view)
             result = timed("analyse(view, system=...)", analyse, view, True, system)
-            record("update(view)", wall, cpu)
+            record("update(view)", wall, cpu, gc_cpu)
         elif route == "scratch" and n % args.scratch_every == 0:
             system = timed("build_system(view)", build_system, view)
             timed("analyse(view, system=...)", analyse, view, True, system)
-            record("analyse(view)", wall, cpu)
+            record("analyse(view)", wall, cpu, gc_cpu)
         if result is not None:
             largest = max(largest, *(len(comp.sizes) for comp in result.system.components), 0)
             if args.check and n % args.check == 0 and not same_answers(result, view):
@@ -112,6 +140,79 @@ def summary(values: Sequence[float]) -> tuple[float, float, float]:
     ordered = sorted(values)
     p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
     return statistics.median(ordered) * 1000, p95 * 1000, ordered[-1] * 1000
+
+
+@dataclass(frozen=True)
+class Goal:
+    """A game whose every move the incremental route should analyse within the limits."""
+
+    rows: int
+    cols: int
+    moves: int  # 0: the whole game
+    median_ms: float
+    p95_ms: float | None
+    peak_mb: float | None
+
+    @property
+    def mines(self) -> int:
+        return round(self.rows * self.cols * EXPERT)
+
+    @property
+    def text(self) -> str:
+        limits = [f"median <= {self.median_ms:g} ms"]
+        if self.p95_ms is not None:
+            limits.append(f"p95 <= {self.p95_ms:g} ms")
+        if self.peak_mb is not None:
+            limits.append(f"< {self.peak_mb / 1024:g} GB")
+        return ", ".join(limits)
+
+
+EXPERT = 99 / 480
+"""Expert density (99 mines on 16×30): 8,250 mines on 200×200, 206,250 on 1000×1000."""
+
+GOALS = (Goal(1000, 1000, 200, 20, 100, 1024), Goal(200, 200, 0, 5, None, None))
+"""The per-move goals of the incremental route: the first 200 moves of a 1000×1000 game,
+every move of a 200×200 one."""
+
+
+def worker_command(route: str, args: argparse.Namespace) -> list[str]:
+    """The command that plays the game of ``args`` and times ``route`` in a fresh process."""
+    return [sys.executable, __file__, "--worker", route, "--rows", str(args.rows),
+            "--cols", str(args.cols), "--mines", str(args.mines), "--seed",
+            str(args.seed), "--scratch-every", str(args.scratch_every),
+            "--check", str(args.check), "--moves", str(args.moves),
+            *(["--flags"] if args.flags else [])]
+
+
+def run_worker(route: str, args: argparse.Namespace) -> dict:
+    started = time.perf_counter()
+    done = subprocess.run(worker_command(route, args), capture_output=True, text=True,
+                          check=True)
+    print(f"  {route} {args.rows}x{args.cols}: {time.perf_counter() - started:.0f} s",
+          file=sys.stderr)
+    return json.loads(done.stdout)
+
+
+def print_goals(args: argparse.Namespace) -> None:
+    """Every goal's game on the incremental route, its figures beside the goal."""
+    print("IncrementalAnalyser.update(view), per move, ms: wall / CPU, and the collector's "
+          "CPU inside the call\n(garbage collections the call sets off, of the caller's new "
+          "view among the rest); each game in a fresh process")
+    print(f"{'game':34s} {'moves':>5s} {'median':>13s} {'p95':>13s} {'gc med':>6s} "
+          f"{'peak MB':>7s}  goal")
+    for goal in GOALS:
+        run = argparse.Namespace(**{**vars(args), "rows": goal.rows, "cols": goal.cols,
+                                    "mines": goal.mines, "moves": goal.moves})
+        result = run_worker("incremental", run)
+        triples = result["samples"]["update(view)"]
+        wall, cpu = summary([t[0] for t in triples]), summary([t[1] for t in triples])
+        gc_med = summary([t[2] for t in triples])[0]
+        game = (f"{goal.rows}x{goal.cols}, {goal.mines} mines, "
+                + (f"first {goal.moves} moves" if goal.moves else "whole game"))
+        print(f"{game:34s} {result['moves']:5d} {wall[0]:6.1f} /{cpu[0]:6.1f} "
+              f"{wall[1]:6.1f} /{cpu[1]:6.1f} {gc_med:6.1f} {result['peak_mb']:7.0f}  "
+              f"{goal.text}" + (f"; {result['mismatches']} mismatches with analyse(view)"
+                                if args.check else ""))
 
 
 def main() -> None:
@@ -129,39 +230,36 @@ def main() -> None:
                         help="compare with analyse(view) on every N-th move (0: never)")
     parser.add_argument("--routes", default=",".join(DEFAULT_ROUTES),
                         help=f"any of {', '.join(ROUTES)}")
+    parser.add_argument("--goals", action="store_true",
+                        help="the incremental route on the games of GOALS, beside the goals")
     parser.add_argument("--worker", choices=ROUTES, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         print(json.dumps(run_route(args.worker, args)))
         return
+    if args.goals:
+        print_goals(args)
+        return
     print(f"{args.rows}x{args.cols}, {args.mines} mines, seed {args.seed}, "
           f"{'flags shown' if args.flags else 'deduced mines covered'}; "
           f"from scratch on every {args.scratch_every} move(s); each route in a fresh process")
-    results = []
-    for route in args.routes.split(","):
-        command = [sys.executable, __file__, "--worker", route, "--rows", str(args.rows),
-                   "--cols", str(args.cols), "--mines", str(args.mines), "--seed",
-                   str(args.seed), "--scratch-every", str(args.scratch_every),
-                   "--check", str(args.check), "--moves", str(args.moves),
-                   *(["--flags"] if args.flags else [])]
-        started = time.perf_counter()
-        done = subprocess.run(command, capture_output=True, text=True, check=True)
-        results.append(json.loads(done.stdout))
-        print(f"  {route}: {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    results = [run_worker(route, args) for route in args.routes.split(",")]
     header = (f"{'route':12s} {'call':28s} {'n':>5s} {'median':>8s} {'p95':>8s} {'max':>8s}"
-              f" {'cpu med':>8s} {'cpu p95':>8s} {'cpu max':>8s} {'peak MB':>8s}")
-    print("\nper move, ms (wall, then CPU)")
+              f" {'cpu med':>8s} {'cpu p95':>8s} {'cpu max':>8s} {'gc med':>8s}"
+              f" {'peak MB':>8s}")
+    print("\nper move, ms (wall, then CPU, then the collector's CPU inside the call)")
     print(header)
     for result in results:
-        for name, pairs in result["samples"].items():
-            wall = summary([w for w, _ in pairs])
-            cpu = summary([c for _, c in pairs])
-            print(f"{result['route']:12s} {name:28s} {len(pairs):5d} "
-                  + " ".join(f"{x:8.1f}" for x in (*wall, *cpu))
+        for name, triples in result["samples"].items():
+            wall = summary([t[0] for t in triples])
+            cpu = summary([t[1] for t in triples])
+            gc_med = summary([t[2] for t in triples])[0]
+            print(f"{result['route']:12s} {name:28s} {len(triples):5d} "
+                  + " ".join(f"{x:8.1f}" for x in (*wall, *cpu, gc_med))
                   + f" {result['peak_mb']:8.0f}")
         if not result["samples"]:
             print(f"{result['route']:12s} {'(the game only)':28s} {result['moves']:5d} "
-                  + " ".join(f"{'':>8s}" for _ in range(6)) + f" {result['peak_mb']:8.0f}")
+                  + " ".join(f"{'':>8s}" for _ in range(7)) + f" {result['peak_mb']:8.0f}")
     for result in results:
         if result["route"] in ("incremental", "unmarked"):
             print(f"\n{result['route']}: {result['moves']} moves, largest component "

@@ -27,6 +27,7 @@ from sweepkit.analysis.board.combine import BoxProbabilities, Ratio
 from sweepkit.analysis.board.path_tree import Node, received, rest_support
 from sweepkit.analysis.count.component_count import ComponentCount
 from sweepkit.analysis.count.poly import Poly
+from sweepkit.analysis.count.split import SplitBoxTable
 
 Certainty = tuple[bool | None, ...]
 """Per box: a mine in every layout (True), safe in every layout (False), or neither."""
@@ -44,14 +45,28 @@ def local_certainty(count: ComponentCount, sizes: Sequence[int]) -> Certainty | 
     by = count.by_mines
     if not by:
         return None
-    found: list[bool | None] = []
-    for bm, size in zip(count.box_mines, sizes, strict=True):
-        if not any(bm):
-            found.append(False)
-        elif all(x == size * y for x, y in zip(bm, by, strict=True)):
-            found.append(True)
-        else:
-            found.append(None)
+    table = count.box_mines
+    found: list[bool | None]
+    if isinstance(table, SplitBoxTable):
+        # a split component, from its parts (no table built): a forced box holds its mines
+        # in every layout, a part's box is certain in the component when it is in the part
+        found = [None] * len(sizes)
+        for b, k in table.fixed.items():
+            found[b] = False if k == 0 else True if k == sizes[b] else None
+        for solved, (part, boxes) in zip(table.solved, table.parts, strict=True):
+            own = local_certainty(solved, part.sizes)
+            if own is not None:
+                for local, b in enumerate(boxes):
+                    found[b] = own[local]
+    else:
+        found = []
+        for bm, size in zip(table, sizes, strict=True):
+            if not any(bm):
+                found.append(False)
+            elif all(x == size * y for x, y in zip(bm, by, strict=True)):
+                found.append(True)
+            else:
+                found.append(None)
     return tuple(found) if any(v is not None for v in found) else None
 
 
