@@ -16,6 +16,8 @@ are exported here. One subpackage per question, one job a module:
 **board** — the whole board (:mod:`sweepkit.analysis.board`)
 
 - ``product_tree`` — the components' polynomials multiplied in pairs, and the transpose;
+- ``path_tree`` — the same kept between views: changed leaves rebuild their paths only;
+- ``deferred`` — box probabilities computed when read, from a kept tree;
 - ``board_count`` — whole-board counts, with and without the mine count;
 - ``combine`` — the components combined into every box's probability;
 - ``probability`` — ``analyse(position)``: the ``Analysis`` (probabilities, certain safes
@@ -27,7 +29,10 @@ are exported here. One subpackage per question, one job a module:
 - ``incremental`` — ``IncrementalAnalyser``: the analysis of every view of a game, proved
   mines kept (what players and the web app call);
 - ``system_tracker`` — the constraint system updated where a move changed it;
-- ``component_keeper`` — the components kept between views, patched where changed.
+- ``board_state`` — the board as one byte a cell, the cells a move changed, the floating
+  cells by row;
+- ``component_keeper`` — the components kept between views, patched where changed;
+- ``combination_keeper`` — their counts and product kept, the analysis made from them.
 
 **decide** — whether a layout exists, and which numbers contradict
 (:mod:`sweepkit.analysis.decide`)

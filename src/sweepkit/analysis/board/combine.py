@@ -28,7 +28,7 @@ How the components are combined (with the mine count), at any scale:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterator, Sequence
 from math import lgamma, log
 
 from sweepkit.analysis.board.board_count import (
@@ -41,6 +41,7 @@ from sweepkit.analysis.board.product_tree import ProductTree
 from sweepkit.analysis.budget import check, check_size
 from sweepkit.analysis.count.component_count import ComponentCount
 from sweepkit.analysis.count.poly import Poly, int_product, multiply
+from sweepkit.constraints import Component
 
 Ratio = tuple[int, int]
 """An exact probability as integers ``(numerator, denominator)``, not reduced: the hot
@@ -86,10 +87,15 @@ class BoxProbabilities:
         num, den = self._ratios[i][b]
         return False if not num else True if num == den else None
 
-    def maybe_certain(self, components: int) -> Iterable[int]:
-        """The components that may hold a certain box (of ``components``): every one here;
-        fewer where the certain boxes are known apart."""
-        return range(components)
+    def certain_boxes(self, certain_mine: bool, components: Sequence[Component]
+                      ) -> Iterator[tuple[int, int]]:
+        """``(i, b)`` of every box of ``components`` that is a mine (``certain_mine``) or safe
+        in every layout: each box asked in turn here, only those known to be certain where
+        they are known apart."""
+        for i, comp in enumerate(components):
+            for b in range(len(comp.sizes)):
+                if self.certain(i, b) is certain_mine:
+                    yield i, b
 
     def floating_ratio(self) -> Ratio | None:
         """Exact probability of every floating cell (None without floating cells)."""

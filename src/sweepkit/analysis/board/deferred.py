@@ -20,14 +20,16 @@ end of a game the window narrows: a component whose mine numbers the window may 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterator, Sequence
 
 from sweepkit.analysis.board.board_count import relative_weights
 from sweepkit.analysis.board.combine import BoxProbabilities, Ratio
 from sweepkit.analysis.board.path_tree import Node, received, rest_support
+from sweepkit.analysis.budget import check_size
 from sweepkit.analysis.count.component_count import ComponentCount
 from sweepkit.analysis.count.poly import Poly
 from sweepkit.analysis.count.split import SplitBoxTable
+from sweepkit.constraints import Component
 
 Certainty = tuple[bool | None, ...]
 """Per box: a mine in every layout (True), safe in every layout (False), or neither."""
@@ -92,19 +94,21 @@ class DeferredBoxes(BoxProbabilities):
 
     ``counts``, ``sizes`` and ``slots`` are per component (``slots[i]``: its leaf in the tree
     of ``nslots`` leaves under ``root``, −1 for a component of one mine number, not in the
-    tree); ``local`` the components' own certain boxes (index -> :data:`Certainty`).
+    tree); ``local`` the components' own certain boxes (index -> :data:`Certainty`), and
+    ``mined`` the components among them with a certain mine.
     ``with_count``: the board's mine count weighs the layouts (``remaining`` mines among
     the unknown cells, ``low`` the frontier's fewest, ``floating`` free cells); without it
     every component is on its own and a floating cell is a mine in half the layouts.
     """
 
     def __init__(self, counts: Sequence[ComponentCount], sizes: Sequence[Sequence[int]],
-                 slots: Sequence[int], local: dict[int, Certainty], floating: int,
-                 with_count: bool, root: Node | None = None, nslots: int = 1,
-                 remaining: int = 0, low: int = 0) -> None:
+                 slots: Sequence[int], local: dict[int, Certainty], mined: Sequence[int],
+                 floating: int, with_count: bool, root: Node | None = None,
+                 nslots: int = 1, remaining: int = 0, low: int = 0) -> None:
         super().__init__((), (1, 2) if floating and not with_count else None)
         self._counts, self._sizes, self._slots = counts, sizes, slots
-        self._local, self._floating_cells, self._with_count = local, floating, with_count
+        self._local, self._mined = local, mined
+        self._floating_cells, self._with_count = floating, with_count
         self._root, self._nslots = root, nslots
         self._remaining, self._low = remaining, low
         self._frontier: Poly = root.poly if root is not None else (1,)
@@ -125,6 +129,7 @@ class DeferredBoxes(BoxProbabilities):
         Σ_k F[k]·w[k] (:func:`.board_count.relative_weights`)."""
         if self._weights is None:
             frontier, low = self._frontier, self._low
+            check_size(len(frontier), "the floating weights")
             weights, den = relative_weights(self._floating_cells, self._remaining, low,
                                             low + len(frontier) - 1)
             relative = sum(x * w for x, w in zip(frontier, weights, strict=True) if x)
@@ -225,8 +230,15 @@ class DeferredBoxes(BoxProbabilities):
         local = self._local.get(i)
         return None if local is None else local[b]
 
-    def maybe_certain(self, components: int) -> Iterable[int]:
-        return sorted(self._local.keys() | self._window_cuts().keys())
+    def certain_boxes(self, certain_mine: bool, components: Sequence[Component]
+                      ) -> Iterator[tuple[int, int]]:
+        cut = self._window_cuts()
+        holding = self._mined if certain_mine else self._local.keys()
+        for i in sorted(cut.keys() | holding):
+            found = cut.get(i) or self._local[i]
+            for b, value in enumerate(found):
+                if value is certain_mine:
+                    yield i, b
 
     def floating_certain(self) -> bool | None:
         if not self._floating_cells or not self._with_count:

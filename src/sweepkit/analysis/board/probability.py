@@ -217,10 +217,8 @@ class Analysis:
             return ()
         found = []
         components = self.system.components
-        for i in boxes.maybe_certain(len(components)):
-            for b, box in enumerate(components[i].boxes):
-                if boxes.certain(i, b) is certain_mine:
-                    found.extend(box)
+        for i, b in boxes.certain_boxes(certain_mine, components):
+            found.extend(components[i].boxes[b])
         if boxes.floating_certain() is certain_mine:
             found.extend(self.system.floating)
         found.sort()

@@ -48,12 +48,13 @@ class _Entry:
     """One component while it is kept: its count, its slot in the tree (−1: not in it)
     and its own certain boxes."""
 
-    __slots__ = ("component", "count", "local", "slot")
+    __slots__ = ("component", "count", "local", "mined", "slot")
 
     def __init__(self, component: Component, count: ComponentCount) -> None:
         self.component = component
         self.count = count
         self.local: Certainty | None = local_certainty(count, component.sizes)
+        self.mined = self.local is not None and True in self.local
         self.slot = -1
 
 
@@ -81,7 +82,7 @@ class CombinationKeeper:
         if system.impossible:
             return Analysis(position, system, (), 0, with_count, marked=marked)
         try:
-            counts, slots, local = self._follow(system.components)
+            counts, slots, local, mined = self._follow(system.components)
         except BaseException:
             self.clear()  # a budget stopped it half-way: combine afresh next time
             raise
@@ -90,7 +91,7 @@ class CombinationKeeper:
         floating = len(system.floating)
         sizes = [comp.sizes for comp in system.components]
         if not with_count:
-            boxes = DeferredBoxes(counts, sizes, slots, local, floating, False)
+            boxes = DeferredBoxes(counts, sizes, slots, local, mined, floating, False)
             return Analysis(position, system, counts, _product_total(counts, floating), False,
                             boxes, marked, consistent=True)
         remaining = system.remaining
@@ -105,16 +106,17 @@ class CombinationKeeper:
             assert combined is not None
             total, wide = combined
             return Analysis(position, system, counts, total, True, wide, marked)
-        boxes = DeferredBoxes(counts, sizes, slots, local, floating, True, root, self._nslots,
-                              remaining, low)
+        boxes = DeferredBoxes(counts, sizes, slots, local, mined, floating, True, root,
+                              self._nslots, remaining, low)
         return Analysis(position, system, counts,
                         _weighted_total(counts, boxes, floating, remaining, low), True,
                         boxes, marked, consistent=True)
 
     def _follow(self, components: tuple[Component, ...]
-                ) -> tuple[tuple[ComponentCount, ...], tuple[int, ...], dict[int, Certainty]]:
-        """Bring the entries and the tree up to ``components``; their counts, slots and own
-        certain boxes (by index), in order."""
+                ) -> tuple[tuple[ComponentCount, ...], tuple[int, ...], dict[int, Certainty],
+                           list[int]]:
+        """Bring the entries and the tree up to ``components``; their counts, slots, own
+        certain boxes (by index) and the indices of those with a certain mine, in order."""
         old = self._entries
         if not any(id(comp) in old for comp in components):
             self.clear()  # nothing kept: a fresh tree, as small as this board's
@@ -143,11 +145,15 @@ class CombinationKeeper:
                 changes[entry.slot] = by
         self._entries = entries
         self._root = assign(self._root, self._nslots, changes)
-        counts = tuple(entry.count for entry in entries.values())
-        slots = tuple(entry.slot for entry in entries.values())
-        local = {i: entry.local for i, entry in enumerate(entries.values())
-                 if entry.local is not None}
-        return counts, slots, local
+        counts, slots, local, mined = [], [], {}, []
+        for i, entry in enumerate(entries.values()):
+            counts.append(entry.count)
+            slots.append(entry.slot)
+            if entry.local is not None:
+                local[i] = entry.local
+                if entry.mined:
+                    mined.append(i)
+        return tuple(counts), tuple(slots), local, mined
 
     def _take_slot(self) -> int:
         if self._free:

@@ -6,8 +6,9 @@ whole constraint system from scratch each time costs the whole board and the who
 frontier (0.1-0.6 s on a 200x200 expert-density game); :class:`IncrementalAnalyser` keeps
 the previous view's equations, boxes and components and updates them:
 
-1. the cells that differ from the last view are found in bulk (the two boards as big
-   integers, XOR-ed);
+1. the cells that differ from the last view are found in bulk (the view packed one byte
+   a cell, compared with the last a chunk at a time: the one pass a move makes over the
+   board, :mod:`.board_state`);
 2. the equations of the numbers in or next to them are recomputed; those that changed are
    the *changed equations*;
 3. only cells of changed equations can change box (a box is the set of cells lying in the
@@ -28,8 +29,14 @@ the previous view's equations, boxes and components and updates them:
 
 The system is kept by :class:`~sweepkit.analysis.tracking.system_tracker.SystemTracker` (the
 equations, boxes and floating cells: steps 1–3) and its base
-:class:`~sweepkit.analysis.tracking.component_keeper.ComponentKeeper` (the components: steps 4–5);
-this module adds the analysis of each view and the proved mines.
+:class:`~sweepkit.analysis.tracking.component_keeper.ComponentKeeper` (the components: steps 4–5).
+The analysis of each view is made by
+:class:`~sweepkit.analysis.tracking.combination_keeper.CombinationKeeper`, which keeps the
+counts of the components and the product of their polynomials between views (a move
+multiplies again along the paths of the components it changed) and computes no
+probability until one is read. On a 1000×1000 board a move then costs the packing of its
+view and what it changed, not the board: no copy of the view, no tuple of the floating
+cells, no binomial of the pool.
 
 The system it produces is equal to :func:`~sweepkit.constraints.build_system` of the view
 (same equations, components, boxes, order): tested on random game sequences. Views that
@@ -47,7 +54,8 @@ update` flags it before analysing the next view. The layouts are the same, the c
 those of a player who flags (a few milliseconds a move). The analysis says which cells it
 flagged (:attr:`~sweepkit.analysis.board.probability.Analysis.marked`) and counts them as
 certain mines, so every cell's probability, the count and the certain cells are those of
-``analyse(view)``; its ``position`` and ``system`` are those of the view with the marks.
+``analyse(view)``; its ``position`` (made when first read) and ``system`` are those of the
+view with the marks.
 The marks are dropped when a view does not follow from the last one (a cell that was open
 or flagged changed, a new mine total, the mine count switched on or off); with
 ``keep_mines=False`` nothing is marked and ``update(view)`` is ``analyse(view)`` itself.
