@@ -24,7 +24,9 @@ ones look noisy. Beside them, the CPU the garbage collector spent inside the cal
 collections walk whatever is young, the caller's new view among it: on a 1000×1000 board
 a tuple of a million cells each move). ``--check N`` also checks, on every N-th move, that
 the incremental route's answers (count, every cell's exact probability, certain cells) are
-those of ``analyse(view)``; ``--moves N`` stops after N views.
+those of ``analyse(view)``; ``--moves N`` stops after N views; ``--collect-first`` runs
+the collector over the young objects before each call, outside its timing (the call's own
+cost, without the walk over the game's new views).
 
 ``--goals`` runs the incremental route alone on the games of :data:`GOALS` (the first 200
 moves of a 1000×1000 game, every move of a 200×200 one, both at expert density) and prints
@@ -114,6 +116,8 @@ def run_route(route: str, args: argparse.Namespace) -> dict:
         if args.moves and n >= args.moves:
             break
         moves += 1
+        if args.collect_first:
+            gc.collect(0)  # the game's new views walked here, not inside the call
         wall, cpu, gc_cpu = time.perf_counter(), time.process_time(), collector.total
         result = None
         if route == "incremental":
@@ -181,7 +185,8 @@ def worker_command(route: str, args: argparse.Namespace) -> list[str]:
             "--cols", str(args.cols), "--mines", str(args.mines), "--seed",
             str(args.seed), "--scratch-every", str(args.scratch_every),
             "--check", str(args.check), "--moves", str(args.moves),
-            *(["--flags"] if args.flags else [])]
+            *(["--flags"] if args.flags else []),
+            *(["--collect-first"] if args.collect_first else [])]
 
 
 def run_worker(route: str, args: argparse.Namespace) -> dict:
@@ -197,7 +202,9 @@ def print_goals(args: argparse.Namespace) -> None:
     """Every goal's game on the incremental route, its figures beside the goal."""
     print("IncrementalAnalyser.update(view), per move, ms: wall / CPU, and the collector's "
           "CPU inside the call\n(garbage collections the call sets off, of the caller's new "
-          "view among the rest); each game in a fresh process")
+          "view among the rest" + ("; the young objects collected before each call"
+                                   if args.collect_first else "")
+          + "); each game in a fresh process")
     print(f"{'game':34s} {'moves':>5s} {'median':>13s} {'p95':>13s} {'gc med':>6s} "
           f"{'peak MB':>7s}  goal")
     for goal in GOALS:
@@ -230,6 +237,9 @@ def main() -> None:
                         help="compare with analyse(view) on every N-th move (0: never)")
     parser.add_argument("--routes", default=",".join(DEFAULT_ROUTES),
                         help=f"any of {', '.join(ROUTES)}")
+    parser.add_argument("--collect-first", action="store_true",
+                        help="collect the young objects (the game's new views) before each "
+                             "call, outside its timing")
     parser.add_argument("--goals", action="store_true",
                         help="the incremental route on the games of GOALS, beside the goals")
     parser.add_argument("--worker", choices=ROUTES, help=argparse.SUPPRESS)
