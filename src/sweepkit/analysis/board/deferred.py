@@ -4,7 +4,7 @@
 product tree hands each component its *completion* (the weighted ways the other components
 and the floating pool complete each of its mine numbers), then one dot product per box. A
 player or a page reads a few cells per move, and a move changes a few components: here
-nothing is computed until asked for. A box's ratio costs its component's completion, the
+nothing is computed before it is asked for. A box's ratio costs its component's completion, the
 received vectors on one path of the tree (each remembered, so reading every box costs the
 one transposed pass of :func:`~.combine.combine`), and the dot products of its component.
 The ratios are those of :func:`~.combine.combine`'s exact route, integer for integer.
@@ -137,9 +137,10 @@ class DeferredBoxes(BoxProbabilities):
         return self._weights
 
     def relative_sum(self) -> tuple[int, int]:
-        """``(den, Σ_k F[k]·w[k])`` for the pool's relative weights ``w``: the board's
-        total is that sum times C(floating, remaining − low − k_lo') / den, times the
-        components of one mine number (:func:`.board_count.floating_weights`)."""
+        """``(den, Σ_k F[k]·w[k])``: the frontier's polynomial F weighed by the pool's
+        relative weights w, and their ``den``. The board's total is that sum times the one
+        big binomial ``num`` over ``den`` (:func:`.board_count.floating_weights`), times
+        the components of one mine number."""
         _weights, den, relative = self._relative()
         return den, relative
 

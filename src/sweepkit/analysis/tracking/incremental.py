@@ -34,7 +34,7 @@ The analysis of each view is made by
 :class:`~sweepkit.analysis.tracking.combination_keeper.CombinationKeeper`, which keeps the
 counts of the components and the product of their polynomials between views (a move
 multiplies again along the paths of the components it changed) and computes no
-probability until one is read. On a 1000×1000 board a move then costs the packing of its
+probability before one is read. On a 1000×1000 board a move then costs the packing of its
 view and what it changed, not the board: no copy of the view, no tuple of the floating
 cells, no binomial of the pool.
 

@@ -163,10 +163,10 @@ class SystemTracker(ComponentKeeper):
         old: dict[int, int] = {}
         marks = self._marks
         for c in (*changed, *touched):
-            now = MINE if c in marks else cells[c]
-            if work[c] != now:
+            value = MINE if c in marks else cells[c]
+            if work[c] != value:
                 old[c] = work[c]
-                work[c] = now
+                work[c] = value
         if len(old) > limit:
             return self._rebuild(view)
         if old:
