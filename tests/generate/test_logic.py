@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from sweepkit.analysis.board.probability import analyse
 from sweepkit.analysis.reasons.explain import TECHNIQUES
-from sweepkit.generate.logic import FLAG, GLOBAL, LINKED, OPEN, LogicPlayer
+from sweepkit.generate.logic import FLAG, GLOBAL, LINKED, OPEN, LogicPlayer, neighbour_counts
 from sweepkit.rules import Rules
+from sweepkit.topology import neighbours
 from tests.examples import examples
 from tests.generate.reference import reference_play
 
@@ -116,3 +117,13 @@ def test_the_count_step_finds_what_only_the_count_decides():
     limited = LogicPlayer(rules, frozenset({2}), LINKED)
     limited.start(0)
     assert not limited.solve() and known(limited) == (frozenset({0, 1}), frozenset({2}))
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(rows=st.integers(1, 12), cols=st.integers(1, 12), seed=st.integers(0, 10**6))
+def test_the_mine_counts_in_bulk_are_the_neighbours_counted_one_by_one(rows, cols, seed):
+    rng = random.Random(seed)
+    is_mine = bytearray(rng.random() < 0.4 for _ in range(rows * cols))
+    table = neighbours((rows, cols), "grid")
+    assert neighbour_counts(is_mine, rows, cols) == [sum(is_mine[j] for j in table[c])
+                                                     for c in range(rows * cols)]

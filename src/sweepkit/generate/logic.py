@@ -62,6 +62,30 @@ def _degrees(shape: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(len(t) for t in neighbours(shape, "grid"))
 
 
+@lru_cache(maxsize=8)
+def _column_masks(rows: int, cols: int) -> tuple[int, int, int]:
+    """Byte masks (0xFF a cell) of a rows x cols board as integers: every cell but those of
+    the first column, every cell but those of the last, every cell."""
+    def mask(keep: bytes) -> int:
+        return int.from_bytes(keep * rows, "little")
+
+    ff = b"\xff"
+    return (mask(b"\x00" + ff * (cols - 1)), mask(ff * (cols - 1) + b"\x00"), mask(ff * cols))
+
+
+def neighbour_counts(is_mine: bytes | bytearray, rows: int, cols: int) -> list[int]:
+    """The number of mines next to every cell of a 2-D board, from its 0/1 bytes: the
+    board as one integer, a byte a cell, added to itself shifted by a column each way and
+    then by a row each way (a few operations on big integers instead of eight additions a
+    mine in Python)."""
+    not_first, not_last, every = _column_masks(rows, cols)
+    x = int.from_bytes(is_mine, "little")
+    row = x + ((x << 8) & not_first) + ((x >> 8) & not_last)  # each cell with its row mates
+    width = 8 * cols
+    box = (row + (row << width) + (row >> width)) & every  # the 3x3 square around each cell
+    return list((box - x).to_bytes(rows * cols, "little"))
+
+
 class LogicPlayer:
     """A layout played by certain moves only (module doc): :meth:`start` reveals the first
     click, :meth:`solve` plays on until the board is cleared or no certain move is left."""
@@ -74,12 +98,10 @@ class LogicPlayer:
         self.rules, self.table, self.size = rules, table, size
         self.rank, self.track, self.window, self.count_cells = hardest, track, window, count_cells
         is_mine = bytearray(size)
-        count = [0] * size
         for m in mines:
             is_mine[m] = 1
-            for j in table[m]:
-                count[j] += 1
-        self.is_mine, self.count = is_mine, count
+        self.is_mine = is_mine
+        self.count = neighbour_counts(is_mine, rules.rows, rules.cols)
         self.state = bytearray(size)
         self.unk = list(_degrees(rules.shape))  # covered (not flagged) neighbours
         self.flg = [0] * size  # flagged neighbours

@@ -208,9 +208,10 @@ def _search(rules: Rules, placing: Rules, first: int, rank: int, rng: random.Ran
     """Uniform draws (at most ``draws``; None: until the budget ends), then perturbation
     of the last one (or of one drawn for it)."""
     mines = None
+    candidates, count = placing.mine_candidates(first), placing.mines
     while draws is None or progress.draws < draws:
         check()  # the deadline, and a caller's cancel (the web app's jobs)
-        mines = placing.place_mines(first, rng)
+        mines = frozenset(rng.sample(candidates, count))  # placing.place_mines(first, rng)
         progress.draws += 1
         player = LogicPlayer(rules, mines, rank)
         player.start(first)
