@@ -278,6 +278,7 @@ class LogicPlayer:
         queue, queued, state, unk, flg, count, table, settled = (
             self.queue, self.queued, self.state, self.unk, self.flg, self.count, self.table,
             self.settled)
+        track = self.track
         pops = 0
         while queue:
             n = queue.pop()
@@ -291,6 +292,12 @@ class LogicPlayer:
             need = count[n] - flg[n]
             if need and need != u:
                 settled.append(n)
+                continue
+            if not track:  # the same as the tracked path below, without its bookkeeping
+                make = self._flag if need else self._open
+                for j in table[n]:
+                    if not state[j]:
+                        make(j)
                 continue
             cells = [j for j in table[n] if not state[j]]
             if need:
