@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -127,3 +128,11 @@ def test_the_mine_counts_in_bulk_are_the_neighbours_counted_one_by_one(rows, col
     table = neighbours((rows, cols), "grid")
     assert neighbour_counts(is_mine, rows, cols) == [sum(is_mine[j] for j in table[c])
                                                      for c in range(rows * cols)]
+
+
+def test_a_swap_needs_a_mine_and_a_safe_cell_neither_revealed():
+    player = LogicPlayer(Rules(3, 3, 2), frozenset({7, 8}), track=True)
+    player.start(0)
+    for x, y in ((7, 8), (5, 6), (0, 8)):  # two mines, two safe cells, a revealed one
+        with pytest.raises(ValueError, match=f"cells {x} and {y} cannot swap"):
+            player.swap(x, y)

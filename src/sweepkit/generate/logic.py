@@ -415,7 +415,9 @@ class LogicPlayer:
         """Cells ``x`` and ``y`` (covered or flagged, one a mine and the other not) change
         sides; every deduction that used a changed number, or a state undone, is undone."""
         is_mine, count, state, table = self.is_mine, self.count, self.state, self.table
-        assert is_mine[x] != is_mine[y]
+        if is_mine[x] == is_mine[y] or OPEN in (state[x], state[y]):
+            raise ValueError(f"cells {x} and {y} cannot swap: they must be a mine and a safe "
+                             f"cell, neither revealed")
         undo = list(self.global_ids)  # the mine count's deductions used the whole view
         self.global_ids.clear()
         for c in (x, y):
