@@ -18,6 +18,7 @@ Three first-click rules exist in the wild (the papers and today's clients):
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -147,13 +148,22 @@ class Rules:
                 f"mines on a {shape_text(self.shape)} board"
             )
 
+    def mine_candidates(self, first: int) -> Sequence[int]:
+        """The cells the rule lets a mine be drawn on for a first reveal at ``first``, in
+        the order :meth:`place_mines` samples them (a caller drawing many layouts makes
+        the list once).
+
+        >>> list(Rules(2, 2, 1, "safe").mine_candidates(0))
+        [1, 2, 3]
+        """
+        self.check_first_click(first)
+        free = set(self.mine_free_cells(first))
+        return [i for i in range(self.size) if i not in free] if free else range(self.size)
+
     def place_mines(self, first: int, rng: random.Random) -> frozenset[int]:
         """Draw the mine cells uniformly among those the rule allows, for a first reveal at
         ``first`` (a flat index)."""
-        self.check_first_click(first)
-        free = set(self.mine_free_cells(first))
-        candidates = [i for i in range(self.size) if i not in free] if free else range(self.size)
-        return frozenset(rng.sample(candidates, self.mines))
+        return frozenset(rng.sample(self.mine_candidates(first), self.mines))
 
 
 def level(name: str, first_click: FirstClick | str = FirstClick.SAFE) -> Rules:

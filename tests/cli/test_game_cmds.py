@@ -214,7 +214,7 @@ def test_play_text_renders_after_more_flags_than_mines():
 # -- new --no-guess -------------------------------------------------------------------------
 
 def test_new_no_guess_prints_a_board_the_logic_player_clears_and_the_seed_fixes_it():
-    from tests.generate.test_no_guess import logic_clears
+    from tests.generate.reference import logic_clears
 
     args = ["new", "--level", "intermediate", "--rule", "opening", "--first", "5,6",
             "--seed", "9", "--no-guess", "--hardest", "subset", "--show"]
@@ -227,9 +227,26 @@ def test_new_no_guess_prints_a_board_the_logic_player_clears_and_the_seed_fixes_
     assert sweepkit(*args).stdout == done.stdout
 
 
+def test_new_no_guess_by_perturbation_says_so_and_its_board_needs_no_guess():
+    from sweepkit.cli.game_cmds import NO_GUESS_METHODS
+    from sweepkit.generate.no_guess import METHODS
+    from tests.generate.reference import logic_clears
+
+    assert NO_GUESS_METHODS == METHODS  # the command line lists the generator's methods
+    done = sweepkit("new", "--level", "expert", "--seed", "4", "--no-guess", "--method",
+                    "perturb", "--show")
+    assert done.returncode == 0, done.stderr
+    assert "no-guess (method perturb), seed 4" in done.stdout.splitlines()[0]
+    rules = level("expert")
+    assert logic_clears(rules, frozenset(parse_board(done.stdout).known_mines()), 0)
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["--no-guess", "--hardest", "pairs"], "unknown technique 'pairs' (expected one of single"),
     (["--hardest", "single"], "--hardest needs --no-guess"),
+    (["--method", "uniform"], "--method needs --no-guess"),
+    (["--no-guess", "--method", "fast"],
+     "--method: unknown method 'fast' (expected one of auto, uniform, perturb)"),
     (["--rows", "10", "--cols", "10", "--mines", "30", "--no-guess"],
      "density of 0.300; no-guess boards are made up to 0.25"),
 ])

@@ -78,7 +78,8 @@ def test_bench_help_shows_every_numeric_option_as_a_number_and_lists_the_choices
 @pytest.mark.parametrize(("command", "expected"), [
     (("new",), {"--seed": INT, "--rows": INT, "--mines": INT,
                 "--level": r"<beginner \| intermediate \| expert \| pedersen-beginner>",
-                "--hardest": r"<single \| subset \| linked \| global>"}),
+                "--hardest": r"<single \| subset \| linked \| global>",
+                "--method": r"<auto \| uniform \| perturb>"}),
     (("check",), {"file": r"<file>", "--mines": INT, "--timeout": FLOAT, "--shrink": FLOAT}),
     (("enumerate",), {"--limit": INT, "--method": r"<fast \| kadlac>"}),
     (("report",), {"--run": INT, "--out": r"<directory>"}),

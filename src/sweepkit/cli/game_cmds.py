@@ -62,6 +62,13 @@ STRATEGY = Choice(sorted(STRATEGIES), "strategy")
 HARDEST = Choice([str(technique) for technique in TECHNIQUES], "technique")
 """``--hardest``: a technique of the exact analysis."""
 
+NO_GUESS_METHODS = ("auto", "uniform", "perturb")
+"""The ways of making a no-guess board (:data:`sweepkit.generate.no_guess.METHODS`, named
+here so that the command line does not load the generator to list them)."""
+
+NO_GUESS_METHOD = Choice(list(NO_GUESS_METHODS), "method")
+"""``--method``: how a no-guess board is made."""
+
 
 def rules_from_options(
     level_name: str, rows: int | None, cols: int | None, mines: int | None, rule: str,
@@ -149,23 +156,31 @@ def describe(rules: Rules, level_name: str, seed: int | None = None,
     board = ""
     if layouts is not None and layouts.no_guess:
         hardest = getattr(layouts, "hardest", None)
-        board = ", no-guess" + (f" (hardest technique: {hardest})" if hardest else "")
+        method = getattr(layouts, "method", "auto")
+        notes = []
+        if hardest:
+            notes.append(f"hardest technique: {hardest}")
+        if method != "auto":
+            notes.append(f"method {method}")
+        board = ", no-guess" + (f" ({'; '.join(notes)})" if notes else "")
     return f"{name}, rule {rules.first_click}{board}{seed_part}"
 
 
-def no_guess_layouts(no_guess: bool, hardest: str | None) -> LayoutMaker | None:
-    """The no-guess board maker of ``--no-guess [--hardest T]`` (None without it); exits
-    with the valid choices on an unknown technique."""
+def no_guess_layouts(no_guess: bool, hardest: str | None,
+                     method: str | None = None) -> LayoutMaker | None:
+    """The no-guess board maker of ``--no-guess [--hardest T] [--method M]`` (None without
+    it); exits with the valid choices on an unknown technique or method."""
     if not no_guess:
-        if hardest is not None:
-            fail("--hardest needs --no-guess")
+        for name, value in (("--hardest", hardest), ("--method", method)):
+            if value is not None:
+                fail(f"{name} needs --no-guess")
         return None
     from sweepkit.generate import NoGuessError, NoGuessLayouts  # only when asked: heavy
 
     try:
-        return NoGuessLayouts(hardest=hardest)
+        return NoGuessLayouts(hardest=hardest, method=method or "auto")
     except NoGuessError as exc:
-        fail(f"--hardest: {exc}")
+        fail(f"--hardest/--method: {exc}")
 
 
 def render(view: Position) -> str:
@@ -286,6 +301,10 @@ NO_GUESS_HELP = ("A board the exact analysis clears from the first click without
                  "(made at the first click; the seed still fixes it).")
 HARDEST_HELP = ("With --no-guess: the hardest technique the board may need (default: global, "
                 "the mine count).")
+METHOD_HELP = ("With --no-guess: how the board is made: uniform (drawn until one needs no "
+               "guess: every no-guess board equally likely), perturb (mines moved where "
+               "logic gets stuck: any size, a lean to easier boards), auto (uniform draws "
+               "while they are cheap, then perturb; the default).")
 
 
 def register(app: typer.Typer) -> None:
@@ -312,12 +331,14 @@ def register(app: typer.Typer) -> None:
         no_guess: bool = typer.Option(False, "--no-guess", help=NO_GUESS_HELP),
         hardest: str | None = typer.Option(None, "--hardest", click_type=HARDEST,
                                            help=HARDEST_HELP),
+        method: str | None = typer.Option(None, "--method", click_type=NO_GUESS_METHOD,
+                                          help=METHOD_HELP),
     ) -> None:
         """Make a seeded game and click once; print the player's view, or the layout (--show).
 
         The output is a .board text; a comment line names the level, rule and seed.
         """
-        layouts = no_guess_layouts(no_guess, hardest)
+        layouts = no_guess_layouts(no_guess, hardest, method)
         rules = rules_from_options(level_name, rows, cols, mines, rule, shape)
         if layouts is not None and rules.outer:
             fail("--no-guess makes 2-D boards only")
@@ -351,6 +372,8 @@ def register(app: typer.Typer) -> None:
         no_guess: bool = typer.Option(False, "--no-guess", help=NO_GUESS_HELP),
         hardest: str | None = typer.Option(None, "--hardest", click_type=HARDEST,
                                            help=HARDEST_HELP),
+        method: str | None = typer.Option(None, "--method", click_type=NO_GUESS_METHOD,
+                                          help=METHOD_HELP),
     ) -> None:
         """Play in the terminal, reading commands from standard input (h for help).
 
@@ -359,7 +382,7 @@ def register(app: typer.Typer) -> None:
         (r 1 2 3).
         """
         rules = rules_from_options(level_name, rows, cols, mines, rule, shape)
-        layouts = no_guess_layouts(no_guess, hardest)
+        layouts = no_guess_layouts(no_guess, hardest, method)
         if layouts is not None and rules.outer:
             fail("--no-guess makes 2-D boards only")
         seed_value = random.SystemRandom().randrange(2**32) if seed is None else seed

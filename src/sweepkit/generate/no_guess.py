@@ -1,39 +1,35 @@
-"""No-guess boards: layouts a logic-only player solves from the first click, never guessing.
+"""No-guess boards: layouts a logic-only player clears from the first click, never guessing.
 
-Simon Tatham's Mines (``mines.c``) makes them by running its solver on a random layout
-and, where the solver gets stuck, moving mines near the stuck frontier until it gets on;
-minesweeper.online and the JavaScript analyser offer the same mode. Here the solver is the
-exact analysis (every cell proved safe is revealed, every mine proved is flagged, the mine
-count included), so a board needs no guess exactly when no guess is ever needed, whatever
-pattern the reasoning takes; ``hardest`` restricts the player to the certain moves whose
-easiest technique (:mod:`sweepkit.analysis.reasons.explain`) is at most that one.
+The player (:class:`~sweepkit.generate.logic.LogicPlayer`) reveals every cell the exact
+analysis proves safe and flags every cell it proves a mine, the mine count included, so a
+board needs no guess exactly when no guess is ever needed, whatever pattern the reasoning
+takes; ``hardest`` restricts it to the certain moves whose easiest technique
+(:mod:`sweepkit.analysis.reasons.explain`) is at most that one. Mines are drawn as the
+rules draw them for the first click (its cell kept free, and with the ``opening`` rule its
+neighbours; under ``none`` the first cell is kept free too: a board that can be lost on the
+first click is not one that needs no guess).
 
-How a board is made (:func:`generate_no_guess`):
+Two methods (``method``):
 
-1. Mines are drawn as the rules draw them for the first click (its cell kept free, and
-   with the ``opening`` rule its neighbours; under ``none`` the first cell is kept free
-   too: a board that can be lost on the first click is not one that needs no guess).
-2. The logic-only player (:class:`LogicBoard`) plays from the first click until the board
-   is cleared or no certain move is left.
-3. Stuck: the layout is *perturbed* and play goes on from where it stopped. One covered
-   cell next to a revealed number that the analysis left undecided, drawn at random,
-   changes sides: a mine moves to a random covered cell away from every revealed one, or
-   a safe cell takes a mine from there (half the time each, so the frontier is not
-   drained of mines: the bias is measured in ``benchmarks/bench_no_guess.py``). When no
-   covered cell is left away from the revealed ones, the swap is with any covered cell.
-   Revealed cells never change (the first click's free cells are revealed from the
-   start), so the player's progress stays valid... almost: a revealed number next to a
-   changed cell changes, and a deduction made earlier from its old value may no longer
-   hold. The flags are forgotten and proved again, and step 4 checks the rest. A stuck
-   board always has a covered mine and a covered safe cell (with no safe cell covered it
-   is cleared; with no mine covered, every number next to a covered cell needs no more
-   mines: a single-number move), so a swap always exists.
-4. Cleared: the player replays the final layout from the first click, unperturbed. If it
-   clears it, that is the board; if it gets stuck, step 3 goes on from there.
+- ``uniform``: rejection. Draw an ordinary layout, let the player play it from the first
+  click, stop at its first stuck point and draw again; the first layout it clears is the
+  board. Every no-guess layout of the rules is then equally likely: the board is an
+  ordinary one conditioned on needing no guess. The cost is one draw over the share of
+  layouts that need no guess (at expert about 1 in 6 with the opening rule, 1 in 20 with
+  a safe click in the corner), each draw stopping at its first stuck point.
+- ``perturb``: change the layout where the player gets stuck and play on, keeping every
+  deduction the change leaves valid (:mod:`sweepkit.generate.perturb`, after Simon Tatham's
+  Mines). It finds a board whatever its size (200x200 at expert density in about a second
+  of CPU), but leans towards easier boards (fewer 3BV: 4% at expert).
+- ``auto`` (the default): uniform draws, at most :func:`auto_draws` of them (a budget of
+  :data:`AUTO_CELLS` cells drawn, none on boards that leave fewer than
+  :data:`AUTO_MIN_DRAWS` draws), then perturbation of the last one. At expert and below
+  the draws practically always find a board, which is then exactly uniform.
 
-The loop stops after ``seconds`` with :class:`NoGuessTimeout`, which names the limit;
-boards denser than :data:`MAX_DENSITY` are refused at once (they practically do not
-exist: see the benchmark).
+``benchmarks/bench_no_guess.py`` measures the time, the share of layouts that need no
+guess, and the bias of each method against ordinary boards. The search stops after
+``seconds`` with :class:`NoGuessTimeout`, which names the limit; boards denser than
+:data:`MAX_DENSITY` are refused at once.
 """
 
 from __future__ import annotations
@@ -41,15 +37,12 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from itertools import compress
 
-from sweepkit.analysis.board.probability import Analysis
 from sweepkit.analysis.budget import AnalysisTimeout, check, limits
-from sweepkit.analysis.reasons.explain import TECHNIQUES, CellValue, Technique, techniques_of
-from sweepkit.analysis.tracking.incremental import IncrementalAnalyser
-from sweepkit.position import MINE, UNKNOWN, Position
+from sweepkit.analysis.reasons.explain import TECHNIQUES, Technique
+from sweepkit.generate.logic import LogicPlayer
+from sweepkit.generate.perturb import perturb
 from sweepkit.rules import FirstClick, Rules
-from sweepkit.topology import flood_fill, neighbours
 
 MAX_DENSITY = 0.25
 """The densest board (mines over cells) :func:`generate_no_guess` takes on. Expert is
@@ -58,6 +51,16 @@ search wanders (``benchmarks/bench_no_guess.py`` measures how the time grows).""
 
 DEFAULT_SECONDS = 10.0
 """The default time budget of one board."""
+
+METHODS = ("auto", "uniform", "perturb")
+"""The ways of making a board (module doc)."""
+
+AUTO_CELLS = 200_000
+"""The cells the ``auto`` method draws uniformly (draws times board size) before it
+perturbs: 416 draws at expert, where about 1 in 18 layouts needs no guess."""
+
+AUTO_MIN_DRAWS = 50
+"""The fewest uniform draws worth trying: bigger boards go straight to perturbation."""
 
 
 class NoGuessError(ValueError):
@@ -80,147 +83,36 @@ def technique_rank(hardest: Technique | str | None) -> int:
                            f"{', '.join(TECHNIQUES)})") from None
 
 
+def check_method(method: str) -> str:
+    """``method`` when it is one of :data:`METHODS`; NoGuessError listing them if not."""
+    if method not in METHODS:
+        raise NoGuessError(f"unknown method {method!r} (expected one of {', '.join(METHODS)})")
+    return method
+
+
+def auto_draws(rules: Rules) -> int:
+    """How many layouts the ``auto`` method draws uniformly before it perturbs.
+
+    >>> auto_draws(Rules(16, 30, 99)), auto_draws(Rules(100, 100, 2060))
+    (416, 0)
+    """
+    draws = AUTO_CELLS // rules.size
+    return draws if draws >= AUTO_MIN_DRAWS else 0
+
+
 @dataclass(frozen=True)
 class NoGuessBoard:
-    """A generated board: its mine cells and how it was found (``perturbations`` layout
-    changes, ``replays`` full replays from the first click, ``seconds`` spent)."""
+    """A generated board: its mine cells and how it was found (``method`` ``uniform`` or
+    ``perturb``, ``draws`` layouts drawn, ``perturbations`` layout changes, ``seconds``
+    spent)."""
 
     rules: Rules
     first: int
     mines: frozenset[int]
+    method: str
+    draws: int
     perturbations: int
-    replays: int
     seconds: float
-
-
-ZERO = b"\x01" + bytes(255)
-"""A ``bytes.translate`` table: 1 for a zero byte, 0 for any other."""
-NONZERO = b"\x00" + b"\x01" * 255
-"""A ``bytes.translate`` table: 0 for a zero byte, 1 for any other."""
-
-
-class LogicBoard:
-    """A layout being played by the logic-only player: revealed cells, proved mines, the
-    player's view; the layout can change under it (:meth:`move_mine`) as long as no
-    revealed cell and no proved mine does."""
-
-    def __init__(self, rules: Rules, mines: frozenset[int], hardest: int,
-                 analyser: IncrementalAnalyser) -> None:
-        self.rules = rules
-        self.table = neighbours(rules.shape, "grid")
-        self.hardest = hardest
-        self.analyser = analyser
-        self.is_mine = bytearray(rules.size)
-        self.counts = [0] * rules.size
-        for m in mines:
-            self._place(m, 1)
-        self.shown = [UNKNOWN] * rules.size  # the player's view: numbers, flags, covered
-        # Bytes of 0/1 per cell for bulk selections (:meth:`perturb`): covered, and its
-        # revealed neighbours. A cell once revealed stays revealed, so both only change
-        # in :meth:`reveal`.
-        self.covered = bytearray(b"\x01") * rules.size
-        self.near = bytearray(rules.size)
-        self.flagged: list[int] = []  # the mines proved since the last perturbation
-        self.revealed = 0
-        self.undecided: list[int] = []  # covered frontier cells the analysis left open
-
-    def _place(self, cell: int, delta: int) -> None:
-        self.is_mine[cell] += delta
-        for j in self.table[cell]:
-            self.counts[j] += delta
-
-    @property
-    def mines(self) -> frozenset[int]:
-        return frozenset(i for i, m in enumerate(self.is_mine) if m)
-
-    @property
-    def cleared(self) -> bool:
-        return self.revealed == self.rules.size - self.rules.mines
-
-    def reveal(self, cell: int) -> None:
-        """Reveal a safe cell, flooding from zeros as the game does."""
-        shown, counts, table, near = self.shown, self.counts, self.table, self.near
-        if shown[cell] != UNKNOWN:
-            return
-        for c in flood_fill(cell, counts, table, lambda j: shown[j] == UNKNOWN):
-            shown[c] = counts[c]
-            self.covered[c] = 0
-            self.revealed += 1
-            for j in table[c]:
-                near[j] += 1
-
-    def solve(self) -> bool:
-        """Make certain moves until the board is cleared (True) or none is left (False;
-        :attr:`undecided` then lists the covered frontier cells left open)."""
-        shape, total = self.rules.shape, self.rules.mines
-        restricted = self.hardest < len(TECHNIQUES) - 1
-        while not self.cleared:
-            analysis = self.analyser.update(Position(shape, tuple(self.shown), total))
-            safe, mines = analysis.safe_cells(), analysis.mine_cells()
-            if restricted:
-                safe = self._within(analysis, safe, CellValue.SAFE)
-                mines = self._within(analysis, mines, CellValue.MINE)
-            for m in mines:
-                self.shown[m] = MINE
-            self.flagged.extend(mines)
-            if not safe:
-                if mines and restricted:
-                    continue  # the flags can make a cell certain by an allowed technique
-                # the covered cells next to a revealed number (flagged ones too: a
-                # perturbation may move a proved mine), else every covered one
-                size, covered = self.rules.size, self.covered
-                frontier = int.from_bytes(covered, "little") & int.from_bytes(
-                    self.near.translate(NONZERO), "little")
-                self.undecided = list(compress(range(size), frontier.to_bytes(size, "little")
-                                               if frontier else covered))
-                return False
-            for c in safe:
-                self.reveal(c)
-        return True
-
-    def _within(self, analysis: Analysis, cells: tuple[int, ...], value: CellValue
-                ) -> list[int]:
-        """The cells whose easiest technique is allowed."""
-        if not cells:
-            return []
-        named = techniques_of(analysis, cells, value)
-        return [c for c in cells if TECHNIQUES.index(named[c]) <= self.hardest]
-
-    def swaps(self, cell: int) -> list[int]:
-        """The cells ``cell`` may swap sides with: the covered cells on the other side
-        (mine or safe) with no revealed neighbour, else any covered ones on the other side;
-        in order. The selections are ANDed as integers, one byte a cell: a pass over the
-        cells in Python took 0.13 s a perturbation on a 200x200 board."""
-        is_mine = self.is_mine
-        other_side = is_mine if not is_mine[cell] else is_mine.translate(ZERO)
-        swap = int.from_bytes(self.covered, "little") & int.from_bytes(other_side, "little")
-        far = swap & int.from_bytes(self.near.translate(ZERO), "little")
-        size = self.rules.size
-        return list(compress(range(size), (far or swap).to_bytes(size, "little")))
-
-    def perturb(self, rng: random.Random) -> None:
-        """Change one frontier cell's side (module doc, step 3) and forget the flags."""
-        shown, table, is_mine = self.shown, self.table, self.is_mine
-        cell = rng.choice(self.undecided)
-        other = rng.choice(self.swaps(cell))
-        if is_mine[cell]:
-            self._place(cell, -1)
-            self._place(other, 1)
-        else:
-            self._place(other, -1)
-            self._place(cell, 1)
-        for c in self.flagged:
-            if shown[c] == MINE:  # proved from numbers that may have changed: prove again
-                shown[c] = UNKNOWN
-        self.flagged.clear()
-        # revealed numbers next to the change show their new values; a new 0 floods
-        for c in {j for x in (cell, other) for j in table[x]}:
-            if shown[c] >= 0:
-                shown[c] = self.counts[c]
-                if not self.counts[c]:
-                    for j in table[c]:
-                        if shown[j] == UNKNOWN:
-                            self.reveal(j)
 
 
 @dataclass(frozen=True)
@@ -238,74 +130,105 @@ class NoGuessLayouts:
 
     hardest: Technique | str | None = None
     seconds: float = DEFAULT_SECONDS
+    method: str = "auto"
     no_guess: bool = field(default=True, init=False)
 
     def __post_init__(self) -> None:
-        technique_rank(self.hardest)  # an unknown technique fails here, not at the click
+        # an unknown technique or method fails here, not at the click
+        technique_rank(self.hardest)
+        check_method(self.method)
 
     def __call__(self, rules: Rules, first: int, rng: random.Random) -> frozenset[int]:
         return generate_no_guess(rules, first, rng, hardest=self.hardest,
-                                 seconds=self.seconds).mines
+                                 seconds=self.seconds, method=self.method).mines
+
+
+@dataclass
+class _Progress:
+    """What a search has done so far (the timeout's message names it)."""
+
+    draws: int = 0
+    changes: list[int] = field(default_factory=lambda: [0])
+    method: str = "uniform"
 
 
 def generate_no_guess(rules: Rules, first: int, rng: random.Random, *,
                       hardest: Technique | str | None = None,
-                      seconds: float = DEFAULT_SECONDS) -> NoGuessBoard:
+                      seconds: float = DEFAULT_SECONDS, method: str = "auto") -> NoGuessBoard:
     """A layout a logic-only player clears from a first reveal at ``first`` (a flat
-    index) without a guess, using techniques up to ``hardest`` (module doc).
+    index) without a guess, using techniques up to ``hardest``, made by ``method``
+    (module doc).
 
-    NoGuessError when the request cannot be met (too dense, an unknown technique, the
-    first click leaves no room), NoGuessTimeout after ``seconds``.
+    NoGuessError when the request cannot be met (too dense, an unknown technique or
+    method, a first click off the board or leaving no room), NoGuessTimeout after
+    ``seconds``.
 
     >>> board = generate_no_guess(Rules(9, 9, 10), 0, random.Random(1))
-    >>> len(board.mines), 0 in board.mines
-    (10, False)
+    >>> len(board.mines), 0 in board.mines, board.method
+    (10, False, 'uniform')
     """
     rank = technique_rank(hardest)
+    check_method(method)
+    if rules.outer:
+        raise NoGuessError("no-guess boards are made on 2-D boards only")
+    if not 0 <= first < rules.size:
+        raise NoGuessError(f"first click {first} is off the {rules.rows}x{rules.cols} board "
+                           f"(cells 0 to {rules.size - 1})")
+    if seconds < 0:
+        raise NoGuessError(f"the time budget must be at least 0 s, got {seconds:g}")
     density = rules.mines / rules.size
     if density > MAX_DENSITY:
         raise NoGuessError(f"{rules.mines} mines on {rules.rows}x{rules.cols} is a density of "
                            f"{density:.3f}; no-guess boards are made up to {MAX_DENSITY} "
                            f"(expert is 0.206)")
+    placing = rules if rules.first_click is not FirstClick.NONE else Rules(
+        rules.rows, rules.cols, rules.mines, FirstClick.SAFE)
     try:
-        placing = rules if rules.first_click is not FirstClick.NONE else Rules(
-            rules.rows, rules.cols, rules.mines, FirstClick.SAFE)
-        mines = placing.place_mines(first, rng)
+        placing.check_first_click(first)
     except ValueError as exc:
         raise NoGuessError(str(exc)) from None
+    draws = {"uniform": None, "perturb": 0, "auto": auto_draws(rules)}[method]
     start = time.perf_counter()
-    counts = [0, 0]  # layout changes tried, full replays
+    progress = _Progress()
     try:
-        # the deadline is checked inside each analysis too: one solve of a big board
-        # can take far longer than the whole budget
+        # the deadline is checked inside each solve too: one solve of a big board can
+        # take longer than the whole budget
         with limits(seconds=seconds):
-            return _search(rules, first, mines, rank, rng, start, counts)
+            mines = _search(rules, placing, first, rank, rng, draws, progress)
     except AnalysisTimeout:
         if time.perf_counter() - start <= seconds:
             raise  # the caller's tighter deadline: its own to report
-        raise NoGuessTimeout(
-            f"no no-guess board of {rules.rows}x{rules.cols} with {rules.mines} mines "
-            f"found within {seconds:g} s ({counts[0]} layout changes tried); try "
-            f"fewer mines or a longer budget") from None
+        raise NoGuessTimeout(_timeout_message(rules, seconds, progress)) from None
+    return NoGuessBoard(rules, first, mines, progress.method, progress.draws,
+                        progress.changes[0], time.perf_counter() - start)
 
 
-def _search(rules: Rules, first: int, mines: frozenset[int], rank: int,
-            rng: random.Random, start: float, counts: list[int]) -> NoGuessBoard:
-    """The loop of :func:`generate_no_guess`: solve, replay, perturb, until a board is
-    cleared without a guess (``counts``: changes tried and replays, kept for the
-    timeout's message)."""
-    analyser = IncrementalAnalyser(use_mine_count=True, keep_mines=False)
-    board = LogicBoard(rules, mines, rank, analyser)
-    board.reveal(first)
-    while True:
-        if board.solve():
-            counts[1] += 1
-            fresh = LogicBoard(rules, board.mines, rank, analyser)
-            fresh.reveal(first)
-            if fresh.solve():
-                return NoGuessBoard(rules, first, board.mines, counts[0], counts[1],
-                                    time.perf_counter() - start)
-            board = fresh
+def _search(rules: Rules, placing: Rules, first: int, rank: int, rng: random.Random,
+            draws: int | None, progress: _Progress) -> frozenset[int]:
+    """Uniform draws (at most ``draws``; None: until the budget ends), then perturbation
+    of the last one (or of one drawn for it)."""
+    mines = None
+    candidates, count = placing.mine_candidates(first), placing.mines
+    while draws is None or progress.draws < draws:
         check()  # the deadline, and a caller's cancel (the web app's jobs)
-        board.perturb(rng)
-        counts[0] += 1
+        mines = frozenset(rng.sample(candidates, count))  # placing.place_mines(first, rng)
+        progress.draws += 1
+        player = LogicPlayer(rules, mines, rank)
+        player.start(first)
+        if player.solve():
+            return mines
+    progress.method = "perturb"
+    if mines is None:
+        mines = placing.place_mines(first, rng)
+        progress.draws += 1
+    return perturb(rules, first, mines, rank, rng, progress.changes)
+
+
+def _timeout_message(rules: Rules, seconds: float, progress: _Progress) -> str:
+    board = f"{rules.rows}x{rules.cols} with {rules.mines} mines"
+    if progress.method == "uniform":
+        return (f"no no-guess board of {board} found within {seconds:g} s: none of the "
+                f"{progress.draws} layouts drawn was cleared without a guess; try method "
+                f"'perturb', fewer mines or a longer budget")
+    return (f"no no-guess board of {board} found within {seconds:g} s "
+            f"({progress.changes[0]} layout changes tried); try fewer mines or a longer budget")

@@ -46,10 +46,11 @@ def test_a_hint_job_is_an_assist_and_a_failure_keeps_its_message(client):
 
 
 def test_a_cancelled_no_guess_click_leaves_the_game_unchanged(client):
-    game = client.post("/api/games", json={"rows": 120, "cols": 120, "mines": 3000,
+    # the biggest board (a second or two to make): the cancel comes well before the end
+    game = client.post("/api/games", json={"rows": 200, "cols": 200, "mines": 8000,
                                            "no_guess": True, "seed": 1}).json()
     job = client.post("/api/jobs/move", json={"game_id": game["id"], "kind": "reveal",
-                                              "row": 60, "col": 60}).json()
+                                              "row": 100, "col": 100}).json()
     assert client.delete(f"/api/jobs/{job['id']}").status_code == 200
     assert finished(client, job)["status"] == "cancelled"
     state = client.get(f"/api/games/{game['id']}").json()
