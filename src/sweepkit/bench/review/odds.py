@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -223,27 +224,28 @@ def play_batch(strategy: StrategySpec, guess: Guess, indices: range
     return found, time.process_time() - started
 
 
-_built: list[tuple[StrategySpec, Strategy]] = []
-_listed: list[Layouts] = []
+_cache = threading.local()
+"""This thread's strategy and listed layouts: two reviews running on two threads of one
+process (the web app's jobs) never share a strategy's working state."""
 
 
 def _player(strategy: StrategySpec) -> Strategy:
-    """The strategy, built once per process (its caches kept between batches)."""
-    for spec, player in _built:
-        if spec == strategy:
-            return player
-    player = strategy.build()
-    _built[:] = [(strategy, player)]
-    return player
+    """The strategy, built once per thread (its caches kept between batches)."""
+    built = getattr(_cache, "player", None)
+    if built is None or built[0] != strategy:
+        built = _cache.player = (strategy, strategy.build())
+    return built[1]
 
 
 def _layouts(guess: Guess) -> Layouts:
-    """The layouts of ``guess``; the last few listed ones are kept."""
-    for layouts in _listed:
+    """The layouts of ``guess``; the last few listed ones are kept (per thread)."""
+    listed: list[Layouts] = getattr(_cache, "listed", None) or []
+    _cache.listed = listed
+    for layouts in listed:
         if layouts.guess == guess:
             return layouts
     layouts = Layouts(guess)
     if guess.exact:
-        _listed.insert(0, layouts)
-        del _listed[8:]
+        listed.insert(0, layouts)
+        del listed[8:]
     return layouts
