@@ -1,12 +1,13 @@
 """A review's rollouts: each guess stops at the first batch that reaches the target, so its
 numbers depend on its seed and the rule alone (not on the order batches are played, nor
 on the number of worker processes); the time budget stops the rest and says so; the
-moves ``best`` would make itself cost one game a layout; and the stopping rule keeps its
-intervals' coverage."""
+moves ``best`` would make itself cost one game a layout; two reviews on two threads do not
+mix; and the stopping rule keeps its intervals' coverage."""
 
 from __future__ import annotations
 
 import random
+import threading
 
 import pytest
 
@@ -97,6 +98,22 @@ def test_bests_own_guesses_cost_one_game_a_layout():
         if odds.pairs.same == odds.pairs.layouts:
             assert odds.before == odds.after
             assert (odds.lost.value, odds.lost.low, odds.lost.high) == (0, 0, 0)
+
+
+def test_two_reviews_on_two_threads_give_their_own_numbers():
+    own = {1: GUESSES[1]}
+    alone = [win_chances(g, seconds=60, games=16).odds for g in (GUESSES, own)]
+    found: list[dict[int, GuessOdds]] = [{}, {}]
+
+    def run(k: int, guesses: dict[int, Guess]) -> None:
+        found[k] = win_chances(guesses, seconds=60, games=16).odds
+
+    threads = [threading.Thread(target=run, args=(k, g)) for k, g in enumerate((GUESSES, own))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert found == alone
 
 
 def test_bad_budgets_are_refused_with_a_reason():
