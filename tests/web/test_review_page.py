@@ -104,6 +104,11 @@ def test_the_review_of_a_lost_game(open_page):
     chance = page.get_attribute(f'#rv-board .cell[data-index="{mine}"]', "aria-label")
     assert "mine chance" in chance and chance.startswith("hidden, the move")
 
+    # the board and moves stay hidden while there is no review to show
+    page.evaluate("document.getElementById('rv-body').hidden = true")
+    assert page.locator("#rv-board").is_hidden() and page.locator("#rv-moves").is_hidden()
+    page.evaluate("document.getElementById('rv-body').hidden = false")
+
     # the verdict chips, marks, overlay and summary read well in every theme (axe-core)
     from axe_playwright_python.sync_playwright import Axe
 
