@@ -1,5 +1,6 @@
 """Game review: hand-made games judged by hand, the verdicts against the brute force on
-random small boards, the rollout odds, and the summary's decided moment."""
+random small boards, the exact odds of small positions, the review's seed, and the
+summary's decided moment."""
 
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ from sweepkit.bench.review import (
     Tolerances,
     WinChance,
     review_game,
+    review_seed,
 )
 from sweepkit.bench.review.judge import judge_game, judge_move
-from sweepkit.bench.review.odds import GuessOdds
+from sweepkit.bench.review.odds import GuessOdds, Pairs
 from sweepkit.bench.review.summary import decided_move
 from sweepkit.game import Game, GameRecord
 from sweepkit.moves import Action, MoveKind
@@ -111,16 +113,38 @@ def test_reasonable_guesses_say_their_tolerance_and_far_ones_are_mistakes():
         MoveClass.MISTAKE
 
 
-def test_odds_before_and_after_a_guess_are_paired_rollouts():
+def test_a_small_position_is_played_on_every_layout_exact_odds():
     review = review_game(record_of(*CORNER, [(R, 1), (R, 0)]), seconds=30, games=60)
     odds = review.odds[1]
-    # best opens the safe 0 at cell 8 first, which clears the board: it always wins
-    assert odds.before == WinChance(60, 60)
-    # after revealing cell 0 (a mine in 1 layout of 5) it wins about 4 in 5
-    low, high = odds.after.interval()
-    assert low < 0.8 < high and odds.after.wins < 60
-    again = review_game(record_of(*CORNER, [(R, 1), (R, 0)]), seconds=30, games=60)
-    assert again.odds == review.odds  # the same layouts every time
+    # 5 layouts: each played once. best opens the safe 0 at cell 8 first, which clears
+    # the board: it always wins; after revealing cell 0 (a mine in 1 layout of 5) it
+    # wins the other 4. The fatal move's "after" is the chance it gave, not its outcome.
+    assert odds.exact and odds.settled and odds.pairs.layouts == 5
+    assert odds.before == WinChance(5, 5, exact=True) and odds.before.interval() == (1, 1)
+    assert odds.after == WinChance(4, 5, exact=True) and odds.after.half_width() == 0
+    assert (odds.lost.value, odds.lost.low, odds.lost.high) == (0.2, 0.2, 0.2)
+    assert review.moves[1].lost and review.settled and odds.pairs.games == 10
+
+
+def test_a_forced_fifty_fifty_is_even_whichever_cell_and_a_certain_mine_is_lost():
+    # FIFTY after the 0 at cell 2: the mine is cell 0 or 3, each in one layout of 2
+    odds = review_game(record_of(*FIFTY, [(R, 2), (R, 0)]), seconds=30, games=60).odds[1]
+    assert odds.exact and odds.before.rate == odds.after.rate == 0.5
+    # 1x5, the mine at 2:  0 1 ? ? ?  -> cell 2 is certainly the mine; revealing it
+    # loses on the one layout there is, where best (opening 3 and 4) wins
+    mine = review_game(record_of(1, 5, {2}, [(R, 0), (R, 2)]), seconds=30, games=60)
+    assert mine.moves[1].risk == 1 and mine.odds[1].after == WinChance(0, 1, exact=True)
+    assert mine.odds[1].before.rate == 1 and mine.odds[1].lost.value == 1
+
+
+def test_the_review_seed_is_the_games_own():
+    moves = [(R, 1), (R, 0)]
+    record = record_of(*CORNER, moves)
+    one = review_game(record, seconds=0, games=1)
+    assert one.seed == review_seed(record.rules, one.mines, record.log)
+    assert one.seed == review_game(record_of(*CORNER, moves), seconds=0, games=1).seed
+    other = record_of(*CORNER, [(R, 1), (R, 8)])
+    assert review_seed(other.rules, one.mines, other.log) != one.seed
 
 
 def test_a_lost_game_decided_earlier_names_the_last_open_guess():
@@ -128,12 +152,15 @@ def test_a_lost_game_decided_earlier_names_the_last_open_guess():
         return MoveReview(n, R, n, MoveClass.BEST_GUESS, Fraction(1, 2), Fraction(1, 2),
                           n, Fraction(1, 2))
 
+    def chances(before: int, after: int) -> GuessOdds:
+        """Odds of ``before`` and ``after`` wins in 100 layouts (``after`` <= ``before``)."""
+        return GuessOdds(Pairs(both=after, before_only=before - after, neither=100 - before))
+
     moves = (guess(0), guess(1), guess(2))
-    odds = {0: GuessOdds(WinChance(50, 100), WinChance(40, 100)),
-            1: GuessOdds(WinChance(30, 100), WinChance(5, 100)),
-            2: GuessOdds(WinChance(5, 100), WinChance(2, 100))}
+    odds = {0: chances(50, 40), 1: chances(30, 5), 2: chances(5, 2)}
+    assert odds[1].before == WinChance(30, 100) and odds[1].after == WinChance(5, 100)
     assert decided_move(moves, odds, won=False)[0] == 1
-    low = {n: GuessOdds(WinChance(1, 100), WinChance(0, 100)) for n in range(3)}
+    low = {n: chances(1, 0) for n in range(3)}
     assert decided_move(moves, low, won=False)[0] == 0
     assert decided_move(moves, odds, won=True)[0] == 2
 

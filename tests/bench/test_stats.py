@@ -1,4 +1,6 @@
-"""Run summaries: the Wilson interval against scipy's exact figures, and calibration bins."""
+"""Run summaries: the Wilson interval against scipy's exact figures, calibration bins, and
+the paired intervals (the Newcombe interval against a published value and by its exact
+coverage)."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from sweepkit.bench.stats import (
     calibration,
     calibration_verdict,
     paired_difference,
+    paired_newcombe,
     run_summary,
     wilson,
 )
@@ -95,3 +98,54 @@ def test_paired_difference_is_the_mean_per_game_difference_with_its_normal_inter
 def test_paired_difference_needs_the_same_games():
     with pytest.raises(ValueError, match="same non-zero number"):
         paired_difference([True], [True, False])
+
+
+def test_newcombe_paired_interval_matches_the_books_other_example():
+    # Fagerland, Lydersen and Laake's Bentur et al. (2009) table: 1, 1, 7, 12
+    d, lo, hi = paired_newcombe(1, 1, 7, 12)
+    assert (round(d, 4), round(lo, 4), round(hi, 4)) == (-0.2857, -0.5069, -0.0256)
+    assert paired_newcombe(0, 0, 0, 0) == (0.0, -1.0, 1.0)
+
+
+@given(st.integers(0, 60), st.integers(0, 60), st.integers(0, 60), st.integers(0, 60))
+def test_newcombe_paired_interval_holds_its_difference_within_bounds(a, b, c, e):
+    if a + b + c + e == 0:
+        return
+    d, lo, hi = paired_newcombe(a, b, c, e)
+    assert -1 <= lo <= d <= hi <= 1 and math.isclose(d, (b - c) / (a + b + c + e))
+
+
+def exact_coverage(interval, n: int, cells: tuple[float, float, float]) -> float:
+    """The probability that ``interval`` (of the four counts) holds the true difference,
+    over every table of ``n`` paired trials with cell chances ``both, first, second``."""
+    both, first, second = cells
+    chances = (both, first, second, 1 - both - first - second)
+    truth, total = first - second, 0.0
+    for a in range(n + 1):
+        for b in range(n + 1 - a):
+            for c in range(n + 1 - a - b):
+                counts = (a, b, c, n - a - b - c)
+                if any(k and not q for k, q in zip(counts, chances, strict=True)):
+                    continue
+                _, lo, hi = interval(*counts)
+                if lo - 1e-12 <= truth <= hi + 1e-12:
+                    total += math.exp(math.lgamma(n + 1) + sum(
+                        k * math.log(q) - math.lgamma(k + 1)
+                        for k, q in zip(counts, chances, strict=True) if k))
+    return total
+
+
+def test_newcombe_keeps_its_coverage_where_the_normal_interval_of_differences_fails():
+    """Over every table of 20 paired trials: where one arm never wins alone (a guess that
+    loses nothing on most layouts) the mean ± z·sd/√n interval covers the truth far less
+    than 95% of the time, the Newcombe interval about 95% or more."""
+    def normal(a, b, c, e):
+        first = [True] * (a + b) + [False] * (c + e)
+        second = [True] * a + [False] * b + [True] * c + [False] * e
+        return paired_difference(second, first)
+
+    for cells in ((0.05, 0.05, 0.0), (0.8, 0.01, 0.0)):
+        assert exact_coverage(paired_newcombe, 20, cells) > 0.99
+        assert exact_coverage(normal, 20, cells) < 0.7
+    for cells in ((0.3, 0.1, 0.05), (0.2, 0.15, 0.15), (0.1, 0.3, 0.1)):
+        assert exact_coverage(paired_newcombe, 20, cells) > 0.95

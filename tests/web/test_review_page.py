@@ -1,8 +1,11 @@
 """The review of a lost game in a real browser: lost on the play page, opened from the
 end-of-game panel's "Review this game"; the final board says whether the death was forced
-and marks the cells that were certainly safe, each move's verdict is the library's, and a
-move chosen shows the board before it with the move and the safest alternative outlined;
-axe-core finds no serious issue on the review in any theme."""
+and marks the cells that were certainly safe, each move's verdict is the library's, the
+summary counts the forced guesses and avoidable risks with their move numbers as links to
+the moves, a move chosen shows the board before it with the move and the safest
+alternative outlined, the fatal move says its win chance is the one it gave before its
+outcome was known, with the chance it lost against best's move; axe-core finds no serious
+issue on the review in any theme."""
 
 from __future__ import annotations
 
@@ -59,6 +62,30 @@ def test_the_review_of_a_lost_game(open_page):
         assert rows.nth(k).locator(".verdict").inner_text() == str(move.verdict)
     assert page.locator("#rv-death").is_visible()
 
+    # the summary counts, and its move numbers are links to the moves
+    forced = [m.number for m in judged.moves if m.forced]
+    avoidable = [m.number for m in judged.moves if m.verdict == "avoidable risk"]
+
+    def counted(label: str, numbers: list[int]) -> str:
+        if not numbers:
+            return f"{label}: 0."
+        return f"{label}: {len(numbers)} (move{'s' if len(numbers) > 1 else ''} " \
+               f"{', '.join(str(n + 1) for n in numbers)})."
+
+    assert page.inner_text("#rv-forced") == \
+        f"{counted('Guesses the position forced', forced)} " \
+        f"{counted('Avoidable risks', avoidable)}"
+    assert forced + avoidable == [1]
+    hint = page.inner_text("#rv-odds-hint")
+    assert "not its outcome" in hint and "paired" in hint
+    page.click("#rv-forced .move-link")
+    assert page.inner_text("#rv-at") == "before move 2"
+    text = page.inner_text("#rv-move")
+    assert "This move hit a mine: the game was lost" in text
+    assert "before its outcome was known" in text and "lost by this move:" in text
+    assert page.locator("#rv-moves tbody tr").nth(1).locator("td").nth(7).inner_text() \
+        .split(" ")[0] not in ("", "—")
+
     page.click('button[aria-label="Show move 2"]')
     assert page.get_attribute(f'#rv-board .cell[data-index="{mine}"]', "aria-label") \
         == "hidden, the move"
@@ -76,6 +103,11 @@ def test_the_review_of_a_lost_game(open_page):
     page.wait_for_selector("#rv-board .cell.ov, #rv-board .cell.ov-safe")
     chance = page.get_attribute(f'#rv-board .cell[data-index="{mine}"]', "aria-label")
     assert "mine chance" in chance and chance.startswith("hidden, the move")
+
+    # the board and moves stay hidden while there is no review to show
+    page.evaluate("document.getElementById('rv-body').hidden = true")
+    assert page.locator("#rv-board").is_hidden() and page.locator("#rv-moves").is_hidden()
+    page.evaluate("document.getElementById('rv-body').hidden = false")
 
     # the verdict chips, marks, overlay and summary read well in every theme (axe-core)
     from axe_playwright_python.sync_playwright import Axe

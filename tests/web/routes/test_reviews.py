@@ -1,7 +1,7 @@
 """Reviews through the API, over a real SQLite file: a stored lost game reviewed as a job
 gives exactly the library's review (the same layouts rolled out), from its id, its record
-or an export entry; the job reports progress and can be cancelled; bad requests get a
-4xx that says why."""
+or an export entry, and the same numbers reviewed again; the job reports progress and can
+be cancelled; the defaults reach their target; bad requests get a 4xx that says why."""
 
 from __future__ import annotations
 
@@ -52,6 +52,8 @@ def test_a_stored_loss_reviewed_as_a_job_is_the_librarys_review(client, lost):
     first, fatal = review["moves"]
     assert first["verdict"] == "certain" and fatal["lost"] and fatal["guess"]
     assert fatal["win_before"]["games"] == 6 and review["status"] == "lost"
+    assert fatal["layouts"] == 6 and fatal["settled"] and fatal["win_lost"]["low"] <= \
+        fatal["win_lost"]["value"] <= fatal["win_lost"]["high"]
     death = review["summary"]["death"]
     assert death["move"] == 1 and death["forced"] == (not fatal["safe_cells"])
     record = record_from_json(client.get(f"/api/stats/games/{lost}").json()["record"])
@@ -62,6 +64,27 @@ def test_a_stored_loss_reviewed_as_a_job_is_the_librarys_review(client, lost):
         again = client.post("/api/reviews", json={"record": sent, "seconds": 20,
                                                   "games": 6}).json()
         assert finished(client, again["id"])["result"] == review
+
+
+def test_the_same_game_reviewed_twice_gives_the_same_numbers(client, lost):
+    body = {"game_id": lost, "seconds": 60, "games": 64, "target": 0.1}
+    first, again = (finished(client, client.post("/api/reviews", json=body).json()["id"])
+                    for _ in range(2))
+    review = first["result"]
+    assert review["settled"] and review == again["result"]
+    assert first["progress"]["games"] == review["rollouts"] > 0
+    fatal = review["moves"][1]
+    assert fatal["win_before"]["high"] - fatal["win_before"]["low"] <= 0.2
+
+
+@pytest.mark.slow
+def test_the_default_review_reaches_its_target(client, lost):
+    done = finished(client, client.post("/api/reviews", json={"game_id": lost}).json()["id"])
+    review = done["result"]
+    assert review["settled"] and review["target"] == 0.05 and review["games"] == 2000
+    for move in review["moves"]:
+        for chance in (move["win_before"], move["win_after"]):
+            assert chance is None or chance["high"] - chance["low"] <= 0.1
 
 
 def test_a_review_can_be_cancelled(client):
@@ -78,7 +101,9 @@ def test_a_review_can_be_cancelled(client):
     ({}, 422, "one of them"),
     ({"game_id": 999}, 404, "no stored game 999"),
     ({"record": {"rules": {}}}, 422, "not a game record"),
-    ({"game_id": 1, "seconds": 100}, 422, "seconds"),
+    ({"game_id": 1, "seconds": 500}, 422, "seconds"),
+    ({"game_id": 1, "target": 0}, 422, "target"),
+    ({"game_id": 1, "games": 5000}, 422, "games"),
     ({"game_id": 1, "best": 0.2, "reasonable": 0.1}, 422, "must not be above"),
 ])
 def test_bad_reviews_are_refused_with_a_reason(client, body, code, words):

@@ -1,16 +1,19 @@
 """Game reviews: ``POST /api/reviews`` starts a job that judges every move of a finished
 game (a stored game by id, or a record: a replay file, an export entry) and rolls out its
-guesses within a time budget; ``GET /api/reviews/{id}`` (or ``/api/jobs/{id}``) gives its
-progress, then the review; ``DELETE /api/jobs/{id}`` cancels it."""
+guesses, on every core, until each win chance is known to a target precision (within a
+time budget); ``GET /api/reviews/{id}`` (or ``/api/jobs/{id}``) gives its progress, then
+the review; ``DELETE /api/jobs/{id}`` cancels it."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, Field
 
 from sweepkit.bench.review.judge import Tolerances
+from sweepkit.bench.review.rollouts import DEFAULT_TARGET
 from sweepkit.game import GameRecord, replay
 from sweepkit.web.deps import Book, Players, Who
 from sweepkit.web.jobs import Job, JobsBusy
@@ -21,8 +24,15 @@ from sweepkit.web.routes.stats import readable
 
 router = APIRouter(prefix="/api", tags=["reviews"])
 
-MAX_SECONDS = 20.0
+MAX_SECONDS = 120.0
 """The longest time budget a review's rollouts may ask for."""
+
+DEFAULT_SECONDS = 90.0
+"""The rollouts' time budget when none is asked for: enough for an expert game's guesses
+to reach the default target on two cores (``benchmarks/bench_review.py``)."""
+
+MAX_GAMES = 2000
+"""The most layouts a review may roll one guess out on (±5 points needs at most 400)."""
 
 JUDGE_SECONDS = 30.0
 """The time the exact judging of every move may take, on top of the rollouts' budget."""
@@ -30,12 +40,14 @@ JUDGE_SECONDS = 30.0
 
 class ReviewIn(BaseModel):
     """What to review (``game_id`` of a stored game or a ``record``, one of them), the
-    rollouts' budget (seconds, layouts per guess) and the guess tolerances."""
+    rollouts' target (the ± of every win chance, 95%) and budget (seconds, layouts per
+    guess), and the guess tolerances."""
 
     game_id: int | None = Field(None, ge=1, le=2**63 - 1)
     record: dict[str, Any] | None = None
-    seconds: float = Field(5.0, ge=0, le=MAX_SECONDS)
-    games: int = Field(200, ge=1, le=2000)
+    seconds: float = Field(DEFAULT_SECONDS, ge=0, le=MAX_SECONDS)
+    games: int = Field(MAX_GAMES, ge=1, le=MAX_GAMES)
+    target: float = Field(DEFAULT_TARGET, ge=0.01, le=0.5)
     best: float = Field(0.01, ge=0, le=1)
     reasonable: float = Field(0.05, ge=0, le=1)
 
@@ -73,7 +85,8 @@ def start_review(spec: ReviewIn, pool: Pool, book: Book, owners: Players, who: W
     def work(job: Job) -> dict[str, Any]:
         job.progress = {"stage": "judging", "done": 0, "total": len(record.log)}
         try:
-            return run_review(record, spec.seconds, spec.games, tolerances, job.progress)
+            return run_review(record, spec.seconds, spec.games, spec.target, tolerances,
+                              os.cpu_count() or 1, job.progress)
         except ValueError as exc:
             raise HTTPException(422, str(exc)) from None
 

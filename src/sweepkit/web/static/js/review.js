@@ -1,15 +1,19 @@
 /**
  * The review of a finished game (POST /api/reviews, a job followed by api.js's runJob,
- * its progress shown, cancelled with the page's Cancel): a summary on top, every move
- * with its verdict (colour and words), the risk taken, the safest alternative and the win
- * chance before and after each guess; a move chosen shows the board before it with the
- * move (◉) and the safest alternative (☆) outlined. On a loss the final board says at
- * once whether the death was forced and marks the cells that were certainly safe (✓).
+ * its progress shown, the widest interval narrowing, cancelled with the page's Cancel): a
+ * summary on top (the forced guesses and avoidable risks counted, their move numbers links
+ * to the moves), every move with its verdict (colour and words), the risk taken, the
+ * safest alternative and, for each guess, best's win chance with best's move and with this
+ * move, and the chance the move lost, each with its 95% interval; a move chosen shows the
+ * board before it with the move (◉) and the safest alternative (☆) outlined. On a loss the
+ * final board says at once whether the death was forced and marks the cells that were
+ * certainly safe (✓).
  *
  * The probability overlay of the board shown can be turned on (overlay.js).
  *
  * Opened as static/review.html?game=ID (a stored game) or #replay=PACKED (a record, as
- * the statistics page's replay links pack it).
+ * the statistics page's replay links pack it); ?seconds=S and ?target=T (the ± of every
+ * win chance, a fraction) change the rollouts' budget and precision.
  */
 
 import { Board } from "./board.js";
@@ -20,9 +24,23 @@ import { unpackRecord } from "./records.js";
 const verdictClass = (v) => `v-${v.replace(/ /g, "-")}`;
 const at = (cell) => `(${cell[0]}, ${cell[1]})`;
 
+/** A win chance with its 95% interval ("exact": every layout of the view was played). */
 function chanceText(c) {
   if (!c || c.rate === null) return "—";
+  if (c.exact) return `${percent(c.rate, 0)} (exact)`;
   return `${percent(c.rate, 0)} (${percent(c.low, 0)}–${percent(c.high, 0)})`;
+}
+
+/** A difference of chances in points, signed. */
+const points = (x) => `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(100 * x).toFixed(1)}`;
+
+/** The win chance a guess lost against best's own move, with its paired interval. */
+function lostText(m) {
+  const d = m.win_lost;
+  if (!d) return "—";
+  if (m.same === m.layouts) return "0 (best's own move)";
+  if (d.low === d.high) return `${points(d.value)} points (exact)`;
+  return `${points(d.value)} points (${points(d.low)} to ${points(d.high)})`;
 }
 
 function verdictChip(verdict) {
@@ -58,12 +76,14 @@ class Review {
   /** What to review, from the address; null when it names nothing. */
   async request() {
     const params = new URLSearchParams(window.location.search);
-    const seconds = Number(params.get("seconds") || 5);
-    if (params.get("game")) return { game_id: Number(params.get("game")), seconds };
+    const budget = {};
+    if (params.get("seconds")) budget.seconds = Number(params.get("seconds"));
+    if (params.get("target")) budget.target = Number(params.get("target"));
+    if (params.get("game")) return { game_id: Number(params.get("game")), ...budget };
     const packed = new URLSearchParams(window.location.hash.slice(1)).get("replay");
     if (!packed) return null;
     try {
-      return { record: await unpackRecord(packed), seconds };
+      return { record: await unpackRecord(packed), ...budget };
     } catch {
       throw new UserError("This review link is damaged: open the game again.");
     }
@@ -81,7 +101,9 @@ class Review {
         failed: "The review failed.",
         onUpdate: (job) => {
           last = job;
-          if (job.status === "queued" || job.status === "running") this.progress(job.progress);
+          if (job.status === "queued" || job.status === "running") {
+            this.progress(job.progress, job.seconds);
+          }
         },
       });
     } catch (err) {
@@ -99,12 +121,23 @@ class Review {
     this.show(review);
   }
 
-  /** A running review's progress in words (`p`: the job's progress, null while queued). */
-  progress(p) {
+  /** A running review's progress in words (`p`: the job's progress, null while queued;
+   * `seconds`: how long it has run). While rolling out: the guesses whose chances are
+   * known to the target, the games played and the widest interval, narrowing. */
+  progress(p, seconds) {
     $("rv-cancel").hidden = false;
-    $("rv-progress").textContent = !p ? "Waiting for a worker…"
-      : p.stage === "judging" ? `Judging move ${p.done} of ${p.total}…`
-        : `Rolling out the guesses: ${p.done} layouts of at most ${p.total}…`;
+    let text;
+    if (!p) text = "Waiting for a worker…";
+    else if (p.stage === "judging") text = `Judging move ${p.done} of ${p.total}…`;
+    else {
+      const target = `±${(100 * p.target).toFixed(0)} points`;
+      text = `Rolling out the guesses (${Math.round(seconds)} s): ${p.done} of ${p.total} ` +
+        `known to ${target}, ${(p.games || 0).toLocaleString("en")} games played.`;
+      if (p.widest !== null && p.widest !== undefined) {
+        text += ` Widest interval now ±${(100 * p.widest).toFixed(1)} points.`;
+      }
+    }
+    $("rv-progress").textContent = text;
   }
 
   show(review) {
@@ -120,7 +153,12 @@ class Review {
 
   summary(review) {
     const s = review.summary;
-    $("rv-games").textContent = String(review.games);
+    $("rv-games").textContent = review.games.toLocaleString("en");
+    $("rv-target").textContent = `±${(100 * review.target).toFixed(0)}`;
+    $("rv-rolled").textContent = `${review.rollouts.toLocaleString("en")} games were played, ` +
+      "seeded by the game itself: reviewed again, it gives the same numbers" +
+      (review.settled ? "." : " where the target was reached.");
+    $("rv-unsettled").hidden = review.settled;
     const death = $("rv-death");
     death.className = "death";
     if (s.death) {
@@ -153,12 +191,35 @@ class Review {
       button.type = "button";
       button.className = "link-button";
       button.textContent = `move ${s.decided + 1} (${m.kind} ${at(m.cell)})`;
-      button.addEventListener("click", () => this.select(s.decided));
+      button.addEventListener("click", () => this.select(s.decided, true));
       decided.append("The game was decided at ", button, `: ${s.decided_why}.`);
     }
-    const list = (ns) => (ns.length ? ns.map((n) => n + 1).join(", ") : "none");
-    $("rv-forced").textContent = `Guesses the position forced: ${list(s.forced)}. ` +
-      `Avoidable risks: ${list(s.avoidable)}.`;
+    const forced = $("rv-forced");
+    forced.innerHTML = "";
+    this.moveList(forced, "Guesses the position forced", s.forced);
+    forced.append(" ");
+    this.moveList(forced, "Avoidable risks", s.avoidable);
+  }
+
+  /** "Label: 3 (moves 12, 40, 55)." into `el`, each move number a link to that move. */
+  moveList(el, label, numbers) {
+    el.append(`${label}: ${numbers.length}`);
+    if (numbers.length) {
+      el.append(numbers.length === 1 ? " (move " : " (moves ");
+      numbers.forEach((n, i) => {
+        if (i) el.append(", ");
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "link-button move-link";
+        button.dataset.move = n;
+        button.textContent = String(n + 1);
+        button.setAttribute("aria-label", `Go to move ${n + 1}`);
+        button.addEventListener("click", () => this.select(n, true));
+        el.append(button);
+      });
+      el.append(")");
+    }
+    el.append(".");
   }
 
   table(review) {
@@ -176,15 +237,19 @@ class Review {
         button, `${m.kind} ${at(m.cell)}${m.lost ? " — lost" : ""}`, verdictChip(m.verdict),
         m.risk === null ? "—" : percent(m.risk),
         m.safest === null ? "—" : `${at(m.safest)} ${percent(m.safest_probability)}`,
-        chanceText(m.win_before), chanceText(m.win_after),
+        chanceText(m.win_before), chanceText(m.win_after), lostText(m),
       ];
+      const mark = m.settled === false ? " *" : "";
       cells.forEach((v, k) => {
         const td = tr.insertCell();
         if (v instanceof Node) td.append(v);
-        else td.textContent = v;
+        else td.textContent = k >= 5 && m.guess ? v + mark : v;
         if (k === 1 || k === 2 || k === 4) td.className = "text";
       });
       tr.cells[2].title = m.note;
+      if (m.lost && m.guess) {
+        tr.cells[6].title = "the chance this move gave before its outcome was known: it hit a mine";
+      }
     }
   }
 
@@ -235,8 +300,9 @@ class Review {
     this.highlightRow(-1);
   }
 
-  /** The board before move ``k`` (from 0), the move and the safest alternative outlined. */
-  select(k) {
+  /** The board before move ``k`` (from 0), the move and the safest alternative outlined;
+   * `reveal`: scrolled into view (a link from the summary). */
+  select(k, reveal = false) {
     const r = this.review;
     const m = r.moves[k];
     this.shown = k;
@@ -255,11 +321,20 @@ class Review {
     let text = `Move ${k + 1}: ${m.kind} ${at(m.cell)} — ${m.verdict}: ${m.note}.`;
     if (m.guess) {
       text += ` Safest: ${at(m.safest)} at ${percent(m.safest_probability)}.`;
-      text += ` Win chance ${chanceText(m.win_before)} before, ${chanceText(m.win_after)} after.`;
+      text += " Win chance (best finishing the game, over the layouts the view allowed, " +
+        `before the move's outcome was known): ${chanceText(m.win_before)} with best's move, ` +
+        `${chanceText(m.win_after)} with this move; lost by this move: ${lostText(m)}.`;
+      if (m.settled === false) text += " (The time ran out before these reached the target.)";
     }
-    if (m.lost) text += ` ${$("rv-death").textContent}`;
+    if (m.lost) {
+      text += " This move hit a mine: the game was lost";
+      text += m.guess ? ` (${chanceText(m.win_after)} is what the move gave before its ` +
+        "outcome was known, not its outcome)." : ".";
+      text += ` ${$("rv-death").textContent}`;
+    }
     $("rv-move").textContent = text;
     this.highlightRow(k);
+    if (reveal) $("rv-board-title").scrollIntoView({ block: "start" });
   }
 }
 
