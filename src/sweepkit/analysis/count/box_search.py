@@ -237,45 +237,77 @@ def _search(component: Component, node_limit: int | None, free: int | None
     placed: list[tuple[int, int]] = []  # (box, mines) of the boxes holding mines
 
     def search(pos: int, mines: int, weight: int) -> None:
-        nodes[0] -= 1
-        if nodes[0] == 0:
-            raise SearchLimitExceeded
-        if not nodes[0] & 1023:
-            check()
-        if pos == n:
-            held = sum(assign[b] for b in free_boxes) if free_boxes else 0
-            rows = found.get(held)
-            if rows is None:
-                rows = found[held] = {}
-            row = rows.get(mines)
-            if row is None:
-                row = rows[mines] = [0, tuple(assign), [0] * n]
-            row[0] += weight
-            sums = row[2]
-            for b, k in placed:
-                sums[b] += weight * k
-            return
-        b, size, rs, weights = plan[pos]
-        lo, hi = box_bounds(rs, size, need, room)
-        if lo > hi:
-            return
-        for r in rs:
-            room[r] -= size
-        for k in range(lo, hi + 1):
+        # One node per box, as a recursion of one call per box would count them: the boxes
+        # whose mines are forced (one number left) are placed in a loop, and undone at the
+        # end, so only the boxes with a choice recurse.
+        forced = []
+        while True:
+            left = nodes[0] = nodes[0] - 1
+            if left == 0:
+                raise SearchLimitExceeded
+            if not left & 1023:
+                check()
+            if pos == n:
+                held = sum(assign[b] for b in free_boxes) if free_boxes else 0
+                rows = found.get(held)
+                if rows is None:
+                    rows = found[held] = {}
+                row = rows.get(mines)
+                if row is None:
+                    row = rows[mines] = [0, tuple(assign), [0] * n]
+                row[0] += weight
+                sums = row[2]
+                for b, k in placed:
+                    sums[b] += weight * k
+                break
+            b, size, rs, weights = plan[pos]
+            lo, hi = 0, size  # :func:`box_bounds`, inline
             for r in rs:
-                need[r] -= k
-            assign[b] = k
+                v = need[r]
+                if v - room[r] + size > lo:
+                    lo = v - room[r] + size
+                if v < hi:
+                    hi = v
+            if lo > hi:
+                break
+            for r in rs:
+                room[r] -= size
+            if lo == hi:
+                if lo:
+                    for r in rs:
+                        need[r] -= lo
+                    assign[b] = lo
+                    placed.append((b, lo))
+                    mines += lo
+                    weight *= weights[lo]
+                forced.append(plan[pos])
+                pos += 1
+                continue
+            for k in range(lo, hi + 1):
+                for r in rs:
+                    need[r] -= k
+                assign[b] = k
+                if k:
+                    placed.append((b, k))
+                    search(pos + 1, mines + k, weight * weights[k])
+                    placed.pop()
+                else:
+                    search(pos + 1, mines, weight)
+                for r in rs:
+                    need[r] += k
+            assign[b] = 0
+            for r in rs:
+                room[r] += size
+            break
+        for b, size, rs, _weights in reversed(forced):
+            k = assign[b]
             if k:
-                placed.append((b, k))
-                search(pos + 1, mines + k, weight * weights[k])
+                for r in rs:
+                    need[r] += k
+                assign[b] = 0
                 placed.pop()
-            else:
-                search(pos + 1, mines, weight)
             for r in rs:
-                need[r] += k
-        assign[b] = 0
-        for r in rs:
-            room[r] += size
+                room[r] += size
 
     search(0, 0, 1)
     return found
@@ -289,11 +321,11 @@ def _counted(component: Component, rows: dict[int, list]) -> ComponentCount:
     low = min(rows)
     width = max(rows) - low + 1
     check_size(n * width, "the box table of a searched component")
-    empty = [0, None, None]
-    table = [rows.get(m, empty) for m in range(low, low + width)]
     zeros = [0] * n
+    empty = [0, None, zeros]
+    table = [rows.get(m, empty) for m in range(low, low + width)]
     return ComponentCount(low, tuple(row[0] for row in table),
-                          tuple(tuple((row[2] or zeros)[b] for row in table) for b in range(n)),
+                          tuple(zip(*[row[2] for row in table], strict=True)) if n else (),
                           tuple(row[1] for row in table))
 
 
