@@ -34,11 +34,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from math import comb
 
-from sweepkit.analysis.board.board_count import floating_weights, table_bits
-from sweepkit.analysis.board.combine import EXACT_TABLE_BITS, BoxProbabilities, combine
 from sweepkit.analysis.board.probability import Analysis, analyse
-from sweepkit.analysis.budget import check_size
-from sweepkit.analysis.count.component import solve_by_row, solve_component, with_need
+from sweepkit.analysis.board.risks import risks
+from sweepkit.analysis.count.component import solve_by_row, solve_component
 from sweepkit.analysis.count.component_count import ComponentCount
 from sweepkit.analysis.count.poly import Poly, int_product
 from sweepkit.analysis.count.poly import product as poly_product
@@ -100,6 +98,18 @@ NEAR = -2
 depend on it)."""
 
 
+@dataclass
+class Split:
+    """The system :meth:`OutcomeTable._local` counts for one cell: its ``components``, the
+    place ``at`` of the one holding the equation :data:`NEAR` (``None`` without it), and
+    per number k of mines that equation holds (only those with layouts), the counts of the
+    components, that one counted with k (``by_k``)."""
+
+    components: list[Component]
+    at: int | None
+    by_k: dict[int, list[ComponentCount]]
+
+
 def _divide(a: Poly, b: Poly) -> Poly:
     """The exact quotient a / b of count polynomials (b a factor of a, b[0] non-zero)."""
     quotient: list[int] = []
@@ -134,9 +144,9 @@ class OutcomeTable:
         self.frontier: Poly = poly_product([c.by_mines for c in counts]) if counts else (1,)
         self.others: dict[tuple[int, ...], tuple[int, Poly]] = {}
         self.pool_ways: dict[tuple[tuple[int, ...], int, int], int] = {}
-        self.counted: dict[int, dict[int, tuple[list[Component], list[ComponentCount]]]] = {}
-        """Per cell whose outcome was counted, per k: the components of :meth:`_local`'s
-        system and their counts (what :meth:`revealed` builds on)."""
+        self.counted: dict[int, Split] = {}
+        """Per cell whose outcome was counted: :meth:`_local`'s system and its counts per k
+        (what :meth:`revealed` builds on)."""
         self.floating_revealed: dict[tuple[int, int], tuple[int, float, float] | None] = {}
         """:meth:`revealed` of the cells next to floating cells alone, by (unknown
         neighbours, mines they hold): the same for every such cell."""
@@ -241,11 +251,12 @@ class OutcomeTable:
                 return 0, 0.0, 0.0
         elif not free and cell in self.counted and all(j in self.where for j in unknown):
             # the system of the cell's outcome for k = need (:meth:`_local`): counted already
-            found = self.counted[cell].get(need)
+            split = self.counted[cell]
+            found = split.by_k.get(need)
             if found is None:
                 return 0, 0.0, 0.0
-            counts = list(found[1])
-            sizes = [comp.sizes for comp in found[0]]
+            counts = list(found)
+            sizes = [comp.sizes for comp in split.components]
         else:
             equations = [Constraint(-1, tuple(c for c in eq.cells if c != cell), eq.need)
                          for i in touched for eq in self.equations[i]]
@@ -324,22 +335,21 @@ class OutcomeTable:
         k`` mines in C(free, need - k) ways, summed over k. Its boxes are the same as the
         whole analysis would make (the floating neighbours lie in the cell's equation
         alone), its counts those of the joined component. Empty when no layout is left."""
-        by_k = self.counted.get(cell)
-        if by_k is None:
+        split = self.counted.get(cell)
+        if split is None:
             self._local(cell, unknown, touched)
-            by_k = self.counted[cell]
-        near = min(j for j in unknown if j in self.where)
+            split = self.counted[cell]
+        components, at = split.components, split.at  # ``at``: the component of ``near``
         by_mines: dict[int, int] = {}
         box_mines: list[dict[int, int]] = []
         others: tuple[list[ComponentCount], list[tuple[int, ...]]] | None = None
         sizes: tuple[int, ...] = ()
-        for k, (components, polys) in by_k.items():
+        for k, polys in split.by_k.items():
             j = need - k
             if not 0 <= j <= free:
                 continue
             ways = comb(free, j)
-            at = next(i for i, comp in enumerate(components)
-                      if any(near in box for box in comp.boxes))
+            assert at is not None
             if others is None:
                 others = ([p for i, p in enumerate(polys) if i != at],
                           [comp.sizes for i, comp in enumerate(components) if i != at])
@@ -375,45 +385,121 @@ class OutcomeTable:
         if not touched:
             return {(0, 0): 1}, {0: frozenset()}
         near = tuple(sorted(j for j in unknown if j in self.where))
-        equations = [Constraint(-1, tuple(c for c in eq.cells if c != cell), eq.need)
-                     for i in touched for eq in self.equations[i]]
         result: dict[tuple[int, int], int] = {}
         safe_by_k: dict[int, frozenset[int]] = {}
-        by_k = self.counted[cell] = {}
-        # The systems for each k differ only in the need of the equation of ``near`` (named
-        # NEAR): boxes and components are found once, that one row is rewritten per k.
-        base = system_from_constraints([*equations, Constraint(NEAR, near, 0)] if near
-                                       else equations)
-        if base.impossible:  # the touched equations alone: the same for every k
+        # The systems for each k differ only in the need of the equation of ``near``:
+        # boxes and components are found once, that one row is counted for every need.
+        split = self.counted[cell] = self._split(cell, near, touched)
+        if split is None:  # the touched equations alone: the same for every k
+            self.counted[cell] = Split([], None, {})
             return result, safe_by_k
-        at = next((i for i, comp in enumerate(base.components) if NEAR in comp.numbers), None)
-        fixed = [solve_component(comp) if i != at else None
-                 for i, comp in enumerate(base.components)]
-        if at is not None:
-            comp = base.components[at]
-            row = comp.numbers.index(NEAR)
-            by_need = solve_by_row(comp, row)
-        for k in range(len(near) + 1):
-            components = list(base.components)
+        components, at, by_k = split.components, split.at, split.by_k
+        fixed = [solve_component(comp) for i, comp in enumerate(components) if i != at]
+        if not all(p.by_mines for p in fixed):
+            return result, safe_by_k
+        rest = poly_product([p.by_mines for p in fixed]) if fixed else (1,)
+        rest_low = sum(p.low for p in fixed)
+        safe_rest = [c for i, comp in enumerate(components) if i != at
+                     for box, mines in zip(comp.boxes, fixed[i - (at is not None and i > at)]
+                                           .box_mines, strict=True)
+                     if not any(mines) for c in box]
+        if at is None:
+            needs: dict[int, ComponentCount | None] = {0: None}
+        else:
+            comp = components[at]
+            needs = dict(solve_by_row(comp, comp.numbers.index(NEAR)))
+        for k, count in needs.items():
             polys = list(fixed)
-            if at is not None:
-                components[at] = with_need(comp, row, k)
-                count = by_need.get(k)
-                if count is None:
-                    continue
-                polys[at] = count
-            if not all(p.by_mines for p in polys):
-                continue
-            low = sum(p.low for p in polys) - k
-            for a, w in enumerate(poly_product([p.by_mines for p in polys])):
+            if count is None:
+                poly, low, safe = rest, rest_low, safe_rest
+            else:
+                polys.insert(at, count)
+                poly = poly_product([count.by_mines, rest]) if fixed else count.by_mines
+                low = rest_low + count.low
+                safe = safe_rest + [c for box, mines in zip(components[at].boxes,
+                                                             count.box_mines, strict=True)
+                                    if not any(mines) for c in box]
+            low -= k
+            for a, w in enumerate(poly):
                 if w:
-                    result[(low + a, k)] = result.get((low + a, k), 0) + w
-            safe_by_k[k] = frozenset(
-                c for comp_k, p in zip(components, polys, strict=True)
-                for box, mines in zip(comp_k.boxes, p.box_mines, strict=True)
-                if not any(mines) for c in box)
-            by_k[k] = (components, polys)
+                    result[(low + a, k)] = w
+            safe_by_k[k] = frozenset(safe)
+            by_k[k] = polys
         return result, safe_by_k
+
+    def _split(self, cell: int, near: tuple[int, ...], touched: tuple[int, ...]
+               ) -> Split | None:
+        """The system of :meth:`_local` (the equations of the ``touched`` components
+        without ``cell``, and the equation named :data:`NEAR` of the cells ``near``), its
+        counts still to be made; ``None`` when an equation cannot hold without ``cell``. Made
+        from the components' boxes, not from their cells: a box split in two by ``near``
+        (and without ``cell``), each row on the new boxes."""
+        components = self.system.components
+        inside = frozenset(near)
+        boxes: list[tuple[int, ...]] = []
+        rows: list[tuple[tuple[int, ...], int, int]] = []  # (boxes, need, number)
+        near_boxes: list[int] = []
+        for i in touched:
+            comp = components[i]
+            index: list[tuple[int, ...]] = []  # a box of the component: its new boxes
+            for box in comp.boxes:
+                if cell in box or not inside.isdisjoint(box):
+                    parts = []
+                    part = tuple(c for c in box if c in inside)
+                    if part:
+                        near_boxes.append(len(boxes))
+                        parts.append(len(boxes))
+                        boxes.append(part)
+                    part = tuple(c for c in box if c != cell and c not in inside)
+                    if part:
+                        parts.append(len(boxes))
+                        boxes.append(part)
+                    index.append(tuple(parts))
+                else:
+                    index.append((len(boxes),))
+                    boxes.append(box)
+            for (bs, need), number in zip(comp.rows, comp.numbers, strict=True):
+                new = tuple(k for b in bs for k in index[b])
+                if not 0 <= need <= sum(len(boxes[k]) for k in new):
+                    return None
+                if new:
+                    rows.append((new, need, number))
+        if near_boxes:
+            rows.append((tuple(near_boxes), 0, NEAR))
+        parent = list(range(len(boxes)))
+        for bs, _need, _number in rows:
+            a = bs[0]
+            while parent[a] != a:
+                parent[a] = a = parent[parent[a]]
+            for b in bs[1:]:
+                while parent[b] != b:
+                    parent[b] = b = parent[parent[b]]
+                if b != a:
+                    parent[b] = a
+        groups: dict[int, list[int]] = {}
+        for b in range(len(boxes)):
+            root = b
+            while parent[root] != root:
+                root = parent[root]
+            groups.setdefault(root, []).append(b)
+        group_rows: dict[int, list[tuple[tuple[int, ...], int, int]]] = {}
+        for row in rows:
+            root = row[0][0]
+            while parent[root] != root:
+                root = parent[root]
+            group_rows.setdefault(root, []).append(row)
+        found, at = [], None
+        for root, members in groups.items():
+            local = {b: n for n, b in enumerate(members)}
+            mine = group_rows[root]
+            if any(number == NEAR for _bs, _need, number in mine):
+                at = len(found)
+            found.append(Component(
+                tuple(len(boxes[b]) for b in members),
+                tuple((tuple(local[b] for b in bs), need) for bs, need, _number in mine),
+                tuple(boxes[b] for b in members),
+                tuple(number for _bs, _need, number in mine)))
+        return Split(found, at, {})
 
     def _ways(self, touched: tuple[int, ...], pool: int, mines: int) -> int:
         """Ways the untouched components and ``pool`` floating cells hold ``mines`` mines."""
@@ -445,90 +531,3 @@ class OutcomeTable:
                      _divide(self.frontier, mine) if touched else self.frontier)
             self.others[touched] = found
         return found
-
-
-def risks(counts: Sequence[ComponentCount], sizes: Sequence[Sequence[int]], pool: int,
-          remaining: int) -> tuple[int, float, float] | None:
-    """What the analysis of the components ``counts`` (box ``sizes``), ``pool`` floating
-    cells and ``remaining`` mines says of its cells (:meth:`OutcomeTable.revealed`): (the
-    cells certainly safe, the lowest mine probability below 1, the second lowest), the
-    floats of :func:`~sweepkit.analysis.board.combine.combine`'s exact ratios; (0, 0.0,
-    0.0) when no layout has that many mines, ``None`` when combine would window the
-    probabilities. With at most one component whose layouts hold different numbers of
-    mines (the usual case), the ratios are those of its exact route written out for it
-    (the floating weights are that component's completions), without the product tree."""
-    varying = [i for i, c in enumerate(counts) if len(c.by_mines) > 1]
-    if len(varying) > 1:
-        combined = combine(counts, sizes, pool, remaining)
-        if combined is None:
-            return 0, 0.0, 0.0
-        boxes = combined[1]
-        if type(boxes) is not BoxProbabilities:
-            return None  # windowed floats: only the full analysis's are the reference
-        ratios: list[Sequence[tuple[int, int]]] = list(boxes.ratios())
-        floating = boxes.floating_ratio()
-    else:
-        if any(not c.by_mines for c in counts):
-            return 0, 0.0, 0.0
-        low = sum(c.low for c in counts)
-        frontier = counts[varying[0]].by_mines if varying else (1,)
-        top = remaining - low
-        reach = range(max(0, top - pool), min(len(frontier) - 1, top) + 1)
-        if not any(frontier[k] for k in reach):
-            return 0, 0.0, 0.0
-        if varying and table_bits(len(frontier), pool) > EXACT_TABLE_BITS:
-            return None
-        check_size(len(frontier), "the floating weights")
-        weights, _num, _den = floating_weights(pool, remaining, low, low + len(frontier) - 1)
-        relative = sum(x * w for x, w in zip(frontier, weights, strict=True) if x)
-        terms = [(a, w) for a, w in enumerate(weights) if w]
-        ratios = []
-        for c, box_sizes in zip(counts, sizes, strict=True):
-            if len(c.by_mines) == 1:
-                whole = c.by_mines[0]
-                ratios.append([(bm[0], size * whole)
-                               for bm, size in zip(c.box_mines, box_sizes, strict=True)])
-            else:
-                ratios.append([(sum(bm[a] * w for a, w in terms), size * relative)
-                               for bm, size in zip(c.box_mines, box_sizes, strict=True)])
-        floating = None
-        if pool:
-            mined = sum(x * w * (top - k)
-                        for k, (x, w) in enumerate(zip(frontier, weights, strict=True)) if x and w)
-            floating = (mined, pool * relative)
-    safe = 0
-    lowest = second = 1.0
-    for box_ratios, box_sizes in zip(ratios, sizes, strict=True):
-        for (num, den), size in zip(box_ratios, box_sizes, strict=True):
-            if num == den:
-                continue  # a mine in every layout
-            if not num:
-                safe += size
-            p = num / den
-            if p < second:
-                lowest, second = two_lowest(lowest, second, p, size)
-    if floating is not None:
-        num, den = floating
-        if num != den:
-            if not num:
-                safe += pool
-            p = num / den
-            if p < second:
-                lowest, second = two_lowest(lowest, second, p, pool)
-    return (safe, *lowest_pair(lowest, second))
-
-
-def two_lowest(lowest: float, second: float, p: float, cells: int) -> tuple[float, float]:
-    """The two lowest probabilities of cells, ``lowest`` and ``second`` updated with
-    ``cells`` more cells of probability ``p`` (below ``second``)."""
-    if p < lowest:
-        return p, (p if cells > 1 else lowest)
-    return lowest, p
-
-
-def lowest_pair(lowest: float, second: float) -> tuple[float, float]:
-    """The two lowest risks below 1 that :func:`two_lowest` found from 1.0, 1.0: both 0
-    when no cell below 1 was seen (only mines left), the lowest twice when one was."""
-    if lowest >= 1:
-        return 0.0, 0.0
-    return lowest, (second if second < 1 else lowest)

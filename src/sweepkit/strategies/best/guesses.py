@@ -29,8 +29,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from sweepkit.analysis.board.outcomes import Outcome, OutcomeTable, lowest_pair, two_lowest
+from sweepkit.analysis.board.outcomes import Outcome, OutcomeTable
 from sweepkit.analysis.board.probability import Analysis
+from sweepkit.analysis.board.risks import lowest_pair, two_lowest
 from sweepkit.analysis.tracking.incremental import IncrementalAnalyser
 from sweepkit.position import MINE, UNKNOWN
 from sweepkit.strategies.best.long_term import Influence, LongTerm, influence

@@ -1,0 +1,107 @@
+"""The risks an analysis leaves: how many cells are certainly safe, and the two lowest mine
+probabilities below 1, read from the counts of the components without building an
+:class:`~sweepkit.analysis.board.probability.Analysis` (what ``best`` asks of each number a
+guess may show: :meth:`~sweepkit.analysis.board.outcomes.OutcomeTable.revealed`).
+
+>>> from sweepkit.analysis.board.probability import analyse
+>>> from sweepkit.position import Position
+>>> a = analyse(Position.from_rows(["1??", "???"], mines=2))
+>>> risks(a.counts, [c.sizes for c in a.system.components], len(a.system.floating), 2)
+(0, 0.3333333333333333, 0.3333333333333333)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sweepkit.analysis.board.board_count import floating_weights, table_bits
+from sweepkit.analysis.board.combine import EXACT_TABLE_BITS, BoxProbabilities, combine
+from sweepkit.analysis.budget import check_size
+from sweepkit.analysis.count.component_count import ComponentCount
+
+
+def risks(counts: Sequence[ComponentCount], sizes: Sequence[Sequence[int]], pool: int,
+          remaining: int) -> tuple[int, float, float] | None:
+    """What the analysis of the components ``counts`` (box ``sizes``), ``pool`` floating
+    cells and ``remaining`` mines says of its cells (:meth:`OutcomeTable.revealed`): (the
+    cells certainly safe, the lowest mine probability below 1, the second lowest), the
+    floats of :func:`~sweepkit.analysis.board.combine.combine`'s exact ratios; (0, 0.0,
+    0.0) when no layout has that many mines, ``None`` when combine would window the
+    probabilities. With at most one component whose layouts hold different numbers of
+    mines (the usual case), the ratios are those of its exact route written out for it
+    (the floating weights are that component's completions), without the product tree."""
+    varying = [i for i, c in enumerate(counts) if len(c.by_mines) > 1]
+    if len(varying) > 1:
+        combined = combine(counts, sizes, pool, remaining)
+        if combined is None:
+            return 0, 0.0, 0.0
+        boxes = combined[1]
+        if type(boxes) is not BoxProbabilities:
+            return None  # windowed floats: only the full analysis's are the reference
+        ratios: list[Sequence[tuple[int, int]]] = list(boxes.ratios())
+        floating = boxes.floating_ratio()
+    else:
+        if any(not c.by_mines for c in counts):
+            return 0, 0.0, 0.0
+        low = sum(c.low for c in counts)
+        frontier = counts[varying[0]].by_mines if varying else (1,)
+        top = remaining - low
+        reach = range(max(0, top - pool), min(len(frontier) - 1, top) + 1)
+        if not any(frontier[k] for k in reach):
+            return 0, 0.0, 0.0
+        if varying and table_bits(len(frontier), pool) > EXACT_TABLE_BITS:
+            return None
+        check_size(len(frontier), "the floating weights")
+        weights, _num, _den = floating_weights(pool, remaining, low, low + len(frontier) - 1)
+        relative = sum(x * w for x, w in zip(frontier, weights, strict=True) if x)
+        terms = [(a, w) for a, w in enumerate(weights) if w]
+        ratios = []
+        for c, box_sizes in zip(counts, sizes, strict=True):
+            if len(c.by_mines) == 1:
+                whole = c.by_mines[0]
+                ratios.append([(bm[0], size * whole)
+                               for bm, size in zip(c.box_mines, box_sizes, strict=True)])
+            else:
+                ratios.append([(sum(bm[a] * w for a, w in terms), size * relative)
+                               for bm, size in zip(c.box_mines, box_sizes, strict=True)])
+        floating = None
+        if pool:
+            mined = sum(x * w * (top - k)
+                        for k, (x, w) in enumerate(zip(frontier, weights, strict=True)) if x and w)
+            floating = (mined, pool * relative)
+    safe = 0
+    lowest = second = 1.0
+    for box_ratios, box_sizes in zip(ratios, sizes, strict=True):
+        for (num, den), size in zip(box_ratios, box_sizes, strict=True):
+            if num == den:
+                continue  # a mine in every layout
+            if not num:
+                safe += size
+            p = num / den
+            if p < second:
+                lowest, second = two_lowest(lowest, second, p, size)
+    if floating is not None:
+        num, den = floating
+        if num != den:
+            if not num:
+                safe += pool
+            p = num / den
+            if p < second:
+                lowest, second = two_lowest(lowest, second, p, pool)
+    return (safe, *lowest_pair(lowest, second))
+
+
+def two_lowest(lowest: float, second: float, p: float, cells: int) -> tuple[float, float]:
+    """The two lowest probabilities of cells, ``lowest`` and ``second`` updated with
+    ``cells`` more cells of probability ``p`` (below ``second``)."""
+    if p < lowest:
+        return p, (p if cells > 1 else lowest)
+    return lowest, p
+
+
+def lowest_pair(lowest: float, second: float) -> tuple[float, float]:
+    """The two lowest risks below 1 that :func:`two_lowest` found from 1.0, 1.0: both 0
+    when no cell below 1 was seen (only mines left), the lowest twice when one was."""
+    if lowest >= 1:
+        return 0.0, 0.0
+    return lowest, (second if second < 1 else lowest)

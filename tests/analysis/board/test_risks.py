@@ -1,0 +1,63 @@
+"""The risks an analysis leaves (sweepkit.analysis.board.risks) against the whole analysis.
+
+For random consistent positions with the mine count, the safe cells and the two lowest
+risks below 1 read from the component counts must be those of ``analyse`` (its per-cell
+probabilities, sorted), both on the route written out for at most one component varying
+in mines and on the product tree's route for more.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+
+from sweepkit.analysis.board.probability import analyse
+from sweepkit.analysis.board.risks import lowest_pair, risks, two_lowest
+from sweepkit.position import Position
+from tests.examples import examples
+from tests.strategies_boards import consistent_positions
+
+
+def expected(position: Position) -> tuple[int, float, float]:
+    """(safe cells, lowest, second) from the whole analysis's per-cell probabilities."""
+    after = analyse(position, True)
+    left = sorted(p for p in after.probabilities().values() if p < 1) or [0.0]
+    return len(after.safe_cells()), left[0], left[min(1, len(left) - 1)]
+
+
+def of(position: Position) -> tuple[int, float, float] | None:
+    analysis = analyse(position, True)
+    system = analysis.system
+    assert system.remaining is not None
+    return risks(analysis.counts, [c.sizes for c in system.components],
+                 len(system.floating), system.remaining)
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(consistent_positions(max_rows=5, max_cols=6, with_mines=True))
+def test_risks_are_the_whole_analysis_s(position):
+    assert of(position) == expected(position)
+
+
+def test_both_routes_by_hand():
+    # one varying component (the 1 in the corner) and floating cells
+    one = Position.from_rows(["1??", "???"], mines=2)
+    # two components that each hold one or two mines: the product tree's route
+    two = Position.from_rows(["1?1????1?1", "??????????"], mines=4)
+    varying = [len(c.by_mines) > 1 for c in analyse(two, True).counts]
+    assert sum(varying) >= 2
+    for position in (one, two):
+        assert of(position) == expected(position)
+
+
+def test_no_layout_with_that_many_mines():
+    position = Position.from_rows(["1?", "??"], mines=1)
+    analysis = analyse(position, True)
+    sizes = [c.sizes for c in analysis.system.components]
+    assert risks(analysis.counts, sizes, len(analysis.system.floating), 5) == (0, 0.0, 0.0)
+
+
+def test_two_lowest_counts_cells_not_boxes():
+    assert two_lowest(1.0, 1.0, 0.25, 2) == (0.25, 0.25)
+    assert two_lowest(1.0, 1.0, 0.25, 1) == (0.25, 1.0)
+    assert lowest_pair(0.25, 1.0) == (0.25, 0.25)
+    assert lowest_pair(1.0, 1.0) == (0.0, 0.0)
