@@ -32,7 +32,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
 from math import comb
+from operator import add, mul
 
 from sweepkit.analysis.board.probability import Analysis, analyse
 from sweepkit.analysis.board.risks import risks
@@ -339,42 +341,34 @@ class OutcomeTable:
         if split is None:
             self._local(cell, unknown, touched)
             split = self.counted[cell]
-        components, at = split.components, split.at  # ``at``: the component of ``near``
-        by_mines: dict[int, int] = {}
-        box_mines: list[dict[int, int]] = []
-        others: tuple[list[ComponentCount], list[tuple[int, ...]]] | None = None
-        sizes: tuple[int, ...] = ()
-        for k, polys in split.by_k.items():
-            j = need - k
-            if not 0 <= j <= free:
-                continue
-            ways = comb(free, j)
-            assert at is not None
-            if others is None:
-                others = ([p for i, p in enumerate(polys) if i != at],
-                          [comp.sizes for i, comp in enumerate(components) if i != at])
-                sizes = components[at].sizes
-                box_mines = [{} for _ in range(len(sizes) + 1)]
-            count = polys[at]
-            for a, w in enumerate(count.by_mines):
-                if not w:
-                    continue
-                m = count.low + a + j
-                by_mines[m] = by_mines.get(m, 0) + w * ways
-                for b, mines in enumerate(count.box_mines):
-                    if mines[a]:
-                        box_mines[b][m] = box_mines[b].get(m, 0) + mines[a] * ways
-                if j:
-                    box_mines[-1][m] = box_mines[-1].get(m, 0) + w * ways * j
-        if others is None or not by_mines:
+        components, at, by_k = split.components, split.at, split.by_k
+        valid = [(k, need - k) for k in by_k if 0 <= need - k <= free]
+        if not valid:
             return [], []
-        low, high = min(by_mines), max(by_mines)
-        span = range(low, high + 1)
-        joined = ComponentCount(low, tuple(by_mines.get(m, 0) for m in span),
-                                tuple(tuple(mines.get(m, 0) for m in span)
-                                      for mines in box_mines),
-                                (None,) * len(span))
-        return [joined, *others[0]], [(*sizes, free), *others[1]]
+        assert at is not None  # the cell has neighbours in the components: ``near``
+        polys = by_k[valid[0][0]]
+        others = [p for i, p in enumerate(polys) if i != at]
+        sizes = components[at].sizes
+        low = min(by_k[k][at].low + j for k, j in valid)
+        width = max(by_k[k][at].low + j + len(by_k[k][at].by_mines) for k, j in valid) - low
+        by_mines = [0] * width
+        box_mines = [[0] * width for _ in range(len(sizes) + 1)]
+        for k, j in valid:
+            count = by_k[k][at]
+            ways = comb(free, j)
+            start = count.low + j - low
+            span = slice(start, start + len(count.by_mines))
+            scaled = [w * ways for w in count.by_mines]
+            by_mines[span] = map(add, by_mines[span], scaled)
+            for mines, counted in zip(box_mines, count.box_mines, strict=False):
+                mines[span] = map(add, mines[span], map(mul, counted, repeat(ways)))
+            if j:
+                last = box_mines[-1]
+                last[span] = map(add, last[span], map(mul, scaled, repeat(j)))
+        joined = ComponentCount(low, tuple(by_mines), tuple(map(tuple, box_mines)),
+                                (None,) * width)
+        return ([joined, *others],
+                [(*sizes, free), *(comp.sizes for i, comp in enumerate(components) if i != at)])
 
     def _local(self, cell: int, unknown: Sequence[int], touched: tuple[int, ...]
                ) -> tuple[dict[tuple[int, int], int], dict[int, frozenset[int]]]:

@@ -13,6 +13,7 @@ guess may show: :meth:`~sweepkit.analysis.board.outcomes.OutcomeTable.revealed`)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import mul
 
 from sweepkit.analysis.board.board_count import floating_weights, table_bits
 from sweepkit.analysis.board.combine import EXACT_TABLE_BITS, BoxProbabilities, combine
@@ -54,7 +55,6 @@ def risks(counts: Sequence[ComponentCount], sizes: Sequence[Sequence[int]], pool
         check_size(len(frontier), "the floating weights")
         weights, _num, _den = floating_weights(pool, remaining, low, low + len(frontier) - 1)
         relative = sum(x * w for x, w in zip(frontier, weights, strict=True) if x)
-        terms = [(a, w) for a, w in enumerate(weights) if w]
         ratios = []
         for c, box_sizes in zip(counts, sizes, strict=True):
             if len(c.by_mines) == 1:
@@ -62,7 +62,7 @@ def risks(counts: Sequence[ComponentCount], sizes: Sequence[Sequence[int]], pool
                 ratios.append([(bm[0], size * whole)
                                for bm, size in zip(c.box_mines, box_sizes, strict=True)])
             else:
-                ratios.append([(sum(bm[a] * w for a, w in terms), size * relative)
+                ratios.append([(sum(map(mul, bm, weights)), size * relative)
                                for bm, size in zip(c.box_mines, box_sizes, strict=True)])
         floating = None
         if pool:
