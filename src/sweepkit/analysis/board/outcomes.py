@@ -138,9 +138,6 @@ class OutcomeTable:
             for b, box in enumerate(comp.boxes) for c in box}
         self.floating = frozenset(system.floating)
         self.marked = frozenset(analysis.marked)
-        self.equations = [
-            [Constraint(-1, tuple(sorted(c for b in bs for c in comp.boxes[b])), need)
-             for bs, need in comp.rows] for comp in system.components]
         counts = analysis.counts
         self.low = sum(c.low for c in counts)
         self.frontier: Poly = poly_product([c.by_mines for c in counts]) if counts else (1,)
@@ -260,8 +257,9 @@ class OutcomeTable:
             counts = list(found)
             sizes = [comp.sizes for comp in split.components]
         else:
-            equations = [Constraint(-1, tuple(c for c in eq.cells if c != cell), eq.need)
-                         for i in touched for eq in self.equations[i]]
+            equations = [Constraint(-1, tuple(sorted(c for b in bs for c in comp.boxes[b]
+                                                     if c != cell)), need)
+                         for comp in (components[i] for i in touched) for bs, need in comp.rows]
             equations.append(Constraint(-1, unknown, need))
             system = system_from_constraints(equations)
             if system.impossible:
@@ -309,13 +307,10 @@ class OutcomeTable:
                                  if cells[c] != UNKNOWN else
                                  f"cell {self.position.coord(c)} is in no component")
         touched = tuple(sorted({where[c][0] for c in fixed if c in where}))
-        equations = [Constraint(-1, tuple(c for c in eq.cells if c not in fixed),
-                                eq.need - sum(fixed.get(c, 0) for c in eq.cells))
-                     for i in touched for eq in self.equations[i]]
-        system = system_from_constraints(equations)
-        if system.impossible:
+        split = self._system(touched, fixed, ())
+        if split is None:
             return 0
-        polys = [solve_component(comp) for comp in system.components]
+        polys = [solve_component(comp) for comp in split.components]
         if not all(p.by_mines for p in polys):
             return 0
         pool = len(floating) - pool_fixed
@@ -383,7 +378,7 @@ class OutcomeTable:
         safe_by_k: dict[int, frozenset[int]] = {}
         # The systems for each k differ only in the need of the equation of ``near``:
         # boxes and components are found once, that one row is counted for every need.
-        split = self.counted[cell] = self._split(cell, near, touched)
+        split = self.counted[cell] = self._system(touched, {cell: 0}, near)
         if split is None:  # the touched equations alone: the same for every k
             self.counted[cell] = Split([], None, {})
             return result, safe_by_k
@@ -421,39 +416,46 @@ class OutcomeTable:
             by_k[k] = polys
         return result, safe_by_k
 
-    def _split(self, cell: int, near: tuple[int, ...], touched: tuple[int, ...]
-               ) -> Split | None:
-        """The system of :meth:`_local` (the equations of the ``touched`` components
-        without ``cell``, and the equation named :data:`NEAR` of the cells ``near``), its
-        counts still to be made; ``None`` when an equation cannot hold without ``cell``. Made
-        from the components' boxes, not from their cells: a box split in two by ``near``
-        (and without ``cell``), each row on the new boxes."""
+    def _system(self, touched: tuple[int, ...], fixed: dict[int, int], near: tuple[int, ...]
+                ) -> Split | None:
+        """The equations of the ``touched`` components with the cells of ``fixed`` taken out
+        (1: a mine, 0: safe), and with ``near`` one more equation, named :data:`NEAR`,
+        whose need is left to the caller; its counts still to be made. ``None`` when an
+        equation cannot hold. Made from the components' boxes, not from their cells (what
+        :func:`~sweepkit.constraints.system_from_constraints` would find): a box holding
+        a fixed cell or one of ``near`` is split in two (its cells of ``near``, the others)
+        without the fixed cells, whose mines come off the needs of its rows."""
         components = self.system.components
         inside = frozenset(near)
+        taken = fixed.keys()
         boxes: list[tuple[int, ...]] = []
         rows: list[tuple[tuple[int, ...], int, int]] = []  # (boxes, need, number)
         near_boxes: list[int] = []
         for i in touched:
             comp = components[i]
             index: list[tuple[int, ...]] = []  # a box of the component: its new boxes
+            held: list[int] = []  # and the fixed mines it held
             for box in comp.boxes:
-                if cell in box or not inside.isdisjoint(box):
-                    parts = []
-                    part = tuple(c for c in box if c in inside)
-                    if part:
-                        near_boxes.append(len(boxes))
-                        parts.append(len(boxes))
-                        boxes.append(part)
-                    part = tuple(c for c in box if c != cell and c not in inside)
-                    if part:
-                        parts.append(len(boxes))
-                        boxes.append(part)
-                    index.append(tuple(parts))
-                else:
+                if inside.isdisjoint(box) and taken.isdisjoint(box):
                     index.append((len(boxes),))
                     boxes.append(box)
+                    held.append(0)
+                    continue
+                parts = []
+                part = tuple(c for c in box if c in inside and c not in taken)
+                if part:
+                    near_boxes.append(len(boxes))
+                    parts.append(len(boxes))
+                    boxes.append(part)
+                part = tuple(c for c in box if c not in inside and c not in taken)
+                if part:
+                    parts.append(len(boxes))
+                    boxes.append(part)
+                index.append(tuple(parts))
+                held.append(sum(fixed[c] for c in box if c in taken))
             for (bs, need), number in zip(comp.rows, comp.numbers, strict=True):
                 new = tuple(k for b in bs for k in index[b])
+                need -= sum(held[b] for b in bs)
                 if not 0 <= need <= sum(len(boxes[k]) for k in new):
                     return None
                 if new:
