@@ -133,7 +133,8 @@ class Evaluator:
         """The cells' long-term influence counted cell by cell on request
         (:class:`~sweepkit.strategies.best.long_term.LongTerm`), made on first request."""
         if self._long_term is None:
-            self._long_term = LongTerm(self.analysis, table=self.outcome_table())
+            self._long_term = LongTerm(self.analysis, table=self.outcome_table(),
+                                       probabilities=self.probabilities)
         return self._long_term
 
     def outcome(self, cell: int) -> Outcome:
