@@ -2,8 +2,8 @@
 
 For random consistent positions with the mine count, the safe cells and the two lowest
 risks below 1 read from the component counts must be those of ``analyse`` (its per-cell
-probabilities, sorted), both on the route written out for at most one component varying
-in mines and on the product tree's route for more.
+probabilities, sorted), both on the route written out for a few components varying in
+mines and on the product tree's route for more.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 
 from sweepkit.analysis.board.probability import analyse
-from sweepkit.analysis.board.risks import lowest_pair, risks, two_lowest
+from sweepkit.analysis.board.risks import DIRECT_VARYING, lowest_pair, risks, two_lowest
 from sweepkit.position import Position
 from tests.examples import examples
 from tests.strategies_boards import consistent_positions
@@ -39,13 +39,17 @@ def test_risks_are_the_whole_analysis_s(position):
 
 
 def test_both_routes_by_hand():
-    # one varying component (the 1 in the corner) and floating cells
-    one = Position.from_rows(["1??", "???"], mines=2)
-    # two components that each hold one or two mines: the product tree's route
-    two = Position.from_rows(["1?1????1?1", "??????????"], mines=4)
-    varying = [len(c.by_mines) > 1 for c in analyse(two, True).counts]
-    assert sum(varying) >= 2
-    for position in (one, two):
+    # no component varying in mines (a single 1), then one, two, and more than
+    # DIRECT_VARYING of them: the product tree's route
+    cases = [(Position.from_rows(["1??", "???"], mines=2), 0),
+             (Position.from_rows(["1?1??", "?????"], mines=3), 1),
+             (Position.from_rows(["1?1????1?1", "??????????"], mines=4), 2)]
+    many = DIRECT_VARYING + 1
+    cases.append((Position.from_rows(["1?1??" * many, "?????" * many], mines=2 * many + 3),
+                  many))
+    for position, varies in cases:
+        counts = analyse(position, True).counts
+        assert sum(len(c.by_mines) > 1 for c in counts) == varies
         assert of(position) == expected(position)
 
 

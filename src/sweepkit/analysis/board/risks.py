@@ -19,6 +19,12 @@ from sweepkit.analysis.board.board_count import floating_weights, table_bits
 from sweepkit.analysis.board.combine import EXACT_TABLE_BITS, BoxProbabilities, combine
 from sweepkit.analysis.budget import check_size
 from sweepkit.analysis.count.component_count import ComponentCount
+from sweepkit.analysis.count.poly import product as poly_product
+
+DIRECT_VARYING = 4
+"""Up to this many components whose layouts hold different numbers of mines, :func:`risks`
+multiplies out each one's completions itself (a few small products); with more, the
+product tree of :func:`~sweepkit.analysis.board.combine.combine` does."""
 
 
 def risks(counts: Sequence[ComponentCount], sizes: Sequence[Sequence[int]], pool: int,
@@ -28,24 +34,27 @@ def risks(counts: Sequence[ComponentCount], sizes: Sequence[Sequence[int]], pool
     cells certainly safe, the lowest mine probability below 1, the second lowest), the
     floats of :func:`~sweepkit.analysis.board.combine.combine`'s exact ratios; (0, 0.0,
     0.0) when no layout has that many mines, ``None`` when combine would window the
-    probabilities. With at most one component whose layouts hold different numbers of
-    mines (the usual case), the ratios are those of its exact route written out for it
-    (the floating weights are that component's completions), without the product tree."""
+    probabilities. With at most :data:`DIRECT_VARYING` components whose layouts hold
+    different numbers of mines (nearly always one or two), the ratios are those of its
+    exact route written out for them, without the product tree: each such component's
+    completions are the other ones' product against the floating weights."""
     varying = [i for i, c in enumerate(counts) if len(c.by_mines) > 1]
-    if len(varying) > 1:
+    ratios: list[Sequence[tuple[int, int]]]
+    if len(varying) > DIRECT_VARYING:
         combined = combine(counts, sizes, pool, remaining)
         if combined is None:
             return 0, 0.0, 0.0
         boxes = combined[1]
         if type(boxes) is not BoxProbabilities:
             return None  # windowed floats: only the full analysis's are the reference
-        ratios: list[Sequence[tuple[int, int]]] = list(boxes.ratios())
+        ratios = list(boxes.ratios())
         floating = boxes.floating_ratio()
     else:
         if any(not c.by_mines for c in counts):
             return 0, 0.0, 0.0
         low = sum(c.low for c in counts)
-        frontier = counts[varying[0]].by_mines if varying else (1,)
+        polys = [counts[i].by_mines for i in varying]
+        frontier = poly_product(polys) if polys else (1,)
         top = remaining - low
         reach = range(max(0, top - pool), min(len(frontier) - 1, top) + 1)
         if not any(frontier[k] for k in reach):
@@ -54,16 +63,23 @@ def risks(counts: Sequence[ComponentCount], sizes: Sequence[Sequence[int]], pool
             return None
         check_size(len(frontier), "the floating weights")
         weights, _num, _den = floating_weights(pool, remaining, low, low + len(frontier) - 1)
-        relative = sum(x * w for x, w in zip(frontier, weights, strict=True) if x)
+        relative = sum(map(mul, frontier, weights))
         ratios = []
-        for c, box_sizes in zip(counts, sizes, strict=True):
+        for i, (c, box_sizes) in enumerate(zip(counts, sizes, strict=True)):
             if len(c.by_mines) == 1:
                 whole = c.by_mines[0]
                 ratios.append([(bm[0], size * whole)
                                for bm, size in zip(c.box_mines, box_sizes, strict=True)])
-            else:
-                ratios.append([(sum(map(mul, bm, weights)), size * relative)
-                               for bm, size in zip(c.box_mines, box_sizes, strict=True)])
+                continue
+            # the ways everything else completes a layout of this component with a mines:
+            # the other varying components' product against the floating weights
+            at = varying.index(i)
+            rest = poly_product(polys[:at] + polys[at + 1:]) if len(polys) > 1 else (1,)
+            span = len(rest)
+            completion = [sum(map(mul, rest, weights[a:a + span]))
+                          for a in range(len(c.by_mines))]
+            ratios.append([(sum(map(mul, bm, completion)), size * relative)
+                           for bm, size in zip(c.box_mines, box_sizes, strict=True)])
         floating = None
         if pool:
             mined = sum(x * w * (top - k)
