@@ -10,7 +10,10 @@ The search is exponential in the worst case;
 :func:`sweepkit.analysis.count.component.solve_component` gives it a node limit and then
 falls back to methods whose cost grows with the component's width instead. Its tables hold
 only the mine numbers it reaches (not every number up to the component's cells), and it
-checks the open budget (:mod:`sweepkit.analysis.budget`) every 1,024 nodes.
+checks the open budget (:mod:`sweepkit.analysis.budget`) every 1,024 nodes. A search with a
+node limit runs compiled when the machine could build :mod:`.native`'s library (the same
+search step for step, in C; the budget checked before it, the limit keeping it to
+milliseconds), else here.
 :func:`has_layout` is the same search stopped at the first layout (existence, not a count);
 :class:`Examples` is the shape of the examples the fallbacks make on demand.
 
@@ -23,11 +26,16 @@ checks the open budget (:mod:`sweepkit.analysis.budget`) every 1,024 nodes.
 
 from __future__ import annotations
 
+import ctypes
+from array import array
 from collections.abc import Sequence
 from heapq import heapify, heappop, heappush
+from itertools import accumulate, chain
 from math import comb
+from struct import unpack_from
 
 from sweepkit.analysis.budget import check, check_size
+from sweepkit.analysis.count import native
 from sweepkit.analysis.count.component_count import Assignment, ComponentCount, no_layout
 from sweepkit.constraints import Component
 
@@ -217,6 +225,10 @@ def _search(component: Component, node_limit: int | None, free: int | None
     """The search of :func:`search_component`, with equation ``free`` (if any) left out of
     the bounds: per mines in ``free``'s boxes (0 without it), per mine number, the row
     ``[layouts, one assignment, mines of each box summed]``."""
+    if node_limit is not None:
+        found = _compiled(component, node_limit, free)
+        if found is not None:
+            return found
     sizes = component.sizes
     n = len(sizes)
     order = box_order(sizes, component.rows)
@@ -310,6 +322,59 @@ def _search(component: Component, node_limit: int | None, free: int | None
                 room[r] += size
 
     search(0, 0, 1)
+    return found
+
+
+ROWS_AT_FIRST = 16
+"""Rows (mine numbers reached) the compiled search's answer is given room for at first; it
+says when it needs more, and runs again with that room."""
+
+
+def _compiled(component: Component, node_limit: int, free: int | None
+              ) -> dict[int, dict[int, list]] | None:
+    """:func:`_search` by the compiled search (:mod:`.native`), the same rows; ``None``
+    when there is none, or when its numbers would not fit in 128 bits (the Python search
+    then counts). Raises :class:`SearchLimitExceeded` as the Python search does."""
+    lib = native.library()
+    if lib is None:
+        return None
+    check()
+    sizes, rows = component.sizes, component.rows
+    n = len(sizes)
+    boxes = array("i", chain.from_iterable(bs for bs, _need in rows))
+    starts = array("i", accumulate((len(bs) for bs, _need in rows), initial=0))
+    held = sum(map(sizes.__getitem__, rows[free][0])) if free is not None else 0
+    arrays = [array("i", sizes), starts, boxes or array("i", [0]),
+              array("i", [need for _bs, need in rows] or [0])]
+    pointers = [a.buffer_info()[0] for a in arrays]
+    row_bytes = 24 + 20 * n
+    capacity = row_bytes * ROWS_AT_FIRST
+    used = ctypes.c_int64(0)
+    while True:
+        out = bytearray(capacity)
+        address = ctypes.addressof(ctypes.c_char.from_buffer(out))
+        status = lib.box_search(n, pointers[0], pointers[1], pointers[2], len(rows),
+                                pointers[3], -1 if free is None else free, node_limit, held,
+                                sum(sizes), address, capacity, ctypes.byref(used))
+        if status != 3:
+            break
+        capacity = used.value
+    if status == 1:
+        raise SearchLimitExceeded
+    if status:
+        return None  # past 128 bits, or out of memory: the Python search counts
+    found: dict[int, dict[int, list]] = {}
+    for at in range(0, used.value, row_bytes):
+        k, mines, low, high = unpack_from("<iiQQ", out, at)
+        example = array("i")
+        example.frombytes(out[at + 24:at + 24 + 4 * n])
+        halves = array("Q")
+        halves.frombytes(out[at + 24 + 4 * n:at + row_bytes])
+        sums = halves[::2].tolist()
+        if any(halves[1::2]):  # a sum past 64 bits
+            sums = [low_half | high_half << 64
+                    for low_half, high_half in zip(sums, halves[1::2], strict=True)]
+        found.setdefault(k, {})[mines] = [low | high << 64, tuple(example), sums]
     return found
 
 
