@@ -378,32 +378,36 @@ def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[
                 best = image
         return best
 
-    def closed_parts(layouts_: int, key: bytes, table: tables.Table
-                     ) -> tuple[int, list[tuple[int, int, bytes]]]:
-        """Fact 1: reveal every certainly safe covered cell. Returns the number of single
+    def closed_parts(layouts_: int, key: bytes, table: tables.Table, covered: list[int] | None
+                     ) -> tuple[int, list[tuple[int, int, bytes, list[int] | None]]]:
+        """Fact 1: reveal every certainly safe covered cell (of ``covered``, the state's
+        covered live cells, found from ``key`` when ``None``). Returns the number of single
         layouts this leaves (each won) and the other closed states, as ``(bitset, number of
-        layouts, key)``."""
+        layouts, key, covered live cells or ``None``)``."""
         mine_masks, number_masks = table.mines, table.numbers
         singles = 0
         done = []
-        # each entry: a state, its key, and its covered live cells (the only ones that can be
-        # safe), or None when it is known to be closed: a piece that the numbers of the
+        # each entry: a state, its key, its covered live cells (the only ones that can be
+        # safe), and whether it is known to be closed: a piece that the numbers of the
         # safe cells did not split has the same layouts, so no cell left covered is safe in
         # all of them (it is kept in its place on the stack, so the parts come in the same
         # order as if it were looked at again)
-        stack: list[tuple[int, bytes, list[int] | None]] = [
-            (layouts_, key, [c for c in live if key[c] == COVERED])]
+        if covered is None:
+            covered = [c for c in live if key[c] == COVERED]
+        stack: list[tuple[int, bytes, list[int] | None, bool]] = [
+            (layouts_, key, covered, False)]
         while stack:
-            part, key, covered = stack.pop()
+            part, key, covered, closed = stack.pop()
             if not part & (part - 1):  # one layout: won
                 singles += 1
                 continue
-            if covered is None:
-                done.append((part, part.bit_count(), key))
+            if closed:
+                done.append((part, part.bit_count(), key, covered))
                 continue
+            assert covered is not None
             safe = [c for c in covered if not part & mine_masks[c]]
             if not safe:
-                done.append((part, part.bit_count(), key))
+                done.append((part, part.bit_count(), key, covered))
                 continue
             pieces = [(part, key)]  # split by the numbers of all those cells, then look again
             for c in safe:
@@ -419,17 +423,18 @@ def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[
                             singles += 1
                 pieces = split
             if len(pieces) == 1 and pieces[0][0] == part:
-                stack.append((part, pieces[0][1], None))
+                stack.append((part, pieces[0][1], None, True))
             elif pieces:
                 rest = [c for c in covered if c not in safe]
-                stack.extend((piece, piece_key, rest) for piece, piece_key in pieces)
+                stack.extend((piece, piece_key, rest, False) for piece, piece_key in pieces)
         return singles, done
 
-    def value(layouts_: int, key: bytes, alpha: int, table: tables.Table, closed: bool = False
-              ) -> int:
+    def value(layouts_: int, key: bytes, alpha: int, table: tables.Table, closed: bool = False,
+              covered: list[int] | None = None, shown: int | None = None) -> int:
         """Wins of the state ``key`` with layouts ``layouts_`` when they exceed ``alpha``;
         otherwise an upper bound of them that does not (fail-soft). Any state: fact 1
-        closes it (``closed``: it is closed already)."""
+        closes it (``closed``: it is closed already); ``covered``, its covered live cells
+        when known (but ``shown``, when given: the cell just revealed)."""
         name = canonical(key)
         got = exact.get(name)
         if got is not None:
@@ -437,18 +442,21 @@ def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[
         got = upper.get(name)
         if got is not None and got <= alpha:
             return got
+        if covered is not None and shown is not None:
+            covered = [c for c in covered if c != shown]
         if closed:
-            result = closed_value(layouts_, layouts_.bit_count(), key, alpha, table)
+            result = closed_value(layouts_, layouts_.bit_count(), key, alpha, table, covered)
         else:
-            won, parts = closed_parts(layouts_, key, table)
+            won, parts = closed_parts(layouts_, key, table, covered)
             if not won and len(parts) == 1 and parts[0][2] == key:
-                result = closed_value(layouts_, parts[0][1], key, alpha, table)
+                result = closed_value(layouts_, parts[0][1], key, alpha, table, parts[0][3])
             else:
-                rest = sum(count for _, count, _ in parts)
-                for part, count, part_key in parts:
+                rest = sum(part[1] for part in parts)
+                for part, count, part_key, part_covered in parts:
                     rest -= count
                     need = alpha - won - rest  # the part must beat this for the sum to beat alpha
-                    got = 1 if count == 2 else value(part, part_key, need, table, closed=True)
+                    got = 1 if count == 2 else value(part, part_key, need, table, True,
+                                                     part_covered)
                     if got <= need:
                         won += got + rest
                         break
@@ -461,10 +469,11 @@ def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[
             upper[name] = result
         return result
 
-    def move_value(layouts_: int, key: bytes, c: int, safe: int, bound: int, table: tables.Table
-                   ) -> int:
+    def move_value(layouts_: int, key: bytes, c: int, safe: int, bound: int, table: tables.Table,
+                   covered: list[int] | None = None) -> int:
         """Wins of revealing ``c`` (safe in ``safe`` of the layouts) from the state when they
-        exceed ``bound``; otherwise an upper bound of them that does not."""
+        exceed ``bound``; otherwise an upper bound of them that does not. ``covered``: the
+        state's covered live cells, when known."""
         rest = safe
         won = 0
         for n, m in table.numbers[c]:
@@ -475,32 +484,35 @@ def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[
             rest -= count
             need = bound - won - rest
             child = key[:c] + tables.BYTE[n] + key[c + 1:]
-            got = 1 if count == 1 else value(part, child, need, table)
+            got = 1 if count == 1 else value(part, child, need, table, False, covered, c)
             if got <= need:
                 return won + got + rest
             won += got
         return won
 
-    def closed_value(layouts_: int, count: int, key: bytes, alpha: int, table: tables.Table) -> int:
+    def closed_value(layouts_: int, count: int, key: bytes, alpha: int, table: tables.Table,
+                     covered: list[int] | None = None) -> int:
         """Wins of a closed state of ``count >= 3`` layouts (its best move's) when they
-        exceed ``alpha``; otherwise an upper bound of them that does not."""
+        exceed ``alpha``; otherwise an upper bound of them that does not. ``covered``: its
+        covered live cells, when known."""
         check()
         states[0] += 1
         if states[1] is not None and states[0] > states[1]:
             raise TooManyStates(f"the search needs more than {states[1]:,} states")
+        if covered is None:
+            covered = [c for c in live if key[c] == COVERED]
         if count >= _RENUMBER and layouts_.bit_length() > 2 * count:
             table = tables.table([table.rows[k] for k in tables.members(layouts_)], size,
-                           [c for c in live if key[c] == COVERED])
+                                 covered)
             layouts_ = (1 << count) - 1
-        mine_masks = table.mines
+        mine_masks, number_masks = table.mines, table.numbers
         options = []
-        for c in live:
-            if key[c] == COVERED:
-                mines = (layouts_ & mine_masks[c]).bit_count()
-                if mines < count:
-                    first = table.numbers[c][0]
-                    zero = (layouts_ & first[1]).bit_count() if first[0] == 0 else 0
-                    options.append((count - mines, zero, c))
+        for c in covered:
+            mines = (layouts_ & mine_masks[c]).bit_count()
+            if mines < count:
+                first = number_masks[c][0]
+                zero = (layouts_ & first[1]).bit_count() if first[0] == 0 else 0
+                options.append((count - mines, zero, c))
         # safest first (the bound of each later move is lower), then likeliest to show a 0
         options.sort(reverse=True)
         best = 0
@@ -508,7 +520,7 @@ def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[
             bound = max(alpha, best)
             if safe <= bound:  # no move left can beat it
                 return max(best, safe)
-            best = max(best, move_value(layouts_, key, c, safe, bound, table))
+            best = max(best, move_value(layouts_, key, c, safe, bound, table, covered))
         return best
 
     return move_value
