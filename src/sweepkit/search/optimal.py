@@ -32,7 +32,8 @@ the sum, over what the cell can show, of the values of the states it leads to;
 
 **The search.** After fact 1 a state is *closed*: every cell safe in all its layouts is
 revealed. A closed state is named by its revealed cells and their numbers (a ``bytes`` key,
-255 for covered); its layouts are a bitset, a Python ``int`` whose bit *k* is layout *k*, so
+255 for covered, of the cells that differ between states: those covered at the start and
+safe in some layout); its layouts are a bitset, a Python ``int`` whose bit *k* is layout *k*, so
 splitting a state by what a cell shows is one ``&`` per outcome with the per-cell masks
 built once. A closed state with one layout is won (value 1). With two, every covered cell
 is a mine in one of them, and the best move tells them apart: value 1. Otherwise the value
@@ -216,17 +217,30 @@ class GameTree:
         size = position.size
         self.position = position
         self._root = bytes(v if v >= 0 else COVERED for v in position.cells)
+        rows = tables.outcome_rows(position, layouts)
         # the per-cell bitsets of the covered cells only: no search asks about any other
-        self._top = tables.table(tables.outcome_rows(position, layouts), size,
-                           [c for c in range(size) if self._root[c] == COVERED])
+        covered = tables.table(rows, size, [c for c in range(size) if self._root[c] == COVERED])
         everything = (1 << total) - 1
         # the only cells a move can reveal: covered, and safe in some layout (a known mine,
         # or any cell a mine in every layout, never is); the search looks at no other
-        self._live = [c for c in range(size)
-                      if self._root[c] == COVERED and self._top.mines[c] != everything]
-        getters = [operator.itemgetter(*perm) for perm in tables.board_symmetries(position)[1:]]
-        if not symmetry or size < 2:
-            getters = []
+        live = [c for c in range(size)
+                if self._root[c] == COVERED and covered.mines[c] != everything]
+        self._live = live
+        self._place = {c: i for i, c in enumerate(live)}
+        # The search names a live cell by its place in ``live``, and a state by the bytes of
+        # the live cells alone (the others show the same in every state of the tree): its
+        # tables and keys are those of the live cells, a few dozen of a board's hundreds.
+        pick = operator.itemgetter(*live) if len(live) > 1 else lambda row: tuple(
+            row[c] for c in live)
+        self._top = tables.Table([bytes(pick(row)) for row in rows],
+                                 [covered.mines[c] for c in live],
+                                 [covered.numbers[c] for c in live])
+        # a symmetry keeps the position, so it maps the live cells onto themselves; keys
+        # compare as the whole board's would (the other cells are the same in every key)
+        getters = []
+        if symmetry and len(live) > 1:
+            getters = [operator.itemgetter(*(self._place[perm[c]] for c in live))
+                       for perm in tables.board_symmetries(position)[1:]]
         self._getters = getters
         self._start({}, {})
         self.stopped: PartialPlay | None = None
@@ -238,8 +252,8 @@ class GameTree:
         self._exact = exact  # canonical key -> wins
         self._upper = upper  # canonical key -> an upper bound of its wins
         self._states: list = [0, None]  # states expanded by a play, and its state limit
-        self._move_value = _searcher(len(self._root), self._live, self._getters, exact,
-                                     upper, self._states)
+        self._move_value = _searcher(len(self._live), self._getters, exact, upper,
+                                     self._states)
 
     def copy(self) -> GameTree:
         """A tree that knows what this one knows now and goes on on its own."""
@@ -255,19 +269,22 @@ class GameTree:
         if (position.shape, position.topology, position.mines) != (
                 first.shape, first.topology, first.mines):
             return None
-        root, table = self._root, self._top
-        bits = (1 << len(table.rows)) - 1
+        root, table, place = self._root, self._top, self._place
+        bits = everything = (1 << len(table.rows)) - 1
         for c, v in enumerate(position.cells):
             was = root[c]
             if was != COVERED:
                 if v != was:
                     return None
-            elif v >= 0:
-                bits &= dict(table.numbers[c]).get(v, 0)
+                continue
+            i = place.get(c)
+            mines = everything if i is None else table.mines[i]  # not live: a mine in all
+            if v >= 0:
+                bits &= 0 if i is None else dict(table.numbers[i]).get(v, 0)
             elif v == MINE:
-                if bits & ~table.mines[c]:
+                if bits & ~mines:
                     return None
-            elif v == SAFE and bits & table.mines[c]:
+            elif v == SAFE and bits & mines:
                 return None
         return bits or None
 
@@ -278,24 +295,25 @@ class GameTree:
         layouts = self.layouts_of(position)
         if layouts is None:
             raise OptimalPlayError("the position is not a later position of this tree's game")
-        key = bytes(v if v >= 0 else COVERED for v in position.cells)
+        cells, live = position.cells, self._live
+        key = bytes(cells[c] if cells[c] >= 0 else COVERED for c in live)
         table, mines = self._top, self._top.mines
         total = layouts.bit_count()
         self._states[:] = [0, max_states]
         options = []
-        for c in self._live:
-            if key[c] == COVERED:
-                safe = total - (layouts & mines[c]).bit_count()
+        for i, c in enumerate(live):
+            if key[i] == COVERED:
+                safe = total - (layouts & mines[i]).bit_count()
                 if safe:
-                    options.append((safe, c))
+                    options.append((safe, c, i))
         options.sort(key=lambda o: (-o[0], o[1]))
         self.stopped = None
         best, best_moves, searched = 0, [], set()
         try:
-            for safe, c in options:
+            for safe, c, i in options:
                 if safe < best:
                     break
-                won = self._move_value(layouts, key, c, safe, best - 1, table)  # exact >= best
+                won = self._move_value(layouts, key, i, safe, best - 1, table)  # exact >= best
                 searched.add(c)
                 if won > best:
                     best, best_moves = won, [c]
@@ -306,7 +324,7 @@ class GameTree:
         except TooManyStates:
             if best_moves:  # every other cell searched, or safe too rarely, wins fewer
                 self.stopped = PartialPlay(best, total, tuple(sorted(best_moves)), frozenset(
-                    c for safe, c in options
+                    c for safe, c, _i in options
                     if c not in best_moves and (c in searched or safe < best)))
             raise
         wins = best if options else total  # no safe cell left to reveal: the game is won
@@ -363,12 +381,14 @@ def fresh_tree(position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
     return tree, result
 
 
-def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[int, ...]]],
+def _searcher(size: int, getters: list[Callable[[bytes], tuple[int, ...]]],
               exact: dict[bytes, int], upper: dict[bytes, int], states: list
-              ) -> Callable[[int, bytes, int, int, int, tables.Table], int]:
-    """The search of the module doc over the cells ``live``, storing values in ``exact``
-    and bounds in ``upper``, counting expanded states in ``states[0]`` against
-    the state limit ``states[1]``: returns its ``move_value``."""
+              ) -> Callable[..., int]:
+    """The search of the module doc over ``size`` live cells (named by their places, as in
+    the keys and the tables), storing values in ``exact`` and bounds in ``upper``,
+    counting expanded states in ``states[0]`` against the state limit ``states[1]``:
+    returns its ``move_value``."""
+    live = range(size)
 
     def canonical(key: bytes) -> bytes:
         best = key
