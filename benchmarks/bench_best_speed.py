@@ -11,8 +11,10 @@ machine load. A worker imports ``sweepkit`` from its variant's ``src`` and plays
 click; ``--rule`` is the first-click rule as ``sweepkit bench --rule`` takes it: ``safe``,
 the classic game, or ``opening``, the modern one), timing each game in CPU time
 (``time.process_time``, as the bench does; imports and start-up are not counted). The
-table shows each round's games per CPU-second and the medians over the rounds, and checks
-that both variants played the very same games (a sha256 of every game's record).
+table shows each round's games per CPU-second and the medians over the rounds, with the
+median of the rounds' own ratios (the two runs of a round side by side: steadier when the
+machine's load drifts), and checks that both variants played the very same games (a
+sha256 of every game's record).
 
 With ``--option`` (read as ``sweepkit bench --option`` reads it) the new variant plays
 with those options on top of the strength, to time an option against the same tree
@@ -106,7 +108,8 @@ def main() -> None:
         print(f"{name:>8s} " + " ".join(f"{s:8.2f}" for s in speeds[name])
               + f" {statistics.median(speeds[name]):8.2f}")
     ratio = statistics.median(speeds["new"]) / statistics.median(speeds["base"])
-    print(f"new/base (medians): {ratio:.2f}x")
+    paired = statistics.median(n / b for n, b in zip(speeds["new"], speeds["base"], strict=True))
+    print(f"new/base (medians): {ratio:.2f}x; median of the rounds' ratios: {paired:.2f}x")
     same = len(found["base"]) == 1 and found["base"] == found["new"]
     wins = next(iter(found["new"]))[0]
     print(f"same games (record sha256) in every run: {'yes' if same else 'NO'}; "
