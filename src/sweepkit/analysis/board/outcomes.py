@@ -428,19 +428,24 @@ class OutcomeTable:
         components = self.system.components
         inside = frozenset(near)
         taken = fixed.keys()
-        boxes: list[tuple[int, ...]] = []
-        rows: list[tuple[tuple[int, ...], int, int]] = []  # (boxes, need, number)
-        near_boxes: list[int] = []
+        # per touched component: its boxes (split), its rows on them (boxes, need, number)
+        # and its boxes of ``near``
+        pieces: list[tuple[list[tuple[int, ...]], list[tuple[tuple[int, ...], int, int]],
+                           list[int]]] = []
+        vanished = False  # a box all of whose cells are fixed
         for i in touched:
             comp = components[i]
-            index: list[tuple[int, ...]] = []  # a box of the component: its new boxes
-            held: list[int] = []  # and the fixed mines it held
-            for box in comp.boxes:
+            boxes: list[tuple[int, ...]] = []
+            remap: list[int] = []  # a box of the component: its place, or -1 when split
+            split: dict[int, tuple[int, ...]] = {}  # a box split: its new boxes
+            held: dict[int, int] = {}  # and the fixed mines it held
+            near_boxes: list[int] = []
+            for b, box in enumerate(comp.boxes):
                 if inside.isdisjoint(box) and taken.isdisjoint(box):
-                    index.append((len(boxes),))
+                    remap.append(len(boxes))
                     boxes.append(box)
-                    held.append(0)
                     continue
+                remap.append(-1)
                 parts = []
                 part = tuple(c for c in box if c in inside and c not in taken)
                 if part:
@@ -451,15 +456,72 @@ class OutcomeTable:
                 if part:
                     parts.append(len(boxes))
                     boxes.append(part)
-                index.append(tuple(parts))
-                held.append(sum(fixed[c] for c in box if c in taken))
+                vanished = vanished or not parts
+                split[b] = tuple(parts)
+                mines = sum(fixed[c] for c in box if c in taken)
+                if mines:
+                    held[b] = mines
+            rows = []
+            place = remap.__getitem__
             for (bs, need), number in zip(comp.rows, comp.numbers, strict=True):
-                new = tuple(k for b in bs for k in index[b])
-                need -= sum(held[b] for b in bs)
+                if not split or split.keys().isdisjoint(bs):  # as it was: it can hold
+                    rows.append((tuple(map(place, bs)), need, number))
+                    continue
+                new = tuple(k for b in bs for k in (split[b] if b in split else (remap[b],)))
+                need -= sum(held.get(b, 0) for b in bs)
                 if not 0 <= need <= sum(len(boxes[k]) for k in new):
                     return None
                 if new:
                     rows.append((new, need, number))
+            pieces.append((boxes, rows, near_boxes))
+        if vanished:
+            return self._joined_up(pieces)
+        # Every box left has cells, so every row keeps all its boxes and each component
+        # stays in one piece: the components are those touched, those with cells of
+        # ``near`` joined into one by its equation (placed where the first of them was).
+        found: list[Component] = []
+        at = None
+        joined: list[tuple[list[tuple[int, ...]], list[tuple[tuple[int, ...], int, int]],
+                           list[int]]] = [piece for piece in pieces if piece[2]]
+        for piece in pieces:
+            if not piece[2]:
+                boxes, rows, _near = piece
+                found.append(Component(tuple(map(len, boxes)),
+                                       tuple((bs, need) for bs, need, _number in rows),
+                                       tuple(boxes), tuple(number for *_, number in rows)))
+            elif piece is joined[0]:
+                at = len(found)
+                all_boxes: list[tuple[int, ...]] = []
+                all_rows: list[tuple[tuple[int, ...], int]] = []
+                numbers: list[int] = []
+                near_all: list[int] = []
+                for boxes, rows, near_boxes in joined:
+                    offset = len(all_boxes)
+                    all_boxes += boxes
+                    all_rows += [(tuple(b + offset for b in bs), need) for bs, need, _n in rows]
+                    numbers += [number for *_, number in rows]
+                    near_all += [b + offset for b in near_boxes]
+                all_rows.append((tuple(near_all), 0))
+                numbers.append(NEAR)
+                found.append(Component(tuple(map(len, all_boxes)), tuple(all_rows),
+                                       tuple(all_boxes), tuple(numbers)))
+        return Split(found, at, {})
+
+    def _joined_up(self, pieces: list[tuple[list[tuple[int, ...]],
+                                            list[tuple[tuple[int, ...], int, int]],
+                                            list[int]]]) -> Split:
+        """The components of :meth:`_system`'s ``pieces`` when some box lost all its cells
+        (a component may then fall apart): joined by their rows, in order of their first
+        boxes, the equation :data:`NEAR` of their boxes of ``near`` last."""
+        boxes: list[tuple[int, ...]] = []
+        rows: list[tuple[tuple[int, ...], int, int]] = []  # (boxes, need, number)
+        near_boxes: list[int] = []
+        for piece_boxes, piece_rows, piece_near in pieces:
+            offset = len(boxes)
+            boxes += piece_boxes
+            rows += [(tuple(b + offset for b in bs), need, number)
+                     for bs, need, number in piece_rows]
+            near_boxes += [b + offset for b in piece_near]
         if near_boxes:
             rows.append((tuple(near_boxes), 0, NEAR))
         parent = list(range(len(boxes)))
