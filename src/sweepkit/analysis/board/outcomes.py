@@ -142,7 +142,9 @@ class OutcomeTable:
         self.low = sum(c.low for c in counts)
         self.frontier: Poly = poly_product([c.by_mines for c in counts]) if counts else (1,)
         self.others: dict[tuple[int, ...], tuple[int, Poly]] = {}
-        self.pool_ways: dict[tuple[tuple[int, ...], int, int], int] = {}
+        self.pool_ways: dict[tuple[tuple[int, ...], int], dict[int, int]] = {}
+        """Per untouched components (named by those touched) and floating cells, the ways
+        they hold each number of mines asked for (:meth:`_ways`)."""
         self.counted: dict[int, Split] = {}
         """Per cell whose outcome was counted: :meth:`_local`'s system and its counts per k
         (what :meth:`revealed` builds on)."""
@@ -174,11 +176,18 @@ class OutcomeTable:
         if analysis.uses_mine_count:
             remaining = self.system.remaining
             assert remaining is not None
+            rest_of = self._pool_ways(touched, far_pool)
+            choose = [comb(near_pool, j) for j in range(near_pool + 1)]
             for (m, k), w in by_k.items():
-                for j in range(near_pool + 1):
-                    rest = self._ways(touched, far_pool, remaining - m - k - j)
+                left = remaining - m - k
+                for j, chosen in enumerate(choose):
+                    if left < j:
+                        break  # fewer mines left than j: no way, nor for more
+                    rest = rest_of.get(left - j)
+                    if rest is None:
+                        rest = self._ways(touched, far_pool, left - j)
                     if rest:
-                        safe[known + k + j] += w * comb(near_pool, j) * rest
+                        safe[known + k + j] += w * chosen * rest
                         ways[known + k + j].add((k, j))
         else:
             others = self._free_ways(touched, far_pool)
@@ -563,13 +572,20 @@ class OutcomeTable:
         """Ways the untouched components and ``pool`` floating cells hold ``mines`` mines."""
         if mines < 0:
             return 0
-        key = (touched, pool, mines)
-        found = self.pool_ways.get(key)
+        known = self._pool_ways(touched, pool)
+        found = known.get(mines)
         if found is None:
             low, poly = self._others(touched)
-            found = sum(w * comb(pool, mines - low - a) for a, w in enumerate(poly)
-                        if w and 0 <= mines - low - a <= pool)
-            self.pool_ways[key] = found
+            found = known[mines] = sum(w * comb(pool, mines - low - a)
+                                       for a, w in enumerate(poly)
+                                       if w and 0 <= mines - low - a <= pool)
+        return found
+
+    def _pool_ways(self, touched: tuple[int, ...], pool: int) -> dict[int, int]:
+        """The ways of :meth:`_ways` counted so far for ``touched`` and ``pool``, by mines."""
+        found = self.pool_ways.get((touched, pool))
+        if found is None:
+            found = self.pool_ways[(touched, pool)] = {}
         return found
 
     def _free_ways(self, touched: tuple[int, ...], pool: int) -> int:
