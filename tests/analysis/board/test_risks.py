@@ -11,7 +11,13 @@ from __future__ import annotations
 from hypothesis import given, settings
 
 from sweepkit.analysis.board.probability import analyse
-from sweepkit.analysis.board.risks import DIRECT_VARYING, lowest_pair, risks, two_lowest
+from sweepkit.analysis.board.risks import (
+    DIRECT_VARYING,
+    Mixture,
+    lowest_pair,
+    risks,
+    two_lowest,
+)
 from sweepkit.position import Position
 from tests.examples import examples
 from tests.strategies_boards import consistent_positions
@@ -65,3 +71,27 @@ def test_two_lowest_counts_cells_not_boxes():
     assert two_lowest(1.0, 1.0, 0.25, 1) == (0.25, 1.0)
     assert lowest_pair(0.25, 1.0) == (0.25, 0.25)
     assert lowest_pair(1.0, 1.0) == (0.0, 0.0)
+
+
+def test_a_mixture_is_the_sum_of_its_terms():
+    """Two counts of one component, shifted and weighed, with an extra box: its tables are
+    the sums term by term, and the risks read from it those of the sum written out."""
+    position = Position.from_rows(["1?1??", "?????"], mines=3)
+    analysis = analyse(position, True)
+    (count,) = [c for c in analysis.counts if len(c.by_mines) > 1]
+    mixed = Mixture([(0, 3, 0, count), (2, 5, 2, count)])
+    width = len(count.by_mines) + 2
+    expected_by_mines = [0] * width
+    expected_boxes = [[0] * width for _ in range(len(count.box_mines) + 1)]
+    for shift, ways, extra in ((0, 3, 0), (2, 5, 2)):
+        for a, w in enumerate(count.by_mines):
+            expected_by_mines[shift + a] += ways * w
+            expected_boxes[-1][shift + a] += ways * w * extra
+            for b, mines in enumerate(count.box_mines):
+                expected_boxes[b][shift + a] += ways * mines[a]
+    assert (mixed.low, mixed.by_mines) == (count.low, tuple(expected_by_mines))
+    assert mixed.box_mines == tuple(map(tuple, expected_boxes))
+    sizes = [(*analysis.system.components[0].sizes, 2)]
+    for remaining in range(count.low, count.low + width + 4):
+        assert risks([mixed], sizes, 4, remaining) == risks([mixed.count()], sizes, 4,
+                                                             remaining)

@@ -32,12 +32,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
 from math import comb
-from operator import add, mul
 
 from sweepkit.analysis.board.probability import Analysis, analyse
-from sweepkit.analysis.board.risks import risks
+from sweepkit.analysis.board.risks import Mixture, risks
 from sweepkit.analysis.count.component import solve_by_row, solve_component
 from sweepkit.analysis.count.component_count import ComponentCount
 from sweepkit.analysis.count.poly import Poly, int_product
@@ -332,7 +330,7 @@ class OutcomeTable:
         return int_product([sum(p.by_mines) for p in polys]) * self._free_ways(touched, pool)
 
     def _joined(self, cell: int, unknown: Sequence[int], touched: tuple[int, ...], free: int,
-                need: int) -> tuple[list[ComponentCount], list[tuple[int, ...]]]:
+                need: int) -> tuple[list[ComponentCount | Mixture], list[tuple[int, ...]]]:
         """The counts and box sizes of the components that ``cell`` revealed (its unknown
         neighbours hold ``need`` mines, ``free`` of them floating, the others ``near``) makes
         of the components it touches: those of :meth:`_local`'s system for each k (the
@@ -351,28 +349,10 @@ class OutcomeTable:
             return [], []
         assert at is not None  # the cell has neighbours in the components: ``near``
         polys = by_k[valid[0][0]]
-        others = [p for i, p in enumerate(polys) if i != at]
-        sizes = components[at].sizes
-        low = min(by_k[k][at].low + j for k, j in valid)
-        width = max(by_k[k][at].low + j + len(by_k[k][at].by_mines) for k, j in valid) - low
-        by_mines = [0] * width
-        box_mines = [[0] * width for _ in range(len(sizes) + 1)]
-        for k, j in valid:
-            count = by_k[k][at]
-            ways = comb(free, j)
-            start = count.low + j - low
-            span = slice(start, start + len(count.by_mines))
-            scaled = [w * ways for w in count.by_mines]
-            by_mines[span] = map(add, by_mines[span], scaled)
-            for mines, counted in zip(box_mines, count.box_mines, strict=False):
-                mines[span] = map(add, mines[span], map(mul, counted, repeat(ways)))
-            if j:
-                last = box_mines[-1]
-                last[span] = map(add, last[span], map(mul, scaled, repeat(j)))
-        joined = ComponentCount(low, tuple(by_mines), tuple(map(tuple, box_mines)),
-                                (None,) * width)
-        return ([joined, *others],
-                [(*sizes, free), *(comp.sizes for i, comp in enumerate(components) if i != at)])
+        joined = Mixture([(j, comb(free, j), j, by_k[k][at]) for k, j in valid])
+        return ([joined, *(p for i, p in enumerate(polys) if i != at)],
+                [(*components[at].sizes, free),
+                 *(comp.sizes for i, comp in enumerate(components) if i != at)])
 
     def _local(self, cell: int, unknown: Sequence[int], touched: tuple[int, ...]
                ) -> tuple[dict[tuple[int, int], int], dict[int, frozenset[int]]]:

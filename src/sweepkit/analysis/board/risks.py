@@ -13,7 +13,8 @@ guess may show: :meth:`~sweepkit.analysis.board.outcomes.OutcomeTable.revealed`)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import mul
+from itertools import repeat
+from operator import add, mul
 
 from sweepkit.analysis.board.board_count import floating_weights, table_bits
 from sweepkit.analysis.board.combine import EXACT_TABLE_BITS, BoxProbabilities, combine
@@ -27,8 +28,63 @@ multiplies out each one's completions itself (a few small products); with more, 
 product tree of :func:`~sweepkit.analysis.board.combine.combine` does."""
 
 
-def risks(counts: Sequence[ComponentCount], sizes: Sequence[Sequence[int]], pool: int,
-          remaining: int) -> tuple[int, float, float] | None:
+class Mixture:
+    """A component counted as a sum of others' counts: ``terms`` of ``(shift, ways, extra,
+    count)`` each stand for ``ways`` times ``count`` with its mine numbers ``shift`` higher
+    and one more box holding ``extra`` mines in all of them (the floating neighbours of a
+    cell shown, :meth:`~sweepkit.analysis.board.outcomes.OutcomeTable.revealed`). Its
+    ``low`` and ``by_mines`` are a :class:`ComponentCount`'s; its boxes' mine sums
+    (``box_mines``, the extra box last) are added up only when asked for: :func:`risks`
+    weighs each term's boxes instead (:meth:`numerators`)."""
+
+    def __init__(self, terms: Sequence[tuple[int, int, int, ComponentCount]]) -> None:
+        self.terms = terms
+        self.low = low = min(shift + count.low for shift, _w, _e, count in terms)
+        width = max(shift + count.low + len(count.by_mines)
+                    for shift, _w, _e, count in terms) - low
+        by_mines = [0] * width
+        for shift, ways, _extra, count in terms:
+            start = shift + count.low - low
+            span = slice(start, start + len(count.by_mines))
+            by_mines[span] = map(add, by_mines[span], map(mul, count.by_mines, repeat(ways)))
+        self.by_mines: tuple[int, ...] = tuple(by_mines)
+
+    @property
+    def box_mines(self) -> tuple[tuple[int, ...], ...]:
+        """Per box (the extra box last), its mines summed over the layouts, by mine number."""
+        width = len(self.by_mines)
+        boxes = len(self.terms[0][3].box_mines)
+        sums = [[0] * width for _ in range(boxes + 1)]
+        for shift, ways, extra, count in self.terms:
+            start = shift + count.low - self.low
+            span = slice(start, start + len(count.by_mines))
+            for mines, counted in zip(sums, count.box_mines, strict=False):
+                mines[span] = map(add, mines[span], map(mul, counted, repeat(ways)))
+            last = sums[-1]
+            last[span] = map(add, last[span], map(mul, count.by_mines, repeat(ways * extra)))
+        return tuple(map(tuple, sums))
+
+    def count(self) -> ComponentCount:
+        """The :class:`ComponentCount` it stands for (without examples)."""
+        return ComponentCount(self.low, self.by_mines, self.box_mines,
+                              (None,) * len(self.by_mines))
+
+    def numerators(self, completion: Sequence[int]) -> list[int]:
+        """Per box (the extra box last), Σ_m box_mines[m] · completion[m]: each term's
+        boxes against its stretch of ``completion``."""
+        boxes = len(self.terms[0][3].box_mines)
+        found = [0] * (boxes + 1)
+        for shift, ways, extra, count in self.terms:
+            start = shift + count.low - self.low
+            window = completion[start:start + len(count.by_mines)]
+            weighed = [sum(map(mul, bm, window)) for bm in count.box_mines]
+            weighed.append(sum(map(mul, count.by_mines, window)) * extra)
+            found = [a + ways * b for a, b in zip(found, weighed, strict=True)]
+        return found
+
+
+def risks(counts: Sequence[ComponentCount | Mixture], sizes: Sequence[Sequence[int]],
+          pool: int, remaining: int) -> tuple[int, float, float] | None:
     """What the analysis of the components ``counts`` (box ``sizes``), ``pool`` floating
     cells and ``remaining`` mines says of its cells (:meth:`OutcomeTable.revealed`): (the
     cells certainly safe, the lowest mine probability below 1, the second lowest), the
@@ -41,7 +97,8 @@ def risks(counts: Sequence[ComponentCount], sizes: Sequence[Sequence[int]], pool
     varying = [i for i, c in enumerate(counts) if len(c.by_mines) > 1]
     ratios: list[Sequence[tuple[int, int]]]
     if len(varying) > DIRECT_VARYING:
-        combined = combine(counts, sizes, pool, remaining)
+        combined = combine([c.count() if isinstance(c, Mixture) else c for c in counts],
+                           sizes, pool, remaining)
         if combined is None:
             return 0, 0.0, 0.0
         boxes = combined[1]
@@ -78,8 +135,10 @@ def risks(counts: Sequence[ComponentCount], sizes: Sequence[Sequence[int]], pool
             span = len(rest)
             completion = [sum(map(mul, rest, weights[a:a + span]))
                           for a in range(len(c.by_mines))]
-            ratios.append([(sum(map(mul, bm, completion)), size * relative)
-                           for bm, size in zip(c.box_mines, box_sizes, strict=True)])
+            numerators = (c.numerators(completion) if isinstance(c, Mixture) else
+                          [sum(map(mul, bm, completion)) for bm in c.box_mines])
+            ratios.append([(num, size * relative)
+                           for num, size in zip(numerators, box_sizes, strict=True)])
         floating = None
         if pool:
             mined = sum(x * w * (top - k)
