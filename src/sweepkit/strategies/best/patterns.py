@@ -39,10 +39,11 @@ other column, in 2.
 from __future__ import annotations
 
 from array import array
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from itertools import compress
+from itertools import chain, compress
 from typing import NamedTuple
 
 from sweepkit.analysis.board.board_count import binomial_sum
@@ -138,6 +139,8 @@ class PatternIndex:
     """Per cell, the indices of the patterns whose frame holds it, ascending."""
     holding: tuple[tuple[int, ...], ...]
     """Per cell, the indices of the patterns it is a cell of, ascending."""
+    frames: tuple[int, ...] = ()
+    """Per pattern, the cells of its frame."""
     small: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False)
     """Per frame size, the patterns whose frames are no larger (filled on first need)."""
 
@@ -148,14 +151,11 @@ class PatternIndex:
         sizes = self._small(max_missing)
         if not flagged:
             return list(sizes)
-        flags: dict[int, int] = {}
-        for c in flagged:
-            for i in self.framing[c]:
-                flags[i] = flags.get(i, 0) + 1
-        patterns = self.patterns
+        framing = self.framing
+        flags = Counter(chain.from_iterable(framing[c] for c in flagged))
+        frames = self.frames
         chosen = set(sizes)
-        chosen.update(i for i, n in flags.items()
-                      if len(patterns[i].frame) - n <= max_missing)
+        chosen.update(i for i, n in flags.items() if frames[i] - n <= max_missing)
         return sorted(chosen)
 
     def _small(self, max_missing: int) -> tuple[int, ...]:
@@ -182,7 +182,8 @@ def pattern_index(shape: tuple[int, ...], topology: str) -> PatternIndex:
         for c in p.cells:
             holding[c].append(i)
     return PatternIndex(patterns, tuple(p.masks for p in patterns),
-                        tuple(tuple(f) for f in framing), tuple(tuple(h) for h in holding))
+                        tuple(tuple(f) for f in framing), tuple(tuple(h) for h in holding),
+                        tuple(len(p.frame) for p in patterns))
 
 
 def closed_patterns(analysis: Analysis, max_missing: int = 2, table: OutcomeTable | None = None
