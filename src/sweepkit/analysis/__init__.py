@@ -8,6 +8,8 @@ are exported here. One subpackage per question, one job a module:
 - ``poly`` — count polynomials by number of mines;
 - ``component_count`` — ``ComponentCount``, one component's count, as every solver returns it;
 - ``box_search`` — the depth-first search over a component's boxes;
+- ``native`` — that search compiled (``box_search.c``, built by the C compiler on first
+  use; without one, the Python search);
 - ``split`` — boxes made certain by single equations fixed, the rest cut into parts;
 - ``box_dp`` — the box dynamic programme (time grows with width, not layouts);
 - ``strip_route`` — strips through the transfer matrix of :mod:`sweepkit.automata`;
@@ -22,7 +24,8 @@ are exported here. One subpackage per question, one job a module:
 - ``combine`` — the components combined into every box's probability;
 - ``probability`` — ``analyse(position)``: the ``Analysis`` (probabilities, certain safes
   and mines);
-- ``outcomes`` — per cell, the layouts giving each number it could show (and mine).
+- ``outcomes`` — per cell, the layouts giving each number it could show (and mine);
+- ``risks`` — what a cell shown leaves: the cells made safe and the lowest risks.
 
 **tracking** — a game, move by move (:mod:`sweepkit.analysis.tracking`)
 

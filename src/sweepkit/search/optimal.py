@@ -32,7 +32,8 @@ the sum, over what the cell can show, of the values of the states it leads to;
 
 **The search.** After fact 1 a state is *closed*: every cell safe in all its layouts is
 revealed. A closed state is named by its revealed cells and their numbers (a ``bytes`` key,
-255 for covered); its layouts are a bitset, a Python ``int`` whose bit *k* is layout *k*, so
+255 for covered, of the cells that differ between states: those covered at the start and
+safe in some layout); its layouts are a bitset, a Python ``int`` whose bit *k* is layout *k*, so
 splitting a state by what a cell shows is one ``&`` per outcome with the per-cell masks
 built once. A closed state with one layout is won (value 1). With two, every covered cell
 is a mine in one of them, and the best move tells them apart: value 1. Otherwise the value
@@ -216,17 +217,30 @@ class GameTree:
         size = position.size
         self.position = position
         self._root = bytes(v if v >= 0 else COVERED for v in position.cells)
+        rows = tables.outcome_rows(position, layouts)
         # the per-cell bitsets of the covered cells only: no search asks about any other
-        self._top = tables.table(tables.outcome_rows(position, layouts), size,
-                           [c for c in range(size) if self._root[c] == COVERED])
+        covered = tables.table(rows, size, [c for c in range(size) if self._root[c] == COVERED])
         everything = (1 << total) - 1
         # the only cells a move can reveal: covered, and safe in some layout (a known mine,
         # or any cell a mine in every layout, never is); the search looks at no other
-        self._live = [c for c in range(size)
-                      if self._root[c] == COVERED and self._top.mines[c] != everything]
-        getters = [operator.itemgetter(*perm) for perm in tables.board_symmetries(position)[1:]]
-        if not symmetry or size < 2:
-            getters = []
+        live = [c for c in range(size)
+                if self._root[c] == COVERED and covered.mines[c] != everything]
+        self._live = live
+        self._place = {c: i for i, c in enumerate(live)}
+        # The search names a live cell by its place in ``live``, and a state by the bytes of
+        # the live cells alone (the others show the same in every state of the tree): its
+        # tables and keys are those of the live cells, a few dozen of a board's hundreds.
+        pick = operator.itemgetter(*live) if len(live) > 1 else lambda row: tuple(
+            row[c] for c in live)
+        self._top = tables.Table([bytes(pick(row)) for row in rows],
+                                 [covered.mines[c] for c in live],
+                                 [covered.numbers[c] for c in live])
+        # a symmetry keeps the position, so it maps the live cells onto themselves; keys
+        # compare as the whole board's would (the other cells are the same in every key)
+        getters = []
+        if symmetry and len(live) > 1:
+            getters = [operator.itemgetter(*(self._place[perm[c]] for c in live))
+                       for perm in tables.board_symmetries(position)[1:]]
         self._getters = getters
         self._start({}, {})
         self.stopped: PartialPlay | None = None
@@ -238,8 +252,8 @@ class GameTree:
         self._exact = exact  # canonical key -> wins
         self._upper = upper  # canonical key -> an upper bound of its wins
         self._states: list = [0, None]  # states expanded by a play, and its state limit
-        self._move_value = _searcher(len(self._root), self._live, self._getters, exact,
-                                     upper, self._states)
+        self._move_value = _searcher(len(self._live), self._getters, exact, upper,
+                                     self._states)
 
     def copy(self) -> GameTree:
         """A tree that knows what this one knows now and goes on on its own."""
@@ -255,19 +269,22 @@ class GameTree:
         if (position.shape, position.topology, position.mines) != (
                 first.shape, first.topology, first.mines):
             return None
-        root, table = self._root, self._top
-        bits = (1 << len(table.rows)) - 1
+        root, table, place = self._root, self._top, self._place
+        bits = everything = (1 << len(table.rows)) - 1
         for c, v in enumerate(position.cells):
             was = root[c]
             if was != COVERED:
                 if v != was:
                     return None
-            elif v >= 0:
-                bits &= dict(table.numbers[c]).get(v, 0)
+                continue
+            i = place.get(c)
+            mines = everything if i is None else table.mines[i]  # not live: a mine in all
+            if v >= 0:
+                bits &= 0 if i is None else dict(table.numbers[i]).get(v, 0)
             elif v == MINE:
-                if bits & ~table.mines[c]:
+                if bits & ~mines:
                     return None
-            elif v == SAFE and bits & table.mines[c]:
+            elif v == SAFE and bits & mines:
                 return None
         return bits or None
 
@@ -278,24 +295,25 @@ class GameTree:
         layouts = self.layouts_of(position)
         if layouts is None:
             raise OptimalPlayError("the position is not a later position of this tree's game")
-        key = bytes(v if v >= 0 else COVERED for v in position.cells)
+        cells, live = position.cells, self._live
+        key = bytes(cells[c] if cells[c] >= 0 else COVERED for c in live)
         table, mines = self._top, self._top.mines
         total = layouts.bit_count()
         self._states[:] = [0, max_states]
         options = []
-        for c in self._live:
-            if key[c] == COVERED:
-                safe = total - (layouts & mines[c]).bit_count()
+        for i, c in enumerate(live):
+            if key[i] == COVERED:
+                safe = total - (layouts & mines[i]).bit_count()
                 if safe:
-                    options.append((safe, c))
+                    options.append((safe, c, i))
         options.sort(key=lambda o: (-o[0], o[1]))
         self.stopped = None
         best, best_moves, searched = 0, [], set()
         try:
-            for safe, c in options:
+            for safe, c, i in options:
                 if safe < best:
                     break
-                won = self._move_value(layouts, key, c, safe, best - 1, table)  # exact >= best
+                won = self._move_value(layouts, key, i, safe, best - 1, table)  # exact >= best
                 searched.add(c)
                 if won > best:
                     best, best_moves = won, [c]
@@ -306,7 +324,7 @@ class GameTree:
         except TooManyStates:
             if best_moves:  # every other cell searched, or safe too rarely, wins fewer
                 self.stopped = PartialPlay(best, total, tuple(sorted(best_moves)), frozenset(
-                    c for safe, c in options
+                    c for safe, c, _i in options
                     if c not in best_moves and (c in searched or safe < best)))
             raise
         wins = best if options else total  # no safe cell left to reveal: the game is won
@@ -363,12 +381,14 @@ def fresh_tree(position: Position, max_layouts: int = DEFAULT_MAX_LAYOUTS,
     return tree, result
 
 
-def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[int, ...]]],
+def _searcher(size: int, getters: list[Callable[[bytes], tuple[int, ...]]],
               exact: dict[bytes, int], upper: dict[bytes, int], states: list
-              ) -> Callable[[int, bytes, int, int, int, tables.Table], int]:
-    """The search of the module doc over the cells ``live``, storing values in ``exact``
-    and bounds in ``upper``, counting expanded states in ``states[0]`` against
-    the state limit ``states[1]``: returns its ``move_value``."""
+              ) -> Callable[..., int]:
+    """The search of the module doc over ``size`` live cells (named by their places, as in
+    the keys and the tables), storing values in ``exact`` and bounds in ``upper``,
+    counting expanded states in ``states[0]`` against the state limit ``states[1]``:
+    returns its ``move_value``."""
+    live = range(size)
 
     def canonical(key: bytes) -> bytes:
         best = key
@@ -378,32 +398,36 @@ def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[
                 best = image
         return best
 
-    def closed_parts(layouts_: int, key: bytes, table: tables.Table
-                     ) -> tuple[int, list[tuple[int, int, bytes]]]:
-        """Fact 1: reveal every certainly safe covered cell. Returns the number of single
+    def closed_parts(layouts_: int, key: bytes, table: tables.Table, covered: list[int] | None
+                     ) -> tuple[int, list[tuple[int, int, bytes, list[int] | None]]]:
+        """Fact 1: reveal every certainly safe covered cell (of ``covered``, the state's
+        covered live cells, found from ``key`` when ``None``). Returns the number of single
         layouts this leaves (each won) and the other closed states, as ``(bitset, number of
-        layouts, key)``."""
+        layouts, key, covered live cells or ``None``)``."""
         mine_masks, number_masks = table.mines, table.numbers
         singles = 0
         done = []
-        # each entry: a state, its key, and its covered live cells (the only ones that can be
-        # safe), or None when it is known to be closed: a piece that the numbers of the
+        # each entry: a state, its key, its covered live cells (the only ones that can be
+        # safe), and whether it is known to be closed: a piece that the numbers of the
         # safe cells did not split has the same layouts, so no cell left covered is safe in
         # all of them (it is kept in its place on the stack, so the parts come in the same
         # order as if it were looked at again)
-        stack: list[tuple[int, bytes, list[int] | None]] = [
-            (layouts_, key, [c for c in live if key[c] == COVERED])]
+        if covered is None:
+            covered = [c for c in live if key[c] == COVERED]
+        stack: list[tuple[int, bytes, list[int] | None, bool]] = [
+            (layouts_, key, covered, False)]
         while stack:
-            part, key, covered = stack.pop()
+            part, key, covered, closed = stack.pop()
             if not part & (part - 1):  # one layout: won
                 singles += 1
                 continue
-            if covered is None:
-                done.append((part, part.bit_count(), key))
+            if closed:
+                done.append((part, part.bit_count(), key, covered))
                 continue
+            assert covered is not None
             safe = [c for c in covered if not part & mine_masks[c]]
             if not safe:
-                done.append((part, part.bit_count(), key))
+                done.append((part, part.bit_count(), key, covered))
                 continue
             pieces = [(part, key)]  # split by the numbers of all those cells, then look again
             for c in safe:
@@ -419,17 +443,18 @@ def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[
                             singles += 1
                 pieces = split
             if len(pieces) == 1 and pieces[0][0] == part:
-                stack.append((part, pieces[0][1], None))
+                stack.append((part, pieces[0][1], None, True))
             elif pieces:
                 rest = [c for c in covered if c not in safe]
-                stack.extend((piece, piece_key, rest) for piece, piece_key in pieces)
+                stack.extend((piece, piece_key, rest, False) for piece, piece_key in pieces)
         return singles, done
 
-    def value(layouts_: int, key: bytes, alpha: int, table: tables.Table, closed: bool = False
-              ) -> int:
+    def value(layouts_: int, key: bytes, alpha: int, table: tables.Table, closed: bool = False,
+              covered: list[int] | None = None, shown: int | None = None) -> int:
         """Wins of the state ``key`` with layouts ``layouts_`` when they exceed ``alpha``;
         otherwise an upper bound of them that does not (fail-soft). Any state: fact 1
-        closes it (``closed``: it is closed already)."""
+        closes it (``closed``: it is closed already); ``covered``, its covered live cells
+        when known (but ``shown``, when given: the cell just revealed)."""
         name = canonical(key)
         got = exact.get(name)
         if got is not None:
@@ -437,18 +462,21 @@ def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[
         got = upper.get(name)
         if got is not None and got <= alpha:
             return got
+        if covered is not None and shown is not None:
+            covered = [c for c in covered if c != shown]
         if closed:
-            result = closed_value(layouts_, layouts_.bit_count(), key, alpha, table)
+            result = closed_value(layouts_, layouts_.bit_count(), key, alpha, table, covered)
         else:
-            won, parts = closed_parts(layouts_, key, table)
+            won, parts = closed_parts(layouts_, key, table, covered)
             if not won and len(parts) == 1 and parts[0][2] == key:
-                result = closed_value(layouts_, parts[0][1], key, alpha, table)
+                result = closed_value(layouts_, parts[0][1], key, alpha, table, parts[0][3])
             else:
-                rest = sum(count for _, count, _ in parts)
-                for part, count, part_key in parts:
+                rest = sum(part[1] for part in parts)
+                for part, count, part_key, part_covered in parts:
                     rest -= count
                     need = alpha - won - rest  # the part must beat this for the sum to beat alpha
-                    got = 1 if count == 2 else value(part, part_key, need, table, closed=True)
+                    got = 1 if count == 2 else value(part, part_key, need, table, True,
+                                                     part_covered)
                     if got <= need:
                         won += got + rest
                         break
@@ -461,10 +489,11 @@ def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[
             upper[name] = result
         return result
 
-    def move_value(layouts_: int, key: bytes, c: int, safe: int, bound: int, table: tables.Table
-                   ) -> int:
+    def move_value(layouts_: int, key: bytes, c: int, safe: int, bound: int, table: tables.Table,
+                   covered: list[int] | None = None) -> int:
         """Wins of revealing ``c`` (safe in ``safe`` of the layouts) from the state when they
-        exceed ``bound``; otherwise an upper bound of them that does not."""
+        exceed ``bound``; otherwise an upper bound of them that does not. ``covered``: the
+        state's covered live cells, when known."""
         rest = safe
         won = 0
         for n, m in table.numbers[c]:
@@ -475,32 +504,35 @@ def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[
             rest -= count
             need = bound - won - rest
             child = key[:c] + tables.BYTE[n] + key[c + 1:]
-            got = 1 if count == 1 else value(part, child, need, table)
+            got = 1 if count == 1 else value(part, child, need, table, False, covered, c)
             if got <= need:
                 return won + got + rest
             won += got
         return won
 
-    def closed_value(layouts_: int, count: int, key: bytes, alpha: int, table: tables.Table) -> int:
+    def closed_value(layouts_: int, count: int, key: bytes, alpha: int, table: tables.Table,
+                     covered: list[int] | None = None) -> int:
         """Wins of a closed state of ``count >= 3`` layouts (its best move's) when they
-        exceed ``alpha``; otherwise an upper bound of them that does not."""
+        exceed ``alpha``; otherwise an upper bound of them that does not. ``covered``: its
+        covered live cells, when known."""
         check()
         states[0] += 1
         if states[1] is not None and states[0] > states[1]:
             raise TooManyStates(f"the search needs more than {states[1]:,} states")
+        if covered is None:
+            covered = [c for c in live if key[c] == COVERED]
         if count >= _RENUMBER and layouts_.bit_length() > 2 * count:
             table = tables.table([table.rows[k] for k in tables.members(layouts_)], size,
-                           [c for c in live if key[c] == COVERED])
+                                 covered)
             layouts_ = (1 << count) - 1
-        mine_masks = table.mines
+        mine_masks, number_masks = table.mines, table.numbers
         options = []
-        for c in live:
-            if key[c] == COVERED:
-                mines = (layouts_ & mine_masks[c]).bit_count()
-                if mines < count:
-                    first = table.numbers[c][0]
-                    zero = (layouts_ & first[1]).bit_count() if first[0] == 0 else 0
-                    options.append((count - mines, zero, c))
+        for c in covered:
+            mines = (layouts_ & mine_masks[c]).bit_count()
+            if mines < count:
+                first = number_masks[c][0]
+                zero = (layouts_ & first[1]).bit_count() if first[0] == 0 else 0
+                options.append((count - mines, zero, c))
         # safest first (the bound of each later move is lower), then likeliest to show a 0
         options.sort(reverse=True)
         best = 0
@@ -508,7 +540,7 @@ def _searcher(size: int, live: list[int], getters: list[Callable[[bytes], tuple[
             bound = max(alpha, best)
             if safe <= bound:  # no move left can beat it
                 return max(best, safe)
-            best = max(best, move_value(layouts_, key, c, safe, bound, table))
+            best = max(best, move_value(layouts_, key, c, safe, bound, table, covered))
         return best
 
     return move_value

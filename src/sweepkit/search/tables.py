@@ -6,6 +6,7 @@ with a mine or with each number there, and the board's symmetries that keep the 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 from sweepkit.analysis.budget import check
@@ -31,7 +32,22 @@ def board_symmetries(position: Position) -> list[tuple[int, ...]]:
     identity = tuple(range(position.size))
     if len(position.shape) != 2:
         return [identity]
-    rows, cols = position.shape
+    table = position.neighbour_table()
+    cells = position.cells
+    found = [identity]
+    for perm in _square_maps(*position.shape):
+        if perm in found or any(cells[j] != v for j, v in zip(perm, cells, strict=True)):
+            continue
+        if all({perm[j] for j in table[i]} == set(table[perm[i]]) for i in range(position.size)):
+            found.append(perm)
+    return found
+
+
+@lru_cache(maxsize=16)
+def _square_maps(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """The reflections and rotations of a ``rows`` × ``cols`` board (those that transpose
+    it only when it is square) as permutations of its cells, as
+    :func:`board_symmetries` reads them (cached per shape)."""
     maps: list[Callable[[int, int], tuple[int, int]]] = [
         lambda r, c: (r, cols - 1 - c),
         lambda r, c: (rows - 1 - r, c),
@@ -45,16 +61,8 @@ def board_symmetries(position: Position) -> list[tuple[int, ...]]:
             lambda r, c: (c, n - r),
             lambda r, c: (n - c, r),
         ]
-    table = position.neighbour_table()
-    cells = position.cells
-    found = [identity]
-    for f in maps:
-        perm = tuple(r * cols + c for r, c in (f(*divmod(i, cols)) for i in identity))
-        if perm in found or any(cells[j] != v for j, v in zip(perm, cells, strict=True)):
-            continue
-        if all({perm[j] for j in table[i]} == set(table[perm[i]]) for i in range(position.size)):
-            found.append(perm)
-    return found
+    return tuple(tuple(r * cols + c for r, c in (f(*divmod(i, cols)) for i in range(rows * cols)))
+                 for f in maps)
 
 
 class Table(NamedTuple):

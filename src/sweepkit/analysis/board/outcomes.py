@@ -34,9 +34,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from math import comb
 
-from sweepkit.analysis.board.combine import BoxProbabilities, combine
 from sweepkit.analysis.board.probability import Analysis, analyse
-from sweepkit.analysis.count.component import solve_by_row, solve_component, with_need
+from sweepkit.analysis.board.risks import Mixture, risks
+from sweepkit.analysis.count.component import solve_by_row, solve_component
 from sweepkit.analysis.count.component_count import ComponentCount
 from sweepkit.analysis.count.poly import Poly, int_product
 from sweepkit.analysis.count.poly import product as poly_product
@@ -98,6 +98,18 @@ NEAR = -2
 depend on it)."""
 
 
+@dataclass
+class Split:
+    """The system :meth:`OutcomeTable._local` counts for one cell: its ``components``, the
+    place ``at`` of the one holding the equation :data:`NEAR` (``None`` without it), and
+    per number k of mines that equation holds (only those with layouts), the counts of the
+    components, that one counted with k (``by_k``)."""
+
+    components: list[Component]
+    at: int | None
+    by_k: dict[int, list[ComponentCount]]
+
+
 def _divide(a: Poly, b: Poly) -> Poly:
     """The exact quotient a / b of count polynomials (b a factor of a, b[0] non-zero)."""
     quotient: list[int] = []
@@ -124,17 +136,16 @@ class OutcomeTable:
             for b, box in enumerate(comp.boxes) for c in box}
         self.floating = frozenset(system.floating)
         self.marked = frozenset(analysis.marked)
-        self.equations = [
-            [Constraint(-1, tuple(sorted(c for b in bs for c in comp.boxes[b])), need)
-             for bs, need in comp.rows] for comp in system.components]
         counts = analysis.counts
         self.low = sum(c.low for c in counts)
         self.frontier: Poly = poly_product([c.by_mines for c in counts]) if counts else (1,)
         self.others: dict[tuple[int, ...], tuple[int, Poly]] = {}
-        self.pool_ways: dict[tuple[tuple[int, ...], int, int], int] = {}
-        self.counted: dict[int, dict[int, tuple[list[Component], list[ComponentCount]]]] = {}
-        """Per cell whose outcome was counted, per k: the components of :meth:`_local`'s
-        system and their counts (what :meth:`revealed` builds on)."""
+        self.pool_ways: dict[tuple[tuple[int, ...], int], dict[int, int]] = {}
+        """Per untouched components (named by those touched) and floating cells, the ways
+        they hold each number of mines asked for (:meth:`_ways`)."""
+        self.counted: dict[int, Split] = {}
+        """Per cell whose outcome was counted: :meth:`_local`'s system and its counts per k
+        (what :meth:`revealed` builds on)."""
         self.floating_revealed: dict[tuple[int, int], tuple[int, float, float] | None] = {}
         """:meth:`revealed` of the cells next to floating cells alone, by (unknown
         neighbours, mines they hold): the same for every such cell."""
@@ -163,11 +174,18 @@ class OutcomeTable:
         if analysis.uses_mine_count:
             remaining = self.system.remaining
             assert remaining is not None
+            rest_of = self._pool_ways(touched, far_pool)
+            choose = [comb(near_pool, j) for j in range(near_pool + 1)]
             for (m, k), w in by_k.items():
-                for j in range(near_pool + 1):
-                    rest = self._ways(touched, far_pool, remaining - m - k - j)
+                left = remaining - m - k
+                for j, chosen in enumerate(choose):
+                    if left < j:
+                        break  # fewer mines left than j: no way, nor for more
+                    rest = rest_of.get(left - j)
+                    if rest is None:
+                        rest = self._ways(touched, far_pool, left - j)
                     if rest:
-                        safe[known + k + j] += w * comb(near_pool, j) * rest
+                        safe[known + k + j] += w * chosen * rest
                         ways[known + k + j].add((k, j))
         else:
             others = self._free_ways(touched, far_pool)
@@ -239,14 +257,16 @@ class OutcomeTable:
                 return 0, 0.0, 0.0
         elif not free and cell in self.counted and all(j in self.where for j in unknown):
             # the system of the cell's outcome for k = need (:meth:`_local`): counted already
-            found = self.counted[cell].get(need)
+            split = self.counted[cell]
+            found = split.by_k.get(need)
             if found is None:
                 return 0, 0.0, 0.0
-            counts = list(found[1])
-            sizes = [comp.sizes for comp in found[0]]
+            counts = list(found)
+            sizes = [comp.sizes for comp in split.components]
         else:
-            equations = [Constraint(-1, tuple(c for c in eq.cells if c != cell), eq.need)
-                         for i in touched for eq in self.equations[i]]
+            equations = [Constraint(-1, tuple(sorted(c for b in bs for c in comp.boxes[b]
+                                                     if c != cell)), need)
+                         for comp in (components[i] for i in touched) for bs, need in comp.rows]
             equations.append(Constraint(-1, unknown, need))
             system = system_from_constraints(equations)
             if system.impossible:
@@ -255,31 +275,7 @@ class OutcomeTable:
             sizes = [comp.sizes for comp in system.components]
         counts += [analysis.counts[i] for i in kept]
         sizes += [components[i].sizes for i in kept]
-        combined = combine(counts, sizes, pool, remaining)
-        if combined is None:
-            return 0, 0.0, 0.0
-        boxes = combined[1]
-        if type(boxes) is not BoxProbabilities:
-            return None  # windowed floats: only the full analysis's are the reference
-        safe = 0
-        lowest = second = 1.0
-        for i, box_sizes in enumerate(sizes):
-            for b, size in enumerate(box_sizes):
-                certain = boxes.certain(i, b)
-                if certain is False:
-                    safe += size
-                if certain is not True:
-                    p = boxes.value(i, b)
-                    if p < second:
-                        lowest, second = two_lowest(lowest, second, p, size)
-        if pool:
-            if boxes.floating_certain() is False:
-                safe += pool
-            p = boxes.floating_value()
-            assert p is not None
-            if p < second:
-                lowest, second = two_lowest(lowest, second, p, pool)
-        return (safe, *lowest_pair(lowest, second))
+        return risks(counts, sizes, pool, remaining)
 
     def count_fixed(self, mines: Iterable[int], safe: Iterable[int]) -> int:
         """The layouts (weighted as the analysis weighs them) in which every cell of
@@ -318,13 +314,10 @@ class OutcomeTable:
                                  if cells[c] != UNKNOWN else
                                  f"cell {self.position.coord(c)} is in no component")
         touched = tuple(sorted({where[c][0] for c in fixed if c in where}))
-        equations = [Constraint(-1, tuple(c for c in eq.cells if c not in fixed),
-                                eq.need - sum(fixed.get(c, 0) for c in eq.cells))
-                     for i in touched for eq in self.equations[i]]
-        system = system_from_constraints(equations)
-        if system.impossible:
+        split = self._system(touched, fixed, ())
+        if split is None:
             return 0
-        polys = [solve_component(comp) for comp in system.components]
+        polys = [solve_component(comp) for comp in split.components]
         if not all(p.by_mines for p in polys):
             return 0
         pool = len(floating) - pool_fixed
@@ -337,7 +330,7 @@ class OutcomeTable:
         return int_product([sum(p.by_mines) for p in polys]) * self._free_ways(touched, pool)
 
     def _joined(self, cell: int, unknown: Sequence[int], touched: tuple[int, ...], free: int,
-                need: int) -> tuple[list[ComponentCount], list[tuple[int, ...]]]:
+                need: int) -> tuple[list[ComponentCount | Mixture], list[tuple[int, ...]]]:
         """The counts and box sizes of the components that ``cell`` revealed (its unknown
         neighbours hold ``need`` mines, ``free`` of them floating, the others ``near``) makes
         of the components it touches: those of :meth:`_local`'s system for each k (the
@@ -346,47 +339,20 @@ class OutcomeTable:
         k`` mines in C(free, need - k) ways, summed over k. Its boxes are the same as the
         whole analysis would make (the floating neighbours lie in the cell's equation
         alone), its counts those of the joined component. Empty when no layout is left."""
-        by_k = self.counted.get(cell)
-        if by_k is None:
+        split = self.counted.get(cell)
+        if split is None:
             self._local(cell, unknown, touched)
-            by_k = self.counted[cell]
-        near = min(j for j in unknown if j in self.where)
-        by_mines: dict[int, int] = {}
-        box_mines: list[dict[int, int]] = []
-        others: tuple[list[ComponentCount], list[tuple[int, ...]]] | None = None
-        sizes: tuple[int, ...] = ()
-        for k, (components, polys) in by_k.items():
-            j = need - k
-            if not 0 <= j <= free:
-                continue
-            ways = comb(free, j)
-            at = next(i for i, comp in enumerate(components)
-                      if any(near in box for box in comp.boxes))
-            if others is None:
-                others = ([p for i, p in enumerate(polys) if i != at],
-                          [comp.sizes for i, comp in enumerate(components) if i != at])
-                sizes = components[at].sizes
-                box_mines = [{} for _ in range(len(sizes) + 1)]
-            count = polys[at]
-            for a, w in enumerate(count.by_mines):
-                if not w:
-                    continue
-                m = count.low + a + j
-                by_mines[m] = by_mines.get(m, 0) + w * ways
-                for b, mines in enumerate(count.box_mines):
-                    if mines[a]:
-                        box_mines[b][m] = box_mines[b].get(m, 0) + mines[a] * ways
-                if j:
-                    box_mines[-1][m] = box_mines[-1].get(m, 0) + w * ways * j
-        if others is None or not by_mines:
+            split = self.counted[cell]
+        components, at, by_k = split.components, split.at, split.by_k
+        valid = [(k, need - k) for k in by_k if 0 <= need - k <= free]
+        if not valid:
             return [], []
-        low, high = min(by_mines), max(by_mines)
-        span = range(low, high + 1)
-        joined = ComponentCount(low, tuple(by_mines.get(m, 0) for m in span),
-                                tuple(tuple(mines.get(m, 0) for m in span)
-                                      for mines in box_mines),
-                                (None,) * len(span))
-        return [joined, *others[0]], [(*sizes, free), *others[1]]
+        assert at is not None  # the cell has neighbours in the components: ``near``
+        polys = by_k[valid[0][0]]
+        joined = Mixture([(j, comb(free, j), j, by_k[k][at]) for k, j in valid])
+        return ([joined, *(p for i, p in enumerate(polys) if i != at)],
+                [(*components[at].sizes, free),
+                 *(comp.sizes for i, comp in enumerate(components) if i != at)])
 
     def _local(self, cell: int, unknown: Sequence[int], touched: tuple[int, ...]
                ) -> tuple[dict[tuple[int, int], int], dict[int, frozenset[int]]]:
@@ -397,57 +363,209 @@ class OutcomeTable:
         if not touched:
             return {(0, 0): 1}, {0: frozenset()}
         near = tuple(sorted(j for j in unknown if j in self.where))
-        equations = [Constraint(-1, tuple(c for c in eq.cells if c != cell), eq.need)
-                     for i in touched for eq in self.equations[i]]
         result: dict[tuple[int, int], int] = {}
         safe_by_k: dict[int, frozenset[int]] = {}
-        by_k = self.counted[cell] = {}
-        # The systems for each k differ only in the need of the equation of ``near`` (named
-        # NEAR): boxes and components are found once, that one row is rewritten per k.
-        base = system_from_constraints([*equations, Constraint(NEAR, near, 0)] if near
-                                       else equations)
-        if base.impossible:  # the touched equations alone: the same for every k
+        # The systems for each k differ only in the need of the equation of ``near``:
+        # boxes and components are found once, that one row is counted for every need.
+        split = self.counted[cell] = self._system(touched, {cell: 0}, near)
+        if split is None:  # the touched equations alone: the same for every k
+            self.counted[cell] = Split([], None, {})
             return result, safe_by_k
-        at = next((i for i, comp in enumerate(base.components) if NEAR in comp.numbers), None)
-        fixed = [solve_component(comp) if i != at else None
-                 for i, comp in enumerate(base.components)]
-        if at is not None:
-            comp = base.components[at]
-            row = comp.numbers.index(NEAR)
-            by_need = solve_by_row(comp, row)
-        for k in range(len(near) + 1):
-            components = list(base.components)
+        components, at, by_k = split.components, split.at, split.by_k
+        fixed = [solve_component(comp) for i, comp in enumerate(components) if i != at]
+        if not all(p.by_mines for p in fixed):
+            return result, safe_by_k
+        rest = poly_product([p.by_mines for p in fixed]) if fixed else (1,)
+        rest_low = sum(p.low for p in fixed)
+        safe_rest = [c for i, comp in enumerate(components) if i != at
+                     for box, mines in zip(comp.boxes, fixed[i - (at is not None and i > at)]
+                                           .box_mines, strict=True)
+                     if not any(mines) for c in box]
+        if at is None:
+            needs: dict[int, ComponentCount | None] = {0: None}
+        else:
+            comp = components[at]
+            needs = dict(solve_by_row(comp, comp.numbers.index(NEAR)))
+        for k, count in needs.items():
             polys = list(fixed)
-            if at is not None:
-                components[at] = with_need(comp, row, k)
-                count = by_need.get(k)
-                if count is None:
-                    continue
-                polys[at] = count
-            if not all(p.by_mines for p in polys):
-                continue
-            low = sum(p.low for p in polys) - k
-            for a, w in enumerate(poly_product([p.by_mines for p in polys])):
+            if count is None:
+                poly, low, safe = rest, rest_low, safe_rest
+            else:
+                polys.insert(at, count)
+                poly = poly_product([count.by_mines, rest]) if fixed else count.by_mines
+                low = rest_low + count.low
+                safe = safe_rest + [c for box, mines in zip(components[at].boxes,
+                                                             count.box_mines, strict=True)
+                                    if not any(mines) for c in box]
+            low -= k
+            for a, w in enumerate(poly):
                 if w:
-                    result[(low + a, k)] = result.get((low + a, k), 0) + w
-            safe_by_k[k] = frozenset(
-                c for comp_k, p in zip(components, polys, strict=True)
-                for box, mines in zip(comp_k.boxes, p.box_mines, strict=True)
-                if not any(mines) for c in box)
-            by_k[k] = (components, polys)
+                    result[(low + a, k)] = w
+            safe_by_k[k] = frozenset(safe)
+            by_k[k] = polys
         return result, safe_by_k
+
+    def _system(self, touched: tuple[int, ...], fixed: dict[int, int], near: tuple[int, ...]
+                ) -> Split | None:
+        """The equations of the ``touched`` components with the cells of ``fixed`` taken out
+        (1: a mine, 0: safe), and with ``near`` one more equation, named :data:`NEAR`,
+        whose need is left to the caller; its counts still to be made. ``None`` when an
+        equation cannot hold. Made from the components' boxes, not from their cells (what
+        :func:`~sweepkit.constraints.system_from_constraints` would find): a box holding
+        a fixed cell or one of ``near`` is split in two (its cells of ``near``, the others)
+        without the fixed cells, whose mines come off the needs of its rows."""
+        components = self.system.components
+        inside = frozenset(near)
+        taken = fixed.keys()
+        # per touched component: its boxes (split), its rows on them (boxes, need, number)
+        # and its boxes of ``near``
+        pieces: list[tuple[list[tuple[int, ...]], list[tuple[tuple[int, ...], int, int]],
+                           list[int]]] = []
+        vanished = False  # a box all of whose cells are fixed
+        for i in touched:
+            comp = components[i]
+            boxes: list[tuple[int, ...]] = []
+            remap: list[int] = []  # a box of the component: its place, or -1 when split
+            split: dict[int, tuple[int, ...]] = {}  # a box split: its new boxes
+            held: dict[int, int] = {}  # and the fixed mines it held
+            near_boxes: list[int] = []
+            for b, box in enumerate(comp.boxes):
+                if inside.isdisjoint(box) and taken.isdisjoint(box):
+                    remap.append(len(boxes))
+                    boxes.append(box)
+                    continue
+                remap.append(-1)
+                parts = []
+                part = tuple(c for c in box if c in inside and c not in taken)
+                if part:
+                    near_boxes.append(len(boxes))
+                    parts.append(len(boxes))
+                    boxes.append(part)
+                part = tuple(c for c in box if c not in inside and c not in taken)
+                if part:
+                    parts.append(len(boxes))
+                    boxes.append(part)
+                vanished = vanished or not parts
+                split[b] = tuple(parts)
+                mines = sum(fixed[c] for c in box if c in taken)
+                if mines:
+                    held[b] = mines
+            rows = []
+            place = remap.__getitem__
+            for (bs, need), number in zip(comp.rows, comp.numbers, strict=True):
+                if not split or split.keys().isdisjoint(bs):  # as it was: it can hold
+                    rows.append((tuple(map(place, bs)), need, number))
+                    continue
+                new = tuple(k for b in bs for k in (split[b] if b in split else (remap[b],)))
+                need -= sum(held.get(b, 0) for b in bs)
+                if not 0 <= need <= sum(len(boxes[k]) for k in new):
+                    return None
+                if new:
+                    rows.append((new, need, number))
+            pieces.append((boxes, rows, near_boxes))
+        if vanished:
+            return self._joined_up(pieces)
+        # Every box left has cells, so every row keeps all its boxes and each component
+        # stays in one piece: the components are those touched, those with cells of
+        # ``near`` joined into one by its equation (placed where the first of them was).
+        found: list[Component] = []
+        at = None
+        joined: list[tuple[list[tuple[int, ...]], list[tuple[tuple[int, ...], int, int]],
+                           list[int]]] = [piece for piece in pieces if piece[2]]
+        for piece in pieces:
+            if not piece[2]:
+                boxes, rows, _near = piece
+                found.append(Component(tuple(map(len, boxes)),
+                                       tuple((bs, need) for bs, need, _number in rows),
+                                       tuple(boxes), tuple(number for *_, number in rows)))
+            elif piece is joined[0]:
+                at = len(found)
+                all_boxes: list[tuple[int, ...]] = []
+                all_rows: list[tuple[tuple[int, ...], int]] = []
+                numbers: list[int] = []
+                near_all: list[int] = []
+                for boxes, rows, near_boxes in joined:
+                    offset = len(all_boxes)
+                    all_boxes += boxes
+                    all_rows += [(tuple(b + offset for b in bs), need) for bs, need, _n in rows]
+                    numbers += [number for *_, number in rows]
+                    near_all += [b + offset for b in near_boxes]
+                all_rows.append((tuple(near_all), 0))
+                numbers.append(NEAR)
+                found.append(Component(tuple(map(len, all_boxes)), tuple(all_rows),
+                                       tuple(all_boxes), tuple(numbers)))
+        return Split(found, at, {})
+
+    def _joined_up(self, pieces: list[tuple[list[tuple[int, ...]],
+                                            list[tuple[tuple[int, ...], int, int]],
+                                            list[int]]]) -> Split:
+        """The components of :meth:`_system`'s ``pieces`` when some box lost all its cells
+        (a component may then fall apart): joined by their rows, in order of their first
+        boxes, the equation :data:`NEAR` of their boxes of ``near`` last."""
+        boxes: list[tuple[int, ...]] = []
+        rows: list[tuple[tuple[int, ...], int, int]] = []  # (boxes, need, number)
+        near_boxes: list[int] = []
+        for piece_boxes, piece_rows, piece_near in pieces:
+            offset = len(boxes)
+            boxes += piece_boxes
+            rows += [(tuple(b + offset for b in bs), need, number)
+                     for bs, need, number in piece_rows]
+            near_boxes += [b + offset for b in piece_near]
+        if near_boxes:
+            rows.append((tuple(near_boxes), 0, NEAR))
+        parent = list(range(len(boxes)))
+        for bs, _need, _number in rows:
+            a = bs[0]
+            while parent[a] != a:
+                parent[a] = a = parent[parent[a]]
+            for b in bs[1:]:
+                while parent[b] != b:
+                    parent[b] = b = parent[parent[b]]
+                if b != a:
+                    parent[b] = a
+        groups: dict[int, list[int]] = {}
+        for b in range(len(boxes)):
+            root = b
+            while parent[root] != root:
+                root = parent[root]
+            groups.setdefault(root, []).append(b)
+        group_rows: dict[int, list[tuple[tuple[int, ...], int, int]]] = {}
+        for row in rows:
+            root = row[0][0]
+            while parent[root] != root:
+                root = parent[root]
+            group_rows.setdefault(root, []).append(row)
+        found, at = [], None
+        for root, members in groups.items():
+            local = {b: n for n, b in enumerate(members)}
+            mine = group_rows[root]
+            if any(number == NEAR for _bs, _need, number in mine):
+                at = len(found)
+            found.append(Component(
+                tuple(len(boxes[b]) for b in members),
+                tuple((tuple(local[b] for b in bs), need) for bs, need, _number in mine),
+                tuple(boxes[b] for b in members),
+                tuple(number for _bs, _need, number in mine)))
+        return Split(found, at, {})
 
     def _ways(self, touched: tuple[int, ...], pool: int, mines: int) -> int:
         """Ways the untouched components and ``pool`` floating cells hold ``mines`` mines."""
         if mines < 0:
             return 0
-        key = (touched, pool, mines)
-        found = self.pool_ways.get(key)
+        known = self._pool_ways(touched, pool)
+        found = known.get(mines)
         if found is None:
             low, poly = self._others(touched)
-            found = sum(w * comb(pool, mines - low - a) for a, w in enumerate(poly)
-                        if w and 0 <= mines - low - a <= pool)
-            self.pool_ways[key] = found
+            found = known[mines] = sum(w * comb(pool, mines - low - a)
+                                       for a, w in enumerate(poly)
+                                       if w and 0 <= mines - low - a <= pool)
+        return found
+
+    def _pool_ways(self, touched: tuple[int, ...], pool: int) -> dict[int, int]:
+        """The ways of :meth:`_ways` counted so far for ``touched`` and ``pool``, by mines."""
+        found = self.pool_ways.get((touched, pool))
+        if found is None:
+            found = self.pool_ways[(touched, pool)] = {}
         return found
 
     def _free_ways(self, touched: tuple[int, ...], pool: int) -> int:
@@ -467,19 +585,3 @@ class OutcomeTable:
                      _divide(self.frontier, mine) if touched else self.frontier)
             self.others[touched] = found
         return found
-
-
-def two_lowest(lowest: float, second: float, p: float, cells: int) -> tuple[float, float]:
-    """The two lowest probabilities of cells, ``lowest`` and ``second`` updated with
-    ``cells`` more cells of probability ``p`` (below ``second``)."""
-    if p < lowest:
-        return p, (p if cells > 1 else lowest)
-    return lowest, p
-
-
-def lowest_pair(lowest: float, second: float) -> tuple[float, float]:
-    """The two lowest risks below 1 that :func:`two_lowest` found from 1.0, 1.0: both 0
-    when no cell below 1 was seen (only mines left), the lowest twice when one was."""
-    if lowest >= 1:
-        return 0.0, 0.0
-    return lowest, (second if second < 1 else lowest)

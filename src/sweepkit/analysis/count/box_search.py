@@ -10,7 +10,10 @@ The search is exponential in the worst case;
 :func:`sweepkit.analysis.count.component.solve_component` gives it a node limit and then
 falls back to methods whose cost grows with the component's width instead. Its tables hold
 only the mine numbers it reaches (not every number up to the component's cells), and it
-checks the open budget (:mod:`sweepkit.analysis.budget`) every 1,024 nodes.
+checks the open budget (:mod:`sweepkit.analysis.budget`) every 1,024 nodes. A search with a
+node limit runs compiled when the machine could build :mod:`.native`'s library (the same
+search step for step, in C; the budget checked before it, the limit keeping it to
+milliseconds), else here.
 :func:`has_layout` is the same search stopped at the first layout (existence, not a count);
 :class:`Examples` is the shape of the examples the fallbacks make on demand.
 
@@ -23,11 +26,16 @@ checks the open budget (:mod:`sweepkit.analysis.budget`) every 1,024 nodes.
 
 from __future__ import annotations
 
+import ctypes
+from array import array
 from collections.abc import Sequence
 from heapq import heapify, heappop, heappush
+from itertools import accumulate, chain
 from math import comb
+from struct import unpack_from
 
 from sweepkit.analysis.budget import check, check_size
+from sweepkit.analysis.count import native
 from sweepkit.analysis.count.component_count import Assignment, ComponentCount, no_layout
 from sweepkit.constraints import Component
 
@@ -217,6 +225,10 @@ def _search(component: Component, node_limit: int | None, free: int | None
     """The search of :func:`search_component`, with equation ``free`` (if any) left out of
     the bounds: per mines in ``free``'s boxes (0 without it), per mine number, the row
     ``[layouts, one assignment, mines of each box summed]``."""
+    if node_limit is not None:
+        found = _compiled(component, node_limit, free)
+        if found is not None:
+            return found
     sizes = component.sizes
     n = len(sizes)
     order = box_order(sizes, component.rows)
@@ -237,47 +249,132 @@ def _search(component: Component, node_limit: int | None, free: int | None
     placed: list[tuple[int, int]] = []  # (box, mines) of the boxes holding mines
 
     def search(pos: int, mines: int, weight: int) -> None:
-        nodes[0] -= 1
-        if nodes[0] == 0:
-            raise SearchLimitExceeded
-        if not nodes[0] & 1023:
-            check()
-        if pos == n:
-            held = sum(assign[b] for b in free_boxes) if free_boxes else 0
-            rows = found.get(held)
-            if rows is None:
-                rows = found[held] = {}
-            row = rows.get(mines)
-            if row is None:
-                row = rows[mines] = [0, tuple(assign), [0] * n]
-            row[0] += weight
-            sums = row[2]
-            for b, k in placed:
-                sums[b] += weight * k
-            return
-        b, size, rs, weights = plan[pos]
-        lo, hi = box_bounds(rs, size, need, room)
-        if lo > hi:
-            return
-        for r in rs:
-            room[r] -= size
-        for k in range(lo, hi + 1):
+        # One node per box, as a recursion of one call per box would count them: the boxes
+        # whose mines are forced (one number left) are placed in a loop, and undone at the
+        # end, so only the boxes with a choice recurse.
+        forced = []
+        while True:
+            left = nodes[0] = nodes[0] - 1
+            if left == 0:
+                raise SearchLimitExceeded
+            if not left & 1023:
+                check()
+            if pos == n:
+                held = sum(assign[b] for b in free_boxes) if free_boxes else 0
+                rows = found.get(held)
+                if rows is None:
+                    rows = found[held] = {}
+                row = rows.get(mines)
+                if row is None:
+                    row = rows[mines] = [0, tuple(assign), [0] * n]
+                row[0] += weight
+                sums = row[2]
+                for b, k in placed:
+                    sums[b] += weight * k
+                break
+            b, size, rs, weights = plan[pos]
+            lo, hi = 0, size  # :func:`box_bounds`, inline
             for r in rs:
-                need[r] -= k
-            assign[b] = k
+                v = need[r]
+                if v - room[r] + size > lo:
+                    lo = v - room[r] + size
+                if v < hi:
+                    hi = v
+            if lo > hi:
+                break
+            for r in rs:
+                room[r] -= size
+            if lo == hi:
+                if lo:
+                    for r in rs:
+                        need[r] -= lo
+                    assign[b] = lo
+                    placed.append((b, lo))
+                    mines += lo
+                    weight *= weights[lo]
+                forced.append(plan[pos])
+                pos += 1
+                continue
+            for k in range(lo, hi + 1):
+                for r in rs:
+                    need[r] -= k
+                assign[b] = k
+                if k:
+                    placed.append((b, k))
+                    search(pos + 1, mines + k, weight * weights[k])
+                    placed.pop()
+                else:
+                    search(pos + 1, mines, weight)
+                for r in rs:
+                    need[r] += k
+            assign[b] = 0
+            for r in rs:
+                room[r] += size
+            break
+        for b, size, rs, _weights in reversed(forced):
+            k = assign[b]
             if k:
-                placed.append((b, k))
-                search(pos + 1, mines + k, weight * weights[k])
+                for r in rs:
+                    need[r] += k
+                assign[b] = 0
                 placed.pop()
-            else:
-                search(pos + 1, mines, weight)
             for r in rs:
-                need[r] += k
-        assign[b] = 0
-        for r in rs:
-            room[r] += size
+                room[r] += size
 
     search(0, 0, 1)
+    return found
+
+
+ROWS_AT_FIRST = 16
+"""Rows (mine numbers reached) the compiled search's answer is given room for at first; it
+says when it needs more, and runs again with that room."""
+
+
+def _compiled(component: Component, node_limit: int, free: int | None
+              ) -> dict[int, dict[int, list]] | None:
+    """:func:`_search` by the compiled search (:mod:`.native`), the same rows; ``None``
+    when there is none, or when its numbers would not fit in 128 bits (the Python search
+    then counts). Raises :class:`SearchLimitExceeded` as the Python search does."""
+    lib = native.library()
+    if lib is None:
+        return None
+    check()
+    sizes, rows = component.sizes, component.rows
+    n = len(sizes)
+    boxes = array("i", chain.from_iterable(bs for bs, _need in rows))
+    starts = array("i", accumulate((len(bs) for bs, _need in rows), initial=0))
+    held = sum(map(sizes.__getitem__, rows[free][0])) if free is not None else 0
+    arrays = [array("i", sizes), starts, boxes or array("i", [0]),
+              array("i", [need for _bs, need in rows] or [0])]
+    pointers = [a.buffer_info()[0] for a in arrays]
+    row_bytes = 24 + 20 * n
+    capacity = row_bytes * ROWS_AT_FIRST
+    used = ctypes.c_int64(0)
+    while True:
+        out = bytearray(capacity)
+        address = ctypes.addressof(ctypes.c_char.from_buffer(out))
+        status = lib.box_search(n, pointers[0], pointers[1], pointers[2], len(rows),
+                                pointers[3], -1 if free is None else free, node_limit, held,
+                                sum(sizes), address, capacity, ctypes.byref(used))
+        if status != 3:
+            break
+        capacity = used.value
+    if status == 1:
+        raise SearchLimitExceeded
+    if status:
+        return None  # past 128 bits, or out of memory: the Python search counts
+    found: dict[int, dict[int, list]] = {}
+    for at in range(0, used.value, row_bytes):
+        k, mines, low, high = unpack_from("<iiQQ", out, at)
+        example = array("i")
+        example.frombytes(out[at + 24:at + 24 + 4 * n])
+        halves = array("Q")
+        halves.frombytes(out[at + 24 + 4 * n:at + row_bytes])
+        sums = halves[::2].tolist()
+        if any(halves[1::2]):  # a sum past 64 bits
+            sums = [low_half | high_half << 64
+                    for low_half, high_half in zip(sums, halves[1::2], strict=True)]
+        found.setdefault(k, {})[mines] = [low | high << 64, tuple(example), sums]
     return found
 
 
@@ -289,11 +386,11 @@ def _counted(component: Component, rows: dict[int, list]) -> ComponentCount:
     low = min(rows)
     width = max(rows) - low + 1
     check_size(n * width, "the box table of a searched component")
-    empty = [0, None, None]
-    table = [rows.get(m, empty) for m in range(low, low + width)]
     zeros = [0] * n
+    empty = [0, None, zeros]
+    table = [rows.get(m, empty) for m in range(low, low + width)]
     return ComponentCount(low, tuple(row[0] for row in table),
-                          tuple(tuple((row[2] or zeros)[b] for row in table) for b in range(n)),
+                          tuple(zip(*[row[2] for row in table], strict=True)) if n else (),
                           tuple(row[1] for row in table))
 
 

@@ -29,8 +29,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from sweepkit.analysis.board.outcomes import Outcome, OutcomeTable, lowest_pair, two_lowest
+from sweepkit.analysis.board.outcomes import Outcome, OutcomeTable
 from sweepkit.analysis.board.probability import Analysis
+from sweepkit.analysis.board.risks import lowest_pair, two_lowest
 from sweepkit.analysis.tracking.incremental import IncrementalAnalyser
 from sweepkit.position import MINE, UNKNOWN
 from sweepkit.strategies.best.long_term import Influence, LongTerm, influence
@@ -132,7 +133,8 @@ class Evaluator:
         """The cells' long-term influence counted cell by cell on request
         (:class:`~sweepkit.strategies.best.long_term.LongTerm`), made on first request."""
         if self._long_term is None:
-            self._long_term = LongTerm(self.analysis, table=self.outcome_table())
+            self._long_term = LongTerm(self.analysis, table=self.outcome_table(),
+                                       probabilities=self.probabilities)
         return self._long_term
 
     def outcome(self, cell: int) -> Outcome:

@@ -175,13 +175,14 @@ class LongTerm:
     :func:`influence`'s, ``tests/strategies/best/test_long_term.py`` compares them."""
 
     def __init__(self, analysis: Analysis, max_missing: int = MAX_MISSING,
-                 table: OutcomeTable | None = None) -> None:
+                 table: OutcomeTable | None = None,
+                 probabilities: dict[int, float] | None = None) -> None:
         self.total = total = analysis.total
         position = analysis.position
         self.enabled: dict[int, int] = {}
         self.sweep: dict[int, float] = {}
         """Per cell, its sweep share (:attr:`Influence.sweep`)."""
-        self.check = (PatternCheck(analysis, max_missing)
+        self.check = (PatternCheck(analysis, max_missing, probabilities)
                       if total and position.size <= MAX_CELLS else None)
         if self.check is None:
             return

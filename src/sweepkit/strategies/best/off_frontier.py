@@ -30,8 +30,12 @@ from it in a straight line and the other three corners of the board are kept.
 
 from __future__ import annotations
 
+from array import array
+
 from sweepkit.analysis.board.probability import Analysis
+from sweepkit.constraints import numbers_near_unknown
 from sweepkit.position import UNKNOWN
+from sweepkit.topology import neighbour_counts
 
 GATE = 0.95
 """Floating cells are looked at only when their safety is above this share of the best
@@ -52,22 +56,25 @@ def java_off_frontier(analysis: Analysis, safest: float) -> set[int] | None:
     floating = analysis.system.floating
     if len(floating) < FEW or len(position.shape) != 2 or position.topology != "grid":
         return None
-    probabilities = analysis.probabilities()
-    if 1 - probabilities[next(iter(floating))] <= GATE * safest:
+    boxes = analysis.boxes
+    risk = (boxes.floating_value() if boxes is not None
+            else analysis.probabilities()[next(iter(floating))])
+    assert risk is not None
+    if 1 - risk <= GATE * safest:
         return set()
     rows, cols = position.shape
     values = position.cells
-    table = position.neighbour_table()
-    kept: set[int] = set()
-    for c in floating:
-        covered = sum(1 for j in table[c] if values[j] == UNKNOWN)
-        if 1 < covered < 4:
-            kept.add(c)
-    for c, v in enumerate(values):
-        if v < 0 or not any(values[j] == UNKNOWN for j in table[c]):
-            continue  # not a revealed number with a covered neighbour
+    # per cell, its covered neighbours (a byte each, for the whole board at once)
+    covered = int.from_bytes(array("b", values).tobytes().translate(_IS_UNKNOWN), "little")
+    around = neighbour_counts(covered, position.shape).to_bytes(len(values), "little")
+    kept = {c for c in floating if 1 < around[c] < 4}
+    for c in numbers_near_unknown(position):  # revealed numbers with a covered neighbour
         r, k = divmod(c, cols)
         for dr, dk in ((2, 0), (-2, 0), (0, 2), (0, -2)):
             if 0 <= r + dr < rows and 0 <= k + dk < cols:
                 kept.add((r + dr) * cols + k + dk)
     return kept & set(floating)
+
+
+_IS_UNKNOWN = bytes(int(b - 256 * (b > 127) == UNKNOWN) for b in range(256))
+"""``bytes.translate`` table: a cell value as a signed byte -> 1 when covered, else 0."""

@@ -38,9 +38,12 @@ other column, in 2.
 
 from __future__ import annotations
 
+from array import array
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from itertools import chain, compress
 from typing import NamedTuple
 
 from sweepkit.analysis.board.board_count import binomial_sum
@@ -136,6 +139,8 @@ class PatternIndex:
     """Per cell, the indices of the patterns whose frame holds it, ascending."""
     holding: tuple[tuple[int, ...], ...]
     """Per cell, the indices of the patterns it is a cell of, ascending."""
+    frames: tuple[int, ...] = ()
+    """Per pattern, the cells of its frame."""
     small: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False)
     """Per frame size, the patterns whose frames are no larger (filled on first need)."""
 
@@ -146,14 +151,11 @@ class PatternIndex:
         sizes = self._small(max_missing)
         if not flagged:
             return list(sizes)
-        flags: dict[int, int] = {}
-        for c in flagged:
-            for i in self.framing[c]:
-                flags[i] = flags.get(i, 0) + 1
-        patterns = self.patterns
+        framing = self.framing
+        flags = Counter(chain.from_iterable(framing[c] for c in flagged))
+        frames = self.frames
         chosen = set(sizes)
-        chosen.update(i for i, n in flags.items()
-                      if len(patterns[i].frame) - n <= max_missing)
+        chosen.update(i for i, n in flags.items() if frames[i] - n <= max_missing)
         return sorted(chosen)
 
     def _small(self, max_missing: int) -> tuple[int, ...]:
@@ -180,7 +182,8 @@ def pattern_index(shape: tuple[int, ...], topology: str) -> PatternIndex:
         for c in p.cells:
             holding[c].append(i)
     return PatternIndex(patterns, tuple(p.masks for p in patterns),
-                        tuple(tuple(f) for f in framing), tuple(tuple(h) for h in holding))
+                        tuple(tuple(f) for f in framing), tuple(tuple(h) for h in holding),
+                        tuple(len(p.frame) for p in patterns))
 
 
 def closed_patterns(analysis: Analysis, max_missing: int = 2, table: OutcomeTable | None = None
@@ -232,6 +235,16 @@ def possible_patterns(analysis: Analysis, max_missing: int = 2) -> list[Possible
     return found
 
 
+def _signed_table(member: Callable[[int], bool], yes: int, no: int) -> bytes:
+    """A ``bytes.translate`` table: a cell value as a signed byte -> ``yes`` or ``no``."""
+    return bytes(yes if member(b - 256 * (b > 127)) else no for b in range(256))
+
+
+_COVERED_BIT = _signed_table(lambda v: v == UNKNOWN, 0x31, 0x30)  # "1" or "0"
+_OPENED_BIT = _signed_table(lambda v: v not in (UNKNOWN, MINE), 0x31, 0x30)
+_FLAGGED = _signed_table(lambda v: v == MINE, 1, 0)
+
+
 class PatternCheck:
     """``check(i)``: pattern ``i`` of the board's :class:`PatternIndex` as a
     :class:`Possible` when it may be closed in ``analysis``'s view (the test of
@@ -240,27 +253,26 @@ class PatternCheck:
     patterns that pass are those :func:`possible_patterns` finds, whichever way they are
     reached (:attr:`PatternIndex.holding` reaches those of one cell)."""
 
-    def __init__(self, analysis: Analysis, max_missing: int) -> None:
+    def __init__(self, analysis: Analysis, max_missing: int,
+                 probabilities: dict[int, float] | None = None) -> None:
         position = analysis.position
         self.max_missing = max_missing
         self.values = values = position.cells
-        self.probabilities = analysis.probabilities()
+        if probabilities is None:
+            probabilities = analysis.probabilities()  # type: ignore[assignment]
+        self.probabilities = probabilities
         self.left = position.remaining_mines() if analysis.uses_mine_count else None
-        covered = opened = 0  # bit sets: covered cells; revealed or known-safe cells
-        flagged = []
-        for c, v in enumerate(values):
-            if v == UNKNOWN:
-                covered |= 1 << c
-            elif v == MINE:
-                flagged.append(c)
-            else:
-                opened |= 1 << c
-        self.covered, self.opened, self.flagged = covered, opened, flagged
+        # bit sets (bit c for cell c, from the cells as signed bytes): covered cells;
+        # revealed or known-safe cells
+        raw = array("b", values).tobytes()
+        self.covered = int(raw.translate(_COVERED_BIT)[::-1], 2)
+        self.opened = int(raw.translate(_OPENED_BIT)[::-1], 2)
+        self.flagged = list(compress(range(len(values)), raw.translate(_FLAGGED)))
         pool = analysis.system.floating
-        on_frontier = covered  # covered cells not floating
+        floating = bytearray(b"0") * len(values)
         for c in pool:
-            on_frontier ^= 1 << c
-        self.on_frontier = on_frontier
+            floating[c] = 0x31
+        self.on_frontier = self.covered & ~int(floating[::-1], 2)  # covered, not floating
         # floating cells may be either
         self.pool_open = bool(pool) and 0 < self.probabilities[pool[0]] < 1
         self.index = pattern_index(position.shape, position.topology)
